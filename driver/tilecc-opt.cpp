@@ -1,0 +1,15 @@
+//===- tilecc-opt.cpp - MlirOptMain over tilecc's dialects and passes -----===//
+#include "CudaTile/IR/CudaTileDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::cuda_tile::CudaTileDialect>();
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "tilecc optimizer driver\n", registry));
+}

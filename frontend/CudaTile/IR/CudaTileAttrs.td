@@ -1,0 +1,59 @@
+//===- CudaTileAttrs.td - cuda_tile attributes -------------*- tablegen -*-===//
+//
+// Enum and attribute definitions shared by the op families. Each family keeps
+// its own section so that parallel work touches separate hunks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_CUDATILE_ATTRS_TD
+#define TILECC_CUDATILE_ATTRS_TD
+
+include "CudaTile/IR/CudaTileDialect.td"
+include "CudaTile/IR/CudaTileInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Core: shared by every family
+//===----------------------------------------------------------------------===//
+
+def CudaTile_Signedness : I32EnumAttr<"Signedness", "signedness", [
+    I32EnumAttrCase<"Unsigned", 0, "unsigned">,
+    I32EnumAttrCase<"Signed", 1, "signed">]> {
+  let cppNamespace = "::mlir::cuda_tile";
+  let genSpecializedAttr = 0;
+}
+def CudaTile_SignednessAttr : CudaTile_EnumAttr<CudaTile_Signedness, "signedness">;
+
+def CudaTile_PaddingValue : I32EnumAttr<"PaddingValue", "padding value", [
+    I32EnumAttrCase<"Zero", 0, "zero">,
+    I32EnumAttrCase<"NegZero", 1, "neg_zero">,
+    I32EnumAttrCase<"Nan", 2, "nan">,
+    I32EnumAttrCase<"PosInf", 3, "pos_inf">,
+    I32EnumAttrCase<"NegInf", 4, "neg_inf">]> {
+  let cppNamespace = "::mlir::cuda_tile";
+  let genSpecializedAttr = 0;
+}
+def CudaTile_PaddingValueAttr : CudaTile_EnumAttr<CudaTile_PaddingValue, "padding_value">;
+
+//===----------------------------------------------------------------------===//
+// Arithmetic, math and conversion family
+//===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Memory, view, pointer and atomic family
+//===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Control flow, shape, reduction and MMA family
+//===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Miscellaneous: assume predicates, optimization hints, debug info
+//===----------------------------------------------------------------------===//
+
+// Per-architecture hints: `optimization_hints=<sm_100 = {num_cta_in_cga = 2}>`.
+def CudaTile_OptimizationHintsAttr : CudaTile_AttrDef<"OptimizationHints", "optimization_hints"> {
+  let summary = "architecture-specific compiler hints";
+  let parameters = (ins "::mlir::DictionaryAttr":$value);
+  let hasCustomAssemblyFormat = 1;
+}
+
+#endif // TILECC_CUDATILE_ATTRS_TD

@@ -1,0 +1,145 @@
+//===- CudaTileTypes.td - cuda_tile types ------------------*- tablegen -*-===//
+#ifndef TILECC_CUDATILE_TYPES_TD
+#define TILECC_CUDATILE_TYPES_TD
+
+include "CudaTile/IR/CudaTileDialect.td"
+include "CudaTile/IR/CudaTileInterfaces.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+include "mlir/IR/CommonTypeConstraints.td"
+
+//===----------------------------------------------------------------------===//
+// Element types. The order of the lists is part of the public diagnostics
+// ("... must be tile of i1 or i8 ...").
+//===----------------------------------------------------------------------===//
+
+def CudaTile_F8E8M0FNU : Type<CPred<"::llvm::isa<::mlir::Float8E8M0FNUType>($_self)">, "f8E8M0FNU">,
+    BuildableType<"$_builder.getType<::mlir::Float8E8M0FNUType>()">;
+def CudaTile_F4E2M1FN : Type<CPred<"::llvm::isa<::mlir::Float4E2M1FNType>($_self)">, "f4E2M1FN">,
+    BuildableType<"$_builder.getType<::mlir::Float4E2M1FNType>()">;
+
+defvar CudaTile_IntTypes = [I1, I8, I16, I32, I64];
+defvar CudaTile_BaseFloatTypes = [F16, BF16, F32, F64];
+// Every float element type, in the order the public dialect lists them.
+defvar CudaTile_FloatTypes = [F16, BF16, F32, F64, TF32, F8E4M3FN, F8E5M2,
+                              CudaTile_F8E8M0FNU, CudaTile_F4E2M1FN];
+
+// Pointee types of !cuda_tile.ptr.
+def CudaTile_NumberType : AnyTypeOf<[F16, BF16, F32, TF32, F64, F8E4M3FN, F8E5M2,
+                                     CudaTile_F8E8M0FNU, CudaTile_F4E2M1FN,
+                                     I1, I8, I16, I32, I64]> {
+  let cppType = "::mlir::Type";
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+def CudaTile_PointerType : CudaTile_TypeDef<"Pointer", "ptr"> {
+  let summary = "Pointer type";
+  let description = [{ A typed pointer to one element in global memory. }];
+  let parameters = (ins CudaTile_NumberType:$pointeeType);
+  let builders = [TypeBuilderWithInferredContext<(ins "Type":$pointeeType), [{
+    return $_get(pointeeType.getContext(), pointeeType);
+  }]>];
+  let assemblyFormat = "`<` custom<CudaTileType>($pointeeType) `>`";
+}
+
+def CudaTile_TileElementType : AnyTypeOf<[CudaTile_NumberType, CudaTile_PointerType]> {
+  let cppType = "::mlir::Type";
+}
+
+def CudaTile_TileType : CudaTile_TypeDef<"Tile", "tile", [ShapedTypeInterface]> {
+  let summary = "tile type";
+  let description = [{
+    A statically shaped value distributed over the threads of a tile block.
+    Every dimension is a power of two; a rank-0 tile is a scalar.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        CudaTile_TileElementType:$elementType);
+  let builders = [TypeBuilderWithInferredContext<
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "Type":$elementType), [{
+    return $_get(elementType.getContext(), shape, elementType);
+  }]>];
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let skipDefaultBuilders = 0;
+  let extraClassDeclaration = [{
+    bool hasRank() const { return true; }
+    TileType cloneWith(std::optional<::llvm::ArrayRef<int64_t>> shape,
+                       Type elementType) const;
+  }];
+}
+
+def CudaTile_TensorViewType : CudaTile_TypeDef<"TensorView", "tensor_view"> {
+  let summary = "tensor view type";
+  let description = [{
+    A tensor in global memory: element type, shape and strides, each dimension
+    static or dynamic (`?`).
+  }];
+  let parameters = (ins CudaTile_NumberType:$elementType,
+                        ArrayRefParameter<"int64_t">:$shape,
+                        ArrayRefParameter<"int64_t">:$strides);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    static constexpr int64_t kDynamic = ::mlir::ShapedType::kDynamic;
+    int64_t getRank() const { return getShape().size(); }
+    size_t getNumDynamicShapeDims() const;
+    size_t getNumDynamicStrides() const;
+  }];
+}
+
+def CudaTile_PartitionViewType : CudaTile_TypeDef<"PartitionView", "partition_view",
+    [DeclareTypeInterfaceMethods<CudaTile_TileViewTypeInterface>]> {
+  let summary = "partition view type";
+  let description = [{
+    A grid of equally sized tiles laid over a tensor_view; `dim_map` maps tile
+    dimensions to tensor_view dimensions and `padding_value` defines
+    out-of-bounds loads.
+  }];
+  let parameters = (ins "::mlir::DenseI32ArrayAttr":$tileShape,
+                        CudaTile_TensorViewType:$tensorView,
+                        ArrayRefParameter<"int32_t">:$dimMap,
+                        OptionalParameter<"::mlir::cuda_tile::PaddingValueAttr">:$paddingValue);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def CudaTile_TokenType : CudaTile_TypeDef<"Token", "token"> {
+  let summary = "token type";
+  let description = [{ Orders token-ordered memory operations; no runtime value. }];
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints used by the op families.
+//===----------------------------------------------------------------------===//
+
+def CudaTile_IsTileTypePred : CPred<"::llvm::isa<::mlir::cuda_tile::TileType>($_self)">;
+
+class CudaTile_TileOf<list<Type> allowedTypes, list<Pred> preds = [],
+                      string summary = "tile">
+    : ShapedContainerType<allowedTypes,
+        And<!listconcat([CudaTile_IsTileTypePred], preds)>,
+        summary, "::mlir::cuda_tile::TileType">;
+
+class CudaTile_RankedTileOf<list<Type> allowedTypes, list<int> ranks>
+    : CudaTile_TileOf<allowedTypes, [HasAnyRankOfPred<ranks>],
+        !interleave(!foreach(rank, ranks, rank # "D"), "/") # " tile">;
+
+class CudaTile_ScalarTileOf<Type elementType>
+    : CudaTile_RankedTileOf<[elementType], [0]>;
+
+def CudaTile_IntTile : CudaTile_TileOf<CudaTile_IntTypes>;
+def CudaTile_I1Tile : CudaTile_TileOf<[I1]>;
+def CudaTile_I64Tile : CudaTile_TileOf<[I64]>;
+def CudaTile_BaseFloatTile : CudaTile_TileOf<CudaTile_BaseFloatTypes>;
+def CudaTile_FloatTile : CudaTile_TileOf<CudaTile_FloatTypes>;
+def CudaTile_NumberTile : CudaTile_TileOf<!listconcat(CudaTile_IntTypes, CudaTile_FloatTypes)>;
+def CudaTile_PointerTile : CudaTile_TileOf<[CudaTile_PointerType]>;
+def CudaTile_AnyTile : CudaTile_TileOf<[AnyType]>;
+
+def CudaTile_AnyCudaTileType : Type<
+    CPred<"::llvm::isa<::mlir::cuda_tile::CudaTileDialect>(&$_self.getDialect())">,
+    "cuda_tile type">;
+
+#endif // TILECC_CUDATILE_TYPES_TD
