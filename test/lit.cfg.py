@@ -19,3 +19,8 @@ config.substitutions.append(("%tilecc_src", config.tilecc_src_root))
 config.substitutions.append(("%shared", config.shared_dir))
 # The conformance files call NVIDIA's tool by name; tilecc-opt stands in for it.
 config.substitutions.append(("cuda-tile-opt", "tilecc-opt"))
+
+if os.path.isdir(os.path.join(config.shared_dir, "corpus")):
+    config.available_features.add("shared")
+config.substitutions.append(
+    ("%expect_exit", os.path.join(config.tilecc_src_root, "scripts", "expect-exit.sh")))
