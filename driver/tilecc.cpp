@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "Pipeline/Stages.h"
+#include "Target/TargetInfo.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -146,6 +147,15 @@ int main(int argc, char **argv) {
     llvm::errs() << "tilecc: error: stage '" << opts.emit
                  << "' is not available in this version of tilecc; the "
                     "implemented stages are marked in --help\n";
+    return kUsageError;
+  }
+  std::optional<tilecc::TargetInfo> target = tilecc::parseTarget(opts.arch);
+  if (!target) {
+    llvm::errs() << "tilecc: error: unsupported target '" << opts.arch
+                 << "'; expected sm_XY, sm_XYa or sm_XYf with XY one of:";
+    for (unsigned sm : tilecc::getSupportedSmVersions())
+      llvm::errs() << " " << sm;
+    llvm::errs() << "\n";
     return kUsageError;
   }
   if (opts.output.empty())
