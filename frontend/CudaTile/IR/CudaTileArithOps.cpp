@@ -322,17 +322,20 @@ LogicalResult RsqrtOp::verify() {
   return verifyF32Only(*this, "flush_to_zero", getFlushToZero(), getType());
 }
 
+/// exp and tanh: `approx` (f32 only) or the default `full` (any float type).
+static LogicalResult verifyApproxOrFull(Operation *op, RoundingMode mode,
+                                       Type type) {
+  if (failed(verifyRoundingIn(op, mode, kApproxModes)))
+    return failure();
+  return verifyF32Only(op, "approx", mode == RoundingMode::Approx, type);
+}
+
 LogicalResult ExpOp::verify() {
-  return verifyFloatModifiers(*this, getRoundingMode(), kApproxModes,
-                              /*flushToZero=*/false, getType());
+  return verifyApproxOrFull(*this, getRoundingMode(), getType());
 }
 
 LogicalResult TanHOp::verify() {
-  if (failed(verifyRoundingIn(*this, getRoundingMode(), kApproxModes)))
-    return failure();
-  // `full` is the default of tanh and valid for every float type.
-  return verifyF32Only(*this, "approx",
-                       getRoundingMode() == RoundingMode::Approx, getType());
+  return verifyApproxOrFull(*this, getRoundingMode(), getType());
 }
 
 //===----------------------------------------------------------------------===//
