@@ -1,5 +1,6 @@
 //===- tilecc-opt.cpp - MlirOptMain over tilecc's dialects and passes -----===//
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "CudaTile/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -10,6 +11,7 @@ int main(int argc, char **argv) {
   registry.insert<mlir::cuda_tile::CudaTileDialect>();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
+  mlir::cuda_tile::registerCudaTilePasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilecc optimizer driver\n", registry));
 }

@@ -37,6 +37,55 @@ def CudaTile_PaddingValueAttr : CudaTile_EnumAttr<CudaTile_PaddingValue, "paddin
 // Arithmetic, math and conversion family
 //===----------------------------------------------------------------------===//
 
+// `rounding<...>` of the floating-point ops, conversions and `divi`. Which
+// subset an op accepts is checked by its parser directive and verifier.
+def CudaTile_RoundingMode : I32EnumAttr<"RoundingMode", "rounding mode", [
+    I32EnumAttrCase<"NearestEven", 0, "nearest_even">,
+    I32EnumAttrCase<"Zero", 1, "zero">,
+    I32EnumAttrCase<"NegativeInf", 2, "negative_inf">,
+    I32EnumAttrCase<"PositiveInf", 3, "positive_inf">,
+    I32EnumAttrCase<"Approx", 4, "approx">,
+    I32EnumAttrCase<"Full", 5, "full">,
+    I32EnumAttrCase<"NearestIntToZero", 6, "nearest_int_to_zero">]> {
+  let cppNamespace = "::mlir::cuda_tile";
+  let genSpecializedAttr = 0;
+}
+def CudaTile_RoundingModeAttr : CudaTile_EnumAttr<CudaTile_RoundingMode, "rounding">;
+
+// `overflow<...>`: wrap-around assumptions of the integer ops.
+def CudaTile_IntegerOverflow : I32EnumAttr<"IntegerOverflow", "integer overflow", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"NoSignedWrap", 1, "no_signed_wrap">,
+    I32EnumAttrCase<"NoUnsignedWrap", 2, "no_unsigned_wrap">,
+    I32EnumAttrCase<"NoWrap", 3, "no_wrap">]> {
+  let cppNamespace = "::mlir::cuda_tile";
+  let genSpecializedAttr = 0;
+}
+def CudaTile_IntegerOverflowAttr : CudaTile_EnumAttr<CudaTile_IntegerOverflow, "overflow">;
+
+def CudaTile_ComparisonPredicate : I32EnumAttr<"ComparisonPredicate", "comparison predicate", [
+    I32EnumAttrCase<"Equal", 0, "equal">,
+    I32EnumAttrCase<"NotEqual", 1, "not_equal">,
+    I32EnumAttrCase<"LessThan", 2, "less_than">,
+    I32EnumAttrCase<"LessThanOrEqual", 3, "less_than_or_equal">,
+    I32EnumAttrCase<"GreaterThan", 4, "greater_than">,
+    I32EnumAttrCase<"GreaterThanOrEqual", 5, "greater_than_or_equal">]> {
+  let cppNamespace = "::mlir::cuda_tile";
+  let genSpecializedAttr = 0;
+}
+def CudaTile_ComparisonPredicateAttr
+    : CudaTile_EnumAttr<CudaTile_ComparisonPredicate, "comparison_predicate">;
+
+// Whether a float comparison involving NaN is false (ordered) or true.
+def CudaTile_ComparisonOrdering : I32EnumAttr<"ComparisonOrdering", "comparison ordering", [
+    I32EnumAttrCase<"Unordered", 0, "unordered">,
+    I32EnumAttrCase<"Ordered", 1, "ordered">]> {
+  let cppNamespace = "::mlir::cuda_tile";
+  let genSpecializedAttr = 0;
+}
+def CudaTile_ComparisonOrderingAttr
+    : CudaTile_EnumAttr<CudaTile_ComparisonOrdering, "comparison_ordering">;
+
 //===----------------------------------------------------------------------===//
 // Memory, view, pointer and atomic family
 //===----------------------------------------------------------------------===//

@@ -60,8 +60,10 @@ OptionalParseResult mlir::cuda_tile::parseOptionalCudaTileType(AsmParser &parser
 ParseResult mlir::cuda_tile::parseCudaTileType(AsmParser &parser, Type &type) {
   SMLoc loc = parser.getCurrentLocation();
   OptionalParseResult result = parseOptionalCudaTileType(parser, type);
+  // Without `!`, a type starts with its mnemonic keyword (`tile`, `ptr`, ...);
+  // the public parser reports the missing keyword.
   if (!result.has_value())
-    return parser.emitError(loc, "expected type");
+    return parser.emitError(loc, "expected valid keyword");
   return *result;
 }
 

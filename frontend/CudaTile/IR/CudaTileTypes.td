@@ -44,7 +44,11 @@ def CudaTile_PointerType : CudaTile_TypeDef<"Pointer", "ptr"> {
   let assemblyFormat = "`<` custom<CudaTileType>($pointeeType) `>`";
 }
 
-def CudaTile_TileElementType : AnyTypeOf<[CudaTile_NumberType, CudaTile_PointerType]> {
+// Tiles also hold the sub-byte i4 produced by `trunci`; the public summary does
+// not list it.
+def CudaTile_TileElementType : AnyTypeOf<[CudaTile_NumberType, CudaTile_PointerType, I<4>],
+    "f16 or bf16 or f32 or tf32 or f64 or f8E4M3FN or f8E5M2 or f8E8M0FNU or "
+    "f4E2M1FN or i1 or i8 or i16 or i32 or i64 or Pointer type"> {
   let cppType = "::mlir::Type";
 }
 
