@@ -105,8 +105,43 @@ def CudaTile_PartitionViewType : CudaTile_TypeDef<"PartitionView", "partition_vi
   let genVerifyDecl = 1;
 }
 
+def CudaTile_StridedViewType : CudaTile_TypeDef<"StridedView", "strided_view",
+    [DeclareTypeInterfaceMethods<CudaTile_TileViewTypeInterface>]> {
+  let summary = "strided view type";
+  let description = [{
+    Tiles of a fixed shape laid over a tensor_view, where consecutive tile
+    indices move the tile origin by `traversal_strides` elements per dimension
+    (so tiles may overlap or leave gaps). `dim_map` and `padding_value` behave
+    as for partition_view.
+  }];
+  let parameters = (ins "::mlir::DenseI32ArrayAttr":$tileShape,
+                        ArrayRefParameter<"int32_t">:$traversalStrides,
+                        CudaTile_TensorViewType:$tensorView,
+                        ArrayRefParameter<"int32_t">:$dimMap,
+                        OptionalParameter<"::mlir::cuda_tile::PaddingValueAttr">:$paddingValue);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def CudaTile_GatherScatterViewType : CudaTile_TypeDef<"GatherScatterView",
+    "gather_scatter_view",
+    [DeclareTypeInterfaceMethods<CudaTile_TileViewTypeInterface>]> {
+  let summary = "gather/scatter view type";
+  let description = [{
+    Tiles laid over a tensor_view like partition_view, except that along
+    `sparse_dim` the rows of a tile are picked individually (gathered or
+    scattered) instead of being contiguous.
+  }];
+  let parameters = (ins "::mlir::DenseI32ArrayAttr":$tileShape,
+                        CudaTile_TensorViewType:$tensorView,
+                        "int32_t":$sparseDim,
+                        OptionalParameter<"::mlir::cuda_tile::PaddingValueAttr">:$paddingValue);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 def CudaTile_TokenType : CudaTile_TypeDef<"Token", "token"> {
-  let summary = "token type";
+  let summary = "cuda tile token type";
   let description = [{ Orders token-ordered memory operations; no runtime value. }];
 }
 
@@ -137,6 +172,11 @@ def CudaTile_FloatTile : CudaTile_TileOf<CudaTile_FloatTypes>;
 def CudaTile_NumberTile : CudaTile_TileOf<!listconcat(CudaTile_IntTypes, CudaTile_FloatTypes)>;
 def CudaTile_PointerTile : CudaTile_TileOf<[CudaTile_PointerType]>;
 def CudaTile_AnyTile : CudaTile_TileOf<[AnyType]>;
+
+// Any of the tile views (partition_view, strided_view, gather_scatter_view).
+def CudaTile_TileView : Type<
+    CPred<"::llvm::isa<::mlir::cuda_tile::TileViewType>($_self)">,
+    "TileView instance", "::mlir::cuda_tile::TileViewType">;
 
 def CudaTile_AnyCudaTileType : Type<
     CPred<"::llvm::isa<::mlir::cuda_tile::CudaTileDialect>(&$_self.getDialect())">,
