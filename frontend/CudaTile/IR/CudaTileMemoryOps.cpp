@@ -309,8 +309,8 @@ ParseResult MakeTensorViewOp::parse(OpAsmParser &parser,
   }
   auto viewType = dyn_cast<TensorViewType>(type);
   if (!viewType)
-    return parser.emitError(typeLoc, "expected 'tensor_view' type, but got '")
-           << type << "'";
+    return parser.emitError(typeLoc, "expected 'tensor_view' type, but got ")
+           << type;
 
   if (checkSizeList(parser, loc, "shape", shape, viewType.getShape()) ||
       checkSizeList(parser, loc, "stride", strides, viewType.getStrides()))
@@ -382,9 +382,9 @@ LogicalResult MakeTensorViewOp::verify() {
   TensorViewType type = getResult().getType();
   Type pointee = getPointee(getBase().getType());
   if (pointee != type.getElementType())
-    return emitOpError("expected pointer to '")
+    return emitOpError("expected pointer to ")
            << type.getElementType()
-           << "' to build tensor_view of this type, got '" << pointee << "'";
+           << " to build tensor_view of this type, got " << pointee;
   if (getDynamicShape().size() != type.getNumDynamicShapeDims())
     return emitOpError("expected ")
            << type.getNumDynamicShapeDims()
@@ -423,9 +423,8 @@ static ParseResult parseMakeView(OpAsmParser &parser, OperationState &result,
     return failure();
   auto viewType = dyn_cast<ViewT>(type);
   if (!viewType)
-    return parser.emitError(typeLoc, "'")
-           << result.name.getStringRef() << "' expected '" << viewName
-           << "' type, but got '" << type << "'";
+    return parser.emitError(typeLoc, "expected '")
+           << viewName << "' type, but got " << type;
   if (parser.resolveOperand(source, viewType.getTensorView(), result.operands))
     return failure();
   result.addTypes(viewType);
@@ -503,9 +502,8 @@ parseShapeQuery(OpAsmParser &parser, OperationState &result, StringRef expected,
     return failure();
   std::optional<unsigned> rank = getRank(type);
   if (!rank)
-    return parser.emitError(typeLoc, "'")
-           << result.name.getStringRef() << "' expected " << expected
-           << ", got '" << type << "'";
+    return parser.emitError(typeLoc, "expected ")
+           << expected << ", got " << type;
   Type resultType;
   if (*rank != 0 || succeeded(parser.parseOptionalArrow())) {
     if ((*rank != 0 && parser.parseArrow()) ||
@@ -635,9 +633,9 @@ LogicalResult AtomicRMWTkoOp::verify() {
   Type pointee = getPointee(getPointers().getType());
   Type elementType = getArg().getType().getElementType();
   if (pointee != elementType)
-    return emitOpError("expected pointee type ('")
-           << pointee << "') to match element type of 'arg' ('" << elementType
-           << "')";
+    return emitOpError("expected pointee type (")
+           << pointee << ") to match element type of 'arg' (" << elementType
+           << ")";
   if (getMask() && !haveSameShape(getMask().getType(), getArg().getType()))
     return emitOpError(
         "failed to verify that all of {pointers, arg, mask} have same shape");
@@ -650,9 +648,9 @@ LogicalResult AtomicCASTkoOp::verify() {
   Type pointee = getPointee(getPointers().getType());
   Type elementType = getVal().getType().getElementType();
   if (pointee != elementType)
-    return emitOpError("expected pointee type ('")
-           << pointee << "') to match element type of 'val' ('" << elementType
-           << "')";
+    return emitOpError("expected pointee type (")
+           << pointee << ") to match element type of 'val' (" << elementType
+           << ")";
   if (getMask() && !haveSameShape(getMask().getType(), getVal().getType()))
     return emitOpError("failed to verify that all of {pointers, cmp, val, "
                        "mask} have same shape");
@@ -704,10 +702,9 @@ LogicalResult AtomicRedViewTkoOp::verify() {
 
   TileType valueType = getValue().getType();
   if (view.getViewElementType() != valueType.getElementType())
-    return emitOpError("view element type ('")
-           << view.getViewElementType()
-           << "') must match value element type ('"
-           << valueType.getElementType() << "')";
+    return emitOpError("view element type (")
+           << view.getViewElementType() << ") must match value element type ("
+           << valueType.getElementType() << ")";
   ArrayRef<int32_t> tileShape = view.getViewTileShape();
   if (!llvm::equal(tileShape, valueType.getShape())) {
     auto diag = emitOpError("view tile shape ");
@@ -732,6 +729,6 @@ LogicalResult AllocaOp::verify() {
   if (alignment < naturalSize)
     return emitOpError("'alignment' (")
            << alignment << ") must be at least the natural size ("
-           << naturalSize << " bytes) for element type '" << pointee << "'";
+           << naturalSize << " bytes) for element type " << pointee;
   return success();
 }

@@ -224,8 +224,8 @@ static ParseResult parseViewedTensorView(AsmParser &parser,
     return failure();
   tensorView = dyn_cast<TensorViewType>(type);
   if (!tensorView)
-    return parser.emitError(loc, "expected 'tensor_view' type, but got '")
-           << type << "'";
+    return parser.emitError(loc, "expected 'tensor_view' type, but got ")
+           << type;
   return success();
 }
 
