@@ -90,6 +90,40 @@ def CudaTile_ComparisonOrderingAttr
 // Memory, view, pointer and atomic family
 //===----------------------------------------------------------------------===//
 
+// These three enums are plain i32 enum attributes (not dialect attributes):
+// the generic form spells them `memory_ordering_semantics = 0 : i32` and the
+// custom form as bare keywords.
+def CudaTile_MemoryOrderingSemanticsAttr : I32EnumAttr<
+    "MemoryOrderingSemantics", "memory ordering semantics", [
+    I32EnumAttrCase<"Weak", 0, "weak">,
+    I32EnumAttrCase<"Relaxed", 1, "relaxed">,
+    I32EnumAttrCase<"Acquire", 2, "acquire">,
+    I32EnumAttrCase<"Release", 3, "release">,
+    I32EnumAttrCase<"AcqRel", 4, "acq_rel">]> {
+  let cppNamespace = "::mlir::cuda_tile";
+}
+
+def CudaTile_MemoryScopeAttr : I32EnumAttr<"MemoryScope", "memory scope", [
+    I32EnumAttrCase<"TlBlk", 0, "tl_blk">,
+    I32EnumAttrCase<"Device", 1, "device">,
+    I32EnumAttrCase<"Sys", 2, "sys">]> {
+  let cppNamespace = "::mlir::cuda_tile";
+}
+
+def CudaTile_AtomicRMWModeAttr : I32EnumAttr<"AtomicRMWMode", "atomic read-modify-write mode", [
+    I32EnumAttrCase<"And", 0, "and">,
+    I32EnumAttrCase<"Or", 1, "or">,
+    I32EnumAttrCase<"Xor", 2, "xor">,
+    I32EnumAttrCase<"Add", 3, "add">,
+    I32EnumAttrCase<"AddF", 4, "addf">,
+    I32EnumAttrCase<"Max", 5, "max">,
+    I32EnumAttrCase<"Min", 6, "min">,
+    I32EnumAttrCase<"UMax", 7, "umax">,
+    I32EnumAttrCase<"UMin", 8, "umin">,
+    I32EnumAttrCase<"Xchg", 9, "xchg">]> {
+  let cppNamespace = "::mlir::cuda_tile";
+}
+
 //===----------------------------------------------------------------------===//
 // Control flow, shape, reduction and MMA family
 //===----------------------------------------------------------------------===//
