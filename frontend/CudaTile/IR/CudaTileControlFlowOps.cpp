@@ -451,8 +451,7 @@ LogicalResult ForOp::verifyRegions() {
     if (initType != iterType)
       return emitOpError("init value ")
              << index << " and region iter_value " << index
-             << " have different type: '" << initType << "' != '" << iterType
-             << "'";
+             << " have different type: " << initType << " != " << iterType;
   }
   return success();
 }
@@ -546,8 +545,7 @@ LogicalResult LoopOp::verifyRegions() {
     if (initType != iterType)
       return emitOpError("init value ")
              << index << " and region iter_value " << index
-             << " have different type: '" << initType << "' != '" << iterType
-             << "'";
+             << " have different type: " << initType << " != " << iterType;
   }
   return success();
 }

@@ -59,9 +59,9 @@ verifyCombiner(Operation *op, ValueRange operands, TypeRange results,
     if (!identity || identity.getType() != elementType) {
       InFlightDiagnostic diag = op->emitOpError("expect same type for operand at index: ")
                                 << index << " and identity at index: " << index
-                                << " but got: '" << elementType << "' and ";
+                                << " but got: " << elementType << " and ";
       if (identity)
-        diag << "'" << identity.getType() << "'";
+        diag << identity.getType();
       else
         diag << "an untyped attribute";
       return diag;
@@ -82,7 +82,7 @@ verifyCombiner(Operation *op, ValueRange operands, TypeRange results,
     auto tile = dyn_cast<TileType>(arg.getType());
     if (!tile || tile.getRank() != 0)
       return op->emitOpError("expect 0-rank tile type at index: ")
-             << index << " but got: '" << arg.getType() << "'";
+             << index << " but got: " << arg.getType();
   }
   for (unsigned i = 0; i < expectedArgs; i += 2) {
     Type current = tileOf(block.getArgument(i)).getElementType();
@@ -90,8 +90,8 @@ verifyCombiner(Operation *op, ValueRange operands, TypeRange results,
     if (current != accumulator)
       return op->emitOpError("expect same element type for block argument at "
                              "index: ")
-             << i << " and " << i + 1 << " but got: '" << current << "' and '"
-             << accumulator << "'";
+             << i << " and " << i + 1 << " but got: " << current << " and "
+             << accumulator;
   }
   for (auto [index, operand] : llvm::enumerate(operands)) {
     Type elementType = tileOf(operand).getElementType();
@@ -99,7 +99,7 @@ verifyCombiner(Operation *op, ValueRange operands, TypeRange results,
     if (elementType != argType)
       return op->emitOpError("expect same type for operand at index: ")
              << index << " and block argument at index: " << 2 * index
-             << " but got: '" << elementType << "' and '" << argType << "'";
+             << " but got: " << elementType << " and " << argType;
   }
   Operation *terminator = &block.back();
   if (terminator->getNumOperands() != operands.size())
@@ -115,12 +115,12 @@ verifyCombiner(Operation *op, ValueRange operands, TypeRange results,
       InFlightDiagnostic diag =
           op->emitOpError("expect same type for operand at index: ")
           << index << " and terminator argument at index: " << index
-          << " but got: '" << elementType << "' and '";
+          << " but got: " << elementType << " and ";
       if (yielded)
         diag << yielded.getElementType();
       else
         diag << std::get<1>(pair).getType();
-      return diag << "'";
+      return diag;
     }
   }
   // The combiner may be evaluated in any order: it must not have effects.
@@ -221,11 +221,11 @@ LogicalResult MmaFOp::verify() {
   os << acc;
   if (!llvm::is_contained(allowed, accName)) {
     InFlightDiagnostic diag =
-        emitOpError("unsupported combination of element types. Input type '")
-        << input << "' expects accumulator/result type to be one of {";
+        emitOpError("unsupported combination of element types. Input type ")
+        << input << " expects accumulator/result type to be one of {";
     llvm::interleaveComma(allowed, diag,
                           [&](StringRef name) { diag << "'" << name << "'"; });
-    return diag << "}, but got '" << acc << "'";
+    return diag << "}, but got " << acc;
   }
   return verifyMmaShapes(*this, tileOf(getLhs()), tileOf(getRhs()),
                          tileOf(getAcc()));
@@ -243,9 +243,9 @@ LogicalResult MmaFScaledOp::verify() {
   Type scale = lhsScale.getElementType();
   bool isF4 = isa<Float4E2M1FNType>(input);
   if (isa<Float8E4M3FNType>(scale) && !isF4)
-    return emitOpError("unsupported combination of element types. Scale type '")
-           << scale << "' expects lhs and rhs element types to be 'f4E2M1FN', "
-           << "but got '" << input << "'";
+    return emitOpError("unsupported combination of element types. Scale type ")
+           << scale << " expects lhs and rhs element types to be 'f4E2M1FN', "
+           << "but got " << input;
   if (failed(verifyMmaShapes(*this, lhs, rhs, tileOf(getAcc()))))
     return failure();
 
@@ -313,8 +313,8 @@ LogicalResult IotaOp::verify() {
   // The last value, count - 1, must be representable as a signed integer.
   if (width < 64 && count - 1 > (int64_t(1) << (width - 1)) - 1)
     return emitOpError("the number of elements ")
-           << count << " exceeds the maximum value of element type '"
-           << type.getElementType() << "'";
+           << count << " exceeds the maximum value of element type "
+           << type.getElementType();
   return success();
 }
 
