@@ -1,5 +1,7 @@
 //===- tilecc-opt.cpp - MlirOptMain over tilecc's dialects and passes -----===//
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "CudaTile/IR/CudaTileMiscUtils.h"
+#include "CudaTile/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -10,6 +12,9 @@ int main(int argc, char **argv) {
   registry.insert<mlir::cuda_tile::CudaTileDialect>();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
+  // Debug info passes and the optimization hint switches (misc family).
+  mlir::cuda_tile::registerCudaTileTransformsPasses();
+  mlir::cuda_tile::registerOptimizationHintsOptions();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilecc optimizer driver\n", registry));
 }

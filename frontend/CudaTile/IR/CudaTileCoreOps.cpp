@@ -1,6 +1,7 @@
 //===- CudaTileCoreOps.cpp - module, entry, constants, globals -----------===//
 #include "CudaTile/IR/CudaTileAsm.h"
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "CudaTile/IR/CudaTileMiscUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
@@ -27,6 +28,10 @@ void cuda_tile::ModuleOp::build(OpBuilder &builder, OperationState &state,
   state.addAttribute(mlir::SymbolTable::getSymbolAttrName(),
                      builder.getStringAttr(name));
   state.addRegion()->emplaceBlock();
+}
+
+LogicalResult cuda_tile::ModuleOp::verify() {
+  return verifyModuleDebugInfo(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -175,7 +180,13 @@ LogicalResult EntryOp::verify() {
     if (!tile || tile.getRank() != 0)
       return emitOpError("entry op must have scalar types (rank 0 !cuda_tile.tile)");
   }
-  return success();
+  if (failed(verifyFunctionDebugInfo(*this)))
+    return failure();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr());
+}
+
+LogicalResult EntryOp::verifyRegions() {
+  return verifyFunctionBodyDebugInfo(*this);
 }
 
 ParseResult TestingFuncOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -187,7 +198,13 @@ void TestingFuncOp::print(OpAsmPrinter &printer) {
   printFunctionLike(printer, *this, kFunctionElidedAttrs, Attribute());
 }
 
-LogicalResult TestingFuncOp::verify() { return success(); }
+LogicalResult TestingFuncOp::verify() {
+  return verifyFunctionDebugInfo(*this);
+}
+
+LogicalResult TestingFuncOp::verifyRegions() {
+  return verifyFunctionBodyDebugInfo(*this);
+}
 
 //===----------------------------------------------------------------------===//
 // ReturnOp
