@@ -154,9 +154,9 @@ static void printFunctionLike(OpAsmPrinter &printer, FunctionOpInterface op,
   }
   printer.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
   printer << " ";
-  bool printTerminator = !results.empty();
+  // Like NVIDIA's printer, always show the terminator (and its location).
   printer.printRegion(body, /*printEntryBlockArgs=*/false,
-                      /*printBlockTerminators=*/printTerminator);
+                      /*printBlockTerminators=*/true);
 }
 
 static constexpr StringRef kFunctionElidedAttrs[] = {
