@@ -220,9 +220,9 @@ LogicalResult ReturnOp::verify() {
   for (auto [index, pair] : llvm::enumerate(llvm::zip(getOperandTypes(), results))) {
     auto [actual, expected] = pair;
     if (actual != expected)
-      return emitError() << "type of return operand " << index << " ('"
-                         << actual << "') doesn't match function result type ('"
-                         << expected << "') in function @" << function.getName();
+      return emitError() << "type of return operand " << index << " ("
+                         << actual << ") doesn't match function result type ("
+                         << expected << ") in function @" << function.getName();
   }
   return success();
 }
@@ -333,8 +333,8 @@ LogicalResult GetGlobalOp::verifySymbolUses(SymbolTableCollection &symbols) {
   auto pointer = cast<PointerType>(cast<TileType>(getType()).getElementType());
   Type elementType = cast<DenseElementsAttr>(global.getValue()).getElementType();
   if (pointer.getPointeeType() != elementType)
-    return emitOpError("pointee type of result type '")
-           << pointer << "' does not match type '" << elementType
-           << "' of the global @" << getName();
+    return emitOpError("pointee type of result type ")
+           << pointer << " does not match type " << elementType
+           << " of the global @" << getName();
   return success();
 }

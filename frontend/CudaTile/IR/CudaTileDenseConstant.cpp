@@ -157,12 +157,18 @@ static bool isSupportedConstantElementType(Type type) {
 }
 
 static ParseResult buildDenseAttr(OpAsmParser &parser, SMLoc literalLoc,
+                                  SMLoc typeLoc,
                                   const ParsedLiteral &literal,
                                   Type elementType, Type resultType,
                                   Attribute &value) {
   auto tileType = dyn_cast<TileType>(resultType);
   if (!tileType)
-    return success(); // the op verifier reports the bad result type
+    return parser.emitError(typeLoc,
+                            "result #0 must be tile of i1 or i8 or i16 or i32 "
+                            "or i64 or f16 or bf16 or f32 or f64 or tf32 or "
+                            "f8E4M3FN or f8E5M2 or f8E8M0FNU or f4E2M1FN "
+                            "values, but got ")
+           << resultType;
   if (tileType.getElementType() != elementType)
     return parser.emitError(literalLoc, "mismatch between the element type: ")
            << elementType << " and the tile element type "
@@ -232,13 +238,14 @@ ParseResult mlir::cuda_tile::parseDenseConstant(OpAsmParser &parser,
   Type elementType;
   ParsedLiteral literal;
   if (parseAngleLiteral(parser, literalLoc, elementType, literal) ||
-      parser.parseColon() || parseCudaTileType(parser, resultType))
+      parser.parseColon())
     return failure();
-  if (buildDenseAttr(parser, literalLoc, literal, elementType, resultType,
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parseCudaTileType(parser, resultType))
+    return failure();
+  if (buildDenseAttr(parser, literalLoc, typeLoc, literal, elementType, resultType,
                      value))
     return failure();
-  if (!value) // keep the op buildable so that its verifier can report
-    value = parser.getBuilder().getUnitAttr();
   return success();
 }
 

@@ -19,11 +19,14 @@ Attribute DivByAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess())
     return {};
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseInteger(divisor)) {
+  OptionalParseResult parsed = parser.parseOptionalInteger(divisor);
+  if (!parsed.has_value()) {
     parser.emitError(loc, "failed to parse parameter 'divisor' which is "
                           "expected to be an integer");
     return {};
   }
+  if (failed(*parsed))
+    return {};
   std::optional<int64_t> every, along;
   if (succeeded(parser.parseOptionalComma())) {
     int64_t everyValue = 0, alongValue = 0;

@@ -67,7 +67,7 @@ static ParseResult parseOptionalTokenResult(OpAsmParser &parser,
 
 static void printOptionalTokenResult(OpAsmPrinter &printer, Operation *,
                                      Type resultType) {
-  printer << " -> ";
+  printer << "-> ";
   printCudaTileType(printer, resultType);
 }
 
