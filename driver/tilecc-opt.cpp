@@ -1,5 +1,6 @@
 //===- tilecc-opt.cpp - MlirOptMain over tilecc's dialects and passes -----===//
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "CudaTile/IR/CudaTileMiscUtils.h"
 #include "CudaTile/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -12,6 +13,7 @@ int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::cuda_tile::registerCudaTilePasses();
+  mlir::cuda_tile::registerOptimizationHintsOptions();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilecc optimizer driver\n", registry));
 }
