@@ -20,6 +20,7 @@ const OpHandlerRegistry &tilecc::interp::getDefaultRegistry() {
   static const OpHandlerRegistry registry = [] {
     OpHandlerRegistry r;
     registerCoreHandlers(r);
+    registerArithHandlers(r);
     return r;
   }();
   return registry;

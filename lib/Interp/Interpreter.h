@@ -51,6 +51,7 @@ private:
 
 /// Registration hooks, one per op family.
 void registerCoreHandlers(OpHandlerRegistry &registry);
+void registerArithHandlers(OpHandlerRegistry &registry);
 
 /// The registry with every family registered.
 const OpHandlerRegistry &getDefaultRegistry();
