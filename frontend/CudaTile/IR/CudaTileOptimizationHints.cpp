@@ -124,7 +124,8 @@ LogicalResult mlir::cuda_tile::verifyOptimizationHints(
     return success();
   bool valid = true;
   auto report = [&](const Twine &message) {
-    op->emitWarning(message);
+    // Not op->emitWarning: attaching the op would print, hence re-verify, it.
+    mlir::emitWarning(op->getLoc(), message);
     valid = false;
   };
   for (NamedAttribute entry : hints.getValue()) {
