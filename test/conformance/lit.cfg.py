@@ -43,4 +43,13 @@ class ConformanceTest(lit.formats.ShTest):
         return super().execute(test, lit_config)
 
 
+# lit pickles the test format for its worker processes: make the class
+# importable under a registered module name.
+import sys
+import types
+_format_module = sys.modules.setdefault(
+    "tilecc_conformance_format", types.ModuleType("tilecc_conformance_format"))
+ConformanceTest.__module__ = _format_module.__name__
+_format_module.ConformanceTest = ConformanceTest
+
 config.test_format = ConformanceTest(read_xfail_list())
