@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "CudaTile/IR/CudaTileMiscUtils.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
 
