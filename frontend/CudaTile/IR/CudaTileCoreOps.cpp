@@ -317,7 +317,7 @@ LogicalResult GlobalOp::verify() {
     if (alignment < natural)
       return emitOpError("'alignment' (")
              << alignment << ") must be at least the natural size (" << natural
-             << " bytes) for element type '" << elementType << "'";
+             << " bytes) for element type " << elementType;
   }
   return success();
 }

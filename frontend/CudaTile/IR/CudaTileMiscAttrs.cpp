@@ -67,18 +67,23 @@ LogicalResult DivByAttr::verifyWithAssume(Operation *op, Type valueType) const {
     return success();
   }
   auto tile = dyn_cast<TileType>(valueType);
-  if (!tile || !isa<IntegerType, PointerType>(tile.getElementType()))
+  auto notApplicable = [&] {
     return op->emitOpError()
            << "'" << name
            << "' is valid only for tile of integer/pointer or tensor_view "
               "values";
-  if (!getEvery())
-    return success();
-  if (tile.getRank() == 0)
+  };
+  if (!tile)
+    return notApplicable();
+  if (getEvery() && tile.getRank() == 0)
     return op->emitOpError()
            << "'" << name
            << "' 'every'/'along' cannot be used if the constrained value is a "
               "0D tile";
+  if (!isa<IntegerType, PointerType>(tile.getElementType()))
+    return notApplicable();
+  if (!getEvery())
+    return success();
   int64_t along = *getAlong(), every = *getEvery();
   if (along < 0 || along >= tile.getRank())
     return op->emitOpError() << "'" << name << "' every_dim (" << along

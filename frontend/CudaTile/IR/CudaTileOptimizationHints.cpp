@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "CudaTile/IR/CudaTileMiscUtils.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -124,7 +125,8 @@ LogicalResult mlir::cuda_tile::verifyOptimizationHints(
     return success();
   bool valid = true;
   auto report = [&](const Twine &message) {
-    op->emitWarning(message);
+    // Not op->emitWarning: attaching the op would print, hence re-verify, it.
+    mlir::emitWarning(op->getLoc(), message);
     valid = false;
   };
   for (NamedAttribute entry : hints.getValue()) {
