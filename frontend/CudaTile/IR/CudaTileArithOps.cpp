@@ -147,10 +147,11 @@ static ParseResult parseRounding(OpAsmParser &parser, RoundingModeAttr &attr,
   return parser.parseGreater();
 }
 
+/// Prints ` rounding<mode>` (with its leading space) unless it is the default.
 static void printRounding(OpAsmPrinter &printer, RoundingModeAttr attr,
                           RoundingMode defaultMode) {
   if (attr && attr.getValue() != defaultMode)
-    printer << "rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
+    printer << " rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
 }
 
 ParseResult mlir::cuda_tile::parseIEEERoundingMode(OpAsmParser &parser,

@@ -119,7 +119,7 @@ class CudaTile_FloatRoundingOp<string mnemonic, list<Trait> traits = []>
                        CudaTileArith_BaseFloatTile:$rhs,
                        CudaTile_RoundingModeAttr:$rounding_mode,
                        UnitAttr:$flush_to_zero);
-  let assemblyFormat = !strconcat("$lhs `,` $rhs custom<IEEERoundingMode>($rounding_mode) "
+  let assemblyFormat = !strconcat("$lhs `,` $rhs `` custom<IEEERoundingMode>($rounding_mode) "
                        "(`flush_to_zero` $flush_to_zero^)? ",
       CudaTileArith_Format.resultType);
   let hasVerifier = 1;
@@ -287,7 +287,7 @@ def CudaTile_MulFOp : CudaTile_FloatRoundingOp<"mulf"> {
 
 def CudaTile_DivFOp : CudaTile_FloatRoundingOp<"divf"> {
   let summary = "Element-wise floating-point division";
-  let assemblyFormat = !strconcat("$lhs `,` $rhs custom<DivFRoundingMode>($rounding_mode) "
+  let assemblyFormat = !strconcat("$lhs `,` $rhs `` custom<DivFRoundingMode>($rounding_mode) "
                        "(`flush_to_zero` $flush_to_zero^)? ",
       CudaTileArith_Format.resultType);
 }
@@ -313,7 +313,7 @@ def CudaTile_FmaOp : CudaTile_Op<"fma", [Pure,
                        CudaTile_RoundingModeAttr:$rounding_mode,
                        UnitAttr:$flush_to_zero);
   let results = (outs CudaTileArith_BaseFloatTile:$result);
-  let assemblyFormat = !strconcat("$lhs `,` $rhs `,` $acc custom<IEEERoundingMode>($rounding_mode) "
+  let assemblyFormat = !strconcat("$lhs `,` $rhs `,` $acc `` custom<IEEERoundingMode>($rounding_mode) "
                        "(`flush_to_zero` $flush_to_zero^)? ",
       CudaTileArith_Format.resultType);
   let hasVerifier = 1;
@@ -380,7 +380,7 @@ def CudaTile_SqrtOp : CudaTile_UnaryOp<"sqrt", CudaTileArith_BaseFloatTile> {
   let arguments = (ins CudaTileArith_BaseFloatTile:$source,
                        CudaTile_RoundingModeAttr:$rounding_mode,
                        UnitAttr:$flush_to_zero);
-  let assemblyFormat = !strconcat("$source custom<SqrtRoundingMode>($rounding_mode) "
+  let assemblyFormat = !strconcat("$source `` custom<SqrtRoundingMode>($rounding_mode) "
                        "(`flush_to_zero` $flush_to_zero^)? ",
       CudaTileArith_Format.resultType);
   let hasVerifier = 1;
@@ -480,7 +480,7 @@ def CudaTile_FToFOp : CudaTile_ConversionOp<"ftof"> {
       DefaultValuedAttr<CudaTile_RoundingModeAttr,
                         "::mlir::cuda_tile::RoundingMode::NearestEven">:$rounding_mode);
   let results = (outs CudaTileArith_FloatTile:$to);
-  let assemblyFormat = "$from custom<IEEERoundingMode>($rounding_mode) attr-dict `:` "
+  let assemblyFormat = "$from `` custom<IEEERoundingMode>($rounding_mode) attr-dict `:` "
       "custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))";
   let hasVerifier = 1;
 }
@@ -492,7 +492,7 @@ def CudaTile_IToFOp : CudaTile_ConversionOp<"itof"> {
                        CudaTile_RoundingModeAttr:$rounding_mode);
   let results = (outs CudaTileArith_FloatTile:$to);
   let assemblyFormat = "$from custom<Signedness>($signedness) "
-      "custom<IEEERoundingMode>($rounding_mode) attr-dict `:` "
+      "`` custom<IEEERoundingMode>($rounding_mode) attr-dict `:` "
       "custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))";
   let hasVerifier = 1;
 }
@@ -504,7 +504,7 @@ def CudaTile_FToIOp : CudaTile_ConversionOp<"ftoi"> {
                        CudaTile_RoundingModeAttr:$rounding_mode);
   let results = (outs CudaTileArith_IntTile:$to);
   let assemblyFormat = "$from custom<Signedness>($signedness) "
-      "custom<IntegerRoundingMode>($rounding_mode) attr-dict `:` "
+      "`` custom<IntegerRoundingMode>($rounding_mode) attr-dict `:` "
       "custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))";
   let hasVerifier = 1;
 }
