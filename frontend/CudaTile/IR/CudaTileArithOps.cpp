@@ -408,3 +408,38 @@ LogicalResult BitcastOp::verify() {
     return emitOpError("types must be equal width");
   return success();
 }
+
+/// Bits an element occupies in memory (tf32 is stored in 32 bits).
+static int64_t getStorageBits(Type element) {
+  if (isa<FloatTF32Type>(element))
+    return 32;
+  return element.getIntOrFloatBitWidth();
+}
+
+/// pack/unpack: rank-1 tiles of different element widths and equal size.
+static LogicalResult verifyByteRepack(Operation *op, TileType source,
+                                      TileType result) {
+  if (source.getRank() != 1)
+    return op->emitOpError("expects source and result to be rank-1 tiles");
+  int64_t sourceBits = getStorageBits(source.getElementType());
+  int64_t resultBits = getStorageBits(result.getElementType());
+  if (sourceBits == resultBits)
+    return op->emitOpError(
+        "expects source and result to have different element type widths");
+  int64_t sourceSize = source.getNumElements() * sourceBits;
+  int64_t resultSize = result.getNumElements() * resultBits;
+  if (sourceSize != resultSize)
+    return op->emitOpError("expects source and result to have the same size "
+                           "in bytes, but got source tile size ")
+           << sourceSize / 8 << " bytes and result tile size "
+           << resultSize / 8 << " bytes";
+  return success();
+}
+
+LogicalResult PackOp::verify() {
+  return verifyByteRepack(*this, getSource().getType(), getType());
+}
+
+LogicalResult UnpackOp::verify() {
+  return verifyByteRepack(*this, getSource().getType(), getType());
+}

@@ -55,6 +55,11 @@ def CudaTileArith_ExtTruncIntTile : CudaTile_TileOf<[CudaTileArith_I1,
     CudaTileArith_I4, CudaTileArith_I8, CudaTileArith_I16, CudaTileArith_I32,
     CudaTileArith_I64]>;
 def CudaTileArith_I1Tile : CudaTile_TileOf<[CudaTileArith_I1]>;
+def CudaTileArith_I8Tile : CudaTile_TileOf<[CudaTileArith_I8]>;
+// Element types whose bits `pack`/`unpack` move to and from bytes.
+def CudaTileArith_PackableTile : CudaTile_TileOf<!listconcat(
+    [CudaTileArith_I1, CudaTileArith_I4, CudaTileArith_I8, CudaTileArith_I16,
+     CudaTileArith_I32, CudaTileArith_I64], CudaTileArith_FloatTypes)>;
 def CudaTileArith_I64Tile : CudaTile_TileOf<[CudaTileArith_I64]>;
 def CudaTileArith_BaseFloatTile : CudaTile_TileOf<CudaTileArith_BaseFloatTypes>;
 def CudaTileArith_FloatTile : CudaTile_TileOf<CudaTileArith_FloatTypes>;
@@ -528,6 +533,25 @@ def CudaTile_PtrToIntOp : CudaTile_CastOp<"ptr_to_int", CudaTileArith_PointerTil
 def CudaTile_PtrToPtrOp : CudaTile_CastOp<"ptr_to_ptr", CudaTileArith_PointerTile,
                                           CudaTileArith_PointerTile> {
   let summary = "Reinterpret pointers as pointers to another element type";
+}
+
+// Bit-preserving reshapes between a rank-1 tile and a rank-1 byte tile of the
+// same total size.
+class CudaTile_ByteRepackOp<string mnemonic, Type sourceType, Type resultType>
+    : CudaTile_CastOp<mnemonic, sourceType, resultType> {
+  let traits = [Pure, AllRanksMatch<["source", "result"]>];
+  let hasVerifier = 1;
+  let sinceVersion = "13.2";
+}
+
+def CudaTile_PackOp : CudaTile_ByteRepackOp<"pack", CudaTileArith_PackableTile,
+                                            CudaTileArith_I8Tile> {
+  let summary = "Reinterpret the bits of a rank-1 tile as bytes";
+}
+
+def CudaTile_UnpackOp : CudaTile_ByteRepackOp<"unpack", CudaTileArith_I8Tile,
+                                              CudaTileArith_PackableTile> {
+  let summary = "Reinterpret a rank-1 tile of bytes as elements of another type";
 }
 
 #endif // TILECC_CUDATILE_ARITH_OPS_TD

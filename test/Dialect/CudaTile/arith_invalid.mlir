@@ -362,3 +362,48 @@ cuda_tile.module @m {
     %0 = bitcast %a : tile<2xf64> -> tile<2xi32>
   }
 }
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xf32>) {
+    // expected-error @below{{'cuda_tile.pack' op failed to verify that all of {source, result} have same rank}}
+    %0 = pack %a : tile<4xf32> -> tile<4x4xi8>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<2x2xi8>) {
+    // expected-error @below{{'cuda_tile.unpack' op expects source and result to be rank-1 tiles}}
+    %0 = unpack %a : tile<2x2xi8> -> tile<2x1xf32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xi8>) {
+    // expected-error @below{{'cuda_tile.unpack' op expects source and result to have different element type widths}}
+    %0 = unpack %a : tile<4xi8> -> tile<4xf8E5M2>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xf64>) {
+    // expected-error @below{{'cuda_tile.pack' op expects source and result to have the same size in bytes, but got source tile size 32 bytes and result tile size 16 bytes}}
+    %0 = pack %a : tile<4xf64> -> tile<16xi8>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xf32>) {
+    // expected-error @below{{'cuda_tile.pack' op result #0 must be tile of i8 values, but got '!cuda_tile.tile<4xi32>'}}
+    %0 = pack %a : tile<4xf32> -> tile<4xi32>
+  }
+}

@@ -155,5 +155,11 @@ cuda_tile.module @arith {
     %9 = int_to_ptr %8 : tile<2xi64> -> tile<2xptr<f16>>
     // CHECK: ptr_to_ptr %{{.*}} : tile<2xptr<i8>> -> tile<2xptr<f64>>
     %10 = ptr_to_ptr %p : tile<2xptr<i8>> -> tile<2xptr<f64>>
+    // CHECK: %[[B:.*]] = pack %{{.*}} : tile<2xf32> -> tile<8xi8>
+    %11 = pack %f : tile<2xf32> -> tile<8xi8>
+    // CHECK: unpack %[[B]] : tile<8xi8> -> tile<16xf4E2M1FN>
+    %12 = unpack %11 : tile<8xi8> -> tile<16xf4E2M1FN>
+    // CHECK: pack %{{.*}} : tile<2xi4> -> tile<1xi8>
+    %13 = pack %1 : tile<2xi4> -> tile<1xi8>
   }
 }
