@@ -407,3 +407,22 @@ cuda_tile.module @m {
     %0 = pack %a : tile<4xf32> -> tile<4xi32>
   }
 }
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<2xi8>) {
+    // expected-error @below{{unknown type: pluto}}
+    %0 = exti %a signed : tile<2xi8> -> pluto
+  }
+}
+
+// -----
+
+// Tiles hold i4 (for trunci/exti) but not other odd widths; the public
+// summary does not mention i4.
+cuda_tile.module @m {
+  // expected-error @below{{failed to verify 'elementType': f16 or bf16 or f32 or tf32 or f64 or f8E4M3FN or f8E5M2 or f8E8M0FNU or f4E2M1FN or i1 or i8 or i16 or i32 or i64 or Pointer type}}
+  testing$func @f(%a: tile<2xi2>) {
+  }
+}
