@@ -184,14 +184,15 @@ struct SelectOfZeroOne : OpRewritePattern<SelectOp> {
       return failure();
 
     Value cond = op.getCond();
+    if (isI1) {
+      // The false operand is the `true` tile of the condition's type.
+      rewriter.replaceOpWithNewOp<XOrIOp>(op, cond, op.getValIfFalse());
+      return success();
+    }
     if (isZeroOne) {
       auto condType = cast<TileType>(cond.getType());
       Value trueTile = createTrue(rewriter, op.getLoc(), condType);
       cond = XOrIOp::create(rewriter, op.getLoc(), cond, trueTile);
-    }
-    if (isI1) {
-      rewriter.replaceOp(op, cond);
-      return success();
     }
     rewriter.replaceOpWithNewOp<ExtIOp>(op, type, cond, Signedness::Unsigned);
     return success();

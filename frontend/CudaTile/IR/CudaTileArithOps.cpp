@@ -147,10 +147,11 @@ static ParseResult parseRounding(OpAsmParser &parser, RoundingModeAttr &attr,
   return parser.parseGreater();
 }
 
+/// Prints ` rounding<mode>` (with its leading space) unless it is the default.
 static void printRounding(OpAsmPrinter &printer, RoundingModeAttr attr,
                           RoundingMode defaultMode) {
   if (attr && attr.getValue() != defaultMode)
-    printer << "rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
+    printer << " rounding<" << stringifyRoundingMode(attr.getValue()) << ">";
 }
 
 ParseResult mlir::cuda_tile::parseIEEERoundingMode(OpAsmParser &parser,
@@ -406,4 +407,39 @@ LogicalResult BitcastOp::verify() {
   if (getElementWidth(getSource().getType()) != getElementWidth(getType()))
     return emitOpError("types must be equal width");
   return success();
+}
+
+/// Bits an element occupies in memory (tf32 is stored in 32 bits).
+static int64_t getStorageBits(Type element) {
+  if (isa<FloatTF32Type>(element))
+    return 32;
+  return element.getIntOrFloatBitWidth();
+}
+
+/// pack/unpack: rank-1 tiles of different element widths and equal size.
+static LogicalResult verifyByteRepack(Operation *op, TileType source,
+                                      TileType result) {
+  if (source.getRank() != 1)
+    return op->emitOpError("expects source and result to be rank-1 tiles");
+  int64_t sourceBits = getStorageBits(source.getElementType());
+  int64_t resultBits = getStorageBits(result.getElementType());
+  if (sourceBits == resultBits)
+    return op->emitOpError(
+        "expects source and result to have different element type widths");
+  int64_t sourceSize = source.getNumElements() * sourceBits;
+  int64_t resultSize = result.getNumElements() * resultBits;
+  if (sourceSize != resultSize)
+    return op->emitOpError("expects source and result to have the same size "
+                           "in bytes, but got source tile size ")
+           << sourceSize / 8 << " bytes and result tile size "
+           << resultSize / 8 << " bytes";
+  return success();
+}
+
+LogicalResult PackOp::verify() {
+  return verifyByteRepack(*this, getSource().getType(), getType());
+}
+
+LogicalResult UnpackOp::verify() {
+  return verifyByteRepack(*this, getSource().getType(), getType());
 }

@@ -55,6 +55,11 @@ def CudaTileArith_ExtTruncIntTile : CudaTile_TileOf<[CudaTileArith_I1,
     CudaTileArith_I4, CudaTileArith_I8, CudaTileArith_I16, CudaTileArith_I32,
     CudaTileArith_I64]>;
 def CudaTileArith_I1Tile : CudaTile_TileOf<[CudaTileArith_I1]>;
+def CudaTileArith_I8Tile : CudaTile_TileOf<[CudaTileArith_I8]>;
+// Element types whose bits `pack`/`unpack` move to and from bytes.
+def CudaTileArith_PackableTile : CudaTile_TileOf<!listconcat(
+    [CudaTileArith_I1, CudaTileArith_I4, CudaTileArith_I8, CudaTileArith_I16,
+     CudaTileArith_I32, CudaTileArith_I64], CudaTileArith_FloatTypes)>;
 def CudaTileArith_I64Tile : CudaTile_TileOf<[CudaTileArith_I64]>;
 def CudaTileArith_BaseFloatTile : CudaTile_TileOf<CudaTileArith_BaseFloatTypes>;
 def CudaTileArith_FloatTile : CudaTile_TileOf<CudaTileArith_FloatTypes>;
@@ -119,7 +124,7 @@ class CudaTile_FloatRoundingOp<string mnemonic, list<Trait> traits = []>
                        CudaTileArith_BaseFloatTile:$rhs,
                        CudaTile_RoundingModeAttr:$rounding_mode,
                        UnitAttr:$flush_to_zero);
-  let assemblyFormat = !strconcat("$lhs `,` $rhs custom<IEEERoundingMode>($rounding_mode) "
+  let assemblyFormat = !strconcat("$lhs `,` $rhs `` custom<IEEERoundingMode>($rounding_mode) "
                        "(`flush_to_zero` $flush_to_zero^)? ",
       CudaTileArith_Format.resultType);
   let hasVerifier = 1;
@@ -287,7 +292,7 @@ def CudaTile_MulFOp : CudaTile_FloatRoundingOp<"mulf"> {
 
 def CudaTile_DivFOp : CudaTile_FloatRoundingOp<"divf"> {
   let summary = "Element-wise floating-point division";
-  let assemblyFormat = !strconcat("$lhs `,` $rhs custom<DivFRoundingMode>($rounding_mode) "
+  let assemblyFormat = !strconcat("$lhs `,` $rhs `` custom<DivFRoundingMode>($rounding_mode) "
                        "(`flush_to_zero` $flush_to_zero^)? ",
       CudaTileArith_Format.resultType);
 }
@@ -313,7 +318,7 @@ def CudaTile_FmaOp : CudaTile_Op<"fma", [Pure,
                        CudaTile_RoundingModeAttr:$rounding_mode,
                        UnitAttr:$flush_to_zero);
   let results = (outs CudaTileArith_BaseFloatTile:$result);
-  let assemblyFormat = !strconcat("$lhs `,` $rhs `,` $acc custom<IEEERoundingMode>($rounding_mode) "
+  let assemblyFormat = !strconcat("$lhs `,` $rhs `,` $acc `` custom<IEEERoundingMode>($rounding_mode) "
                        "(`flush_to_zero` $flush_to_zero^)? ",
       CudaTileArith_Format.resultType);
   let hasVerifier = 1;
@@ -380,7 +385,7 @@ def CudaTile_SqrtOp : CudaTile_UnaryOp<"sqrt", CudaTileArith_BaseFloatTile> {
   let arguments = (ins CudaTileArith_BaseFloatTile:$source,
                        CudaTile_RoundingModeAttr:$rounding_mode,
                        UnitAttr:$flush_to_zero);
-  let assemblyFormat = !strconcat("$source custom<SqrtRoundingMode>($rounding_mode) "
+  let assemblyFormat = !strconcat("$source `` custom<SqrtRoundingMode>($rounding_mode) "
                        "(`flush_to_zero` $flush_to_zero^)? ",
       CudaTileArith_Format.resultType);
   let hasVerifier = 1;
@@ -480,7 +485,7 @@ def CudaTile_FToFOp : CudaTile_ConversionOp<"ftof"> {
       DefaultValuedAttr<CudaTile_RoundingModeAttr,
                         "::mlir::cuda_tile::RoundingMode::NearestEven">:$rounding_mode);
   let results = (outs CudaTileArith_FloatTile:$to);
-  let assemblyFormat = "$from custom<IEEERoundingMode>($rounding_mode) attr-dict `:` "
+  let assemblyFormat = "$from `` custom<IEEERoundingMode>($rounding_mode) attr-dict `:` "
       "custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))";
   let hasVerifier = 1;
 }
@@ -492,7 +497,7 @@ def CudaTile_IToFOp : CudaTile_ConversionOp<"itof"> {
                        CudaTile_RoundingModeAttr:$rounding_mode);
   let results = (outs CudaTileArith_FloatTile:$to);
   let assemblyFormat = "$from custom<Signedness>($signedness) "
-      "custom<IEEERoundingMode>($rounding_mode) attr-dict `:` "
+      "`` custom<IEEERoundingMode>($rounding_mode) attr-dict `:` "
       "custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))";
   let hasVerifier = 1;
 }
@@ -504,7 +509,7 @@ def CudaTile_FToIOp : CudaTile_ConversionOp<"ftoi"> {
                        CudaTile_RoundingModeAttr:$rounding_mode);
   let results = (outs CudaTileArith_IntTile:$to);
   let assemblyFormat = "$from custom<Signedness>($signedness) "
-      "custom<IntegerRoundingMode>($rounding_mode) attr-dict `:` "
+      "`` custom<IntegerRoundingMode>($rounding_mode) attr-dict `:` "
       "custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))";
   let hasVerifier = 1;
 }
@@ -528,6 +533,25 @@ def CudaTile_PtrToIntOp : CudaTile_CastOp<"ptr_to_int", CudaTileArith_PointerTil
 def CudaTile_PtrToPtrOp : CudaTile_CastOp<"ptr_to_ptr", CudaTileArith_PointerTile,
                                           CudaTileArith_PointerTile> {
   let summary = "Reinterpret pointers as pointers to another element type";
+}
+
+// Bit-preserving reshapes between a rank-1 tile and a rank-1 byte tile of the
+// same total size.
+class CudaTile_ByteRepackOp<string mnemonic, Type sourceType, Type resultType>
+    : CudaTile_CastOp<mnemonic, sourceType, resultType> {
+  let traits = [Pure, AllRanksMatch<["source", "result"]>];
+  let hasVerifier = 1;
+  let sinceVersion = "13.2";
+}
+
+def CudaTile_PackOp : CudaTile_ByteRepackOp<"pack", CudaTileArith_PackableTile,
+                                            CudaTileArith_I8Tile> {
+  let summary = "Reinterpret the bits of a rank-1 tile as bytes";
+}
+
+def CudaTile_UnpackOp : CudaTile_ByteRepackOp<"unpack", CudaTileArith_I8Tile,
+                                              CudaTileArith_PackableTile> {
+  let summary = "Reinterpret a rank-1 tile of bytes as elements of another type";
 }
 
 #endif // TILECC_CUDATILE_ARITH_OPS_TD

@@ -60,10 +60,14 @@ OptionalParseResult mlir::cuda_tile::parseOptionalCudaTileType(AsmParser &parser
 ParseResult mlir::cuda_tile::parseCudaTileType(AsmParser &parser, Type &type) {
   SMLoc loc = parser.getCurrentLocation();
   OptionalParseResult result = parseOptionalCudaTileType(parser, type);
-  // Without `!`, a type starts with its mnemonic keyword (`tile`, `ptr`, ...);
-  // the public parser reports the missing keyword.
-  if (!result.has_value())
+  // Without `!`, a type starts with its mnemonic keyword (`tile`, `f32`, ...);
+  // like the public parser, report an unknown keyword or a missing one.
+  if (!result.has_value()) {
+    StringRef word = peekIdentifier(parser);
+    if (!word.empty() && !llvm::isDigit(word.front()))
+      return parser.emitError(loc, "unknown type: ") << word;
     return parser.emitError(loc, "expected valid keyword");
+  }
   return *result;
 }
 
