@@ -367,25 +367,6 @@ def CudaTile_CatOp : CudaTile_CFOp<"cat", [Pure,
   let hasVerifier = 1;
 }
 
-class CudaTile_ByteCastOp<string mnemonic> : CudaTile_CFOp<mnemonic, [Pure,
-    AllRanksMatch<["source", "result"]>]> {
-  let arguments = (ins CudaTile_AnyTile:$source);
-  let results = (outs CudaTile_AnyTile:$result);
-  let assemblyFormat = [{
-    $source attr-dict `:` custom<CudaTileType>(type($source)) `->`
-    custom<CudaTileType>(type($result))
-  }];
-  let hasVerifier = 1;
-}
-
-def CudaTile_PackOp : CudaTile_ByteCastOp<"pack"> {
-  let summary = "Packs a 1-D tile into its bytes (tile of i8)";
-}
-
-def CudaTile_UnpackOp : CudaTile_ByteCastOp<"unpack"> {
-  let summary = "Reinterprets a 1-D tile of bytes as narrower or wider elements";
-}
-
 //===----------------------------------------------------------------------===//
 // Tile block queries
 //===----------------------------------------------------------------------===//
