@@ -43,16 +43,16 @@ static ParseResult parseMemoryAttributes(OpAsmParser &parser,
   StringRef scopeKeyword;
   if (failed(parser.parseOptionalKeyword(&scopeKeyword)))
     return success();
-  std::optional<MemoryScope> memScope = symbolizeMemoryScope(scopeKeyword);
-  if (!memScope)
-    return parser.emitError(scopeLoc)
-           << "invalid memory_scope attribute specification. Got \""
-           << scopeKeyword << "\" but expect one of: tl_blk, device, sys";
   if (*sem == MemoryOrderingSemantics::Weak)
     return parser.emitError(scopeLoc)
            << "operation specifies weak memory ordering semantics, but then "
               "provides \""
            << scopeKeyword << "\" scope, expected no memory scope.";
+  std::optional<MemoryScope> memScope = symbolizeMemoryScope(scopeKeyword);
+  if (!memScope)
+    return parser.emitError(scopeLoc)
+           << "invalid memory_scope attribute specification. Got \""
+           << scopeKeyword << "\" but expect one of: tl_blk, device, sys";
   scope = MemoryScopeAttr::get(parser.getContext(), *memScope);
   return success();
 }
@@ -229,47 +229,51 @@ namespace {
 struct SizeEntry {
   std::optional<int64_t> literal;
   OpAsmParser::UnresolvedOperand operand;
+  SMLoc loc;
 };
 } // namespace
 
+/// Parses `keyword = [4, %n]`; `listLoc` is the location of the `[`.
 static ParseResult parseSizeList(OpAsmParser &parser, StringRef keyword,
-                                 SmallVectorImpl<SizeEntry> &entries) {
+                                 SmallVectorImpl<SizeEntry> &entries,
+                                 SMLoc &listLoc) {
   if (parser.parseKeyword(keyword) || parser.parseEqual())
     return failure();
+  listLoc = parser.getCurrentLocation();
   return parser.parseCommaSeparatedList(
       AsmParser::Delimiter::Square, [&]() -> ParseResult {
         SizeEntry &entry = entries.emplace_back();
-        OptionalParseResult operand = parser.parseOptionalOperand(entry.operand);
-        if (operand.has_value())
-          return *operand;
+        entry.loc = parser.getCurrentLocation();
         int64_t value = 0;
         OptionalParseResult literal = parser.parseOptionalInteger(value);
         if (literal.has_value()) {
           entry.literal = value;
           return *literal;
         }
-        return parser.emitError(parser.getCurrentLocation(),
+        OptionalParseResult operand = parser.parseOptionalOperand(entry.operand);
+        if (operand.has_value())
+          return *operand;
+        return parser.emitError(entry.loc,
                                 "expected either integer or SSA value");
       });
 }
 
 /// Checks a written shape or strides list against the tensor_view type.
-static ParseResult checkSizeList(OpAsmParser &parser, SMLoc loc,
+static ParseResult checkSizeList(OpAsmParser &parser, SMLoc listLoc,
                                  StringRef what, ArrayRef<SizeEntry> entries,
                                  ArrayRef<int64_t> typeValues) {
   if (entries.size() != typeValues.size())
-    return parser.emitError(loc, "expected ")
+    return parser.emitError(listLoc, "expected ")
            << what << " declaration to contain " << typeValues.size()
            << " elements due to tensor_view type, but " << entries.size()
            << " were provided";
   for (auto [i, entry] : llvm::enumerate(entries)) {
     int64_t expected = typeValues[i];
     bool typeDynamic = ShapedType::isDynamic(expected);
-    if (entry.literal && !typeDynamic && *entry.literal == expected)
+    if (entry.literal ? (!typeDynamic && *entry.literal == expected)
+                      : typeDynamic)
       continue;
-    if (!entry.literal && typeDynamic)
-      continue;
-    auto diag = parser.emitError(loc, "input ")
+    auto diag = parser.emitError(entry.loc, "input ")
                 << what << " dimension " << i
                 << " does not match tensor_view type (expected ";
     if (typeDynamic)
@@ -288,32 +292,13 @@ static ParseResult checkSizeList(OpAsmParser &parser, SMLoc loc,
 
 ParseResult MakeTensorViewOp::parse(OpAsmParser &parser,
                                     OperationState &result) {
-  SMLoc loc = parser.getCurrentLocation();
   OpAsmParser::UnresolvedOperand base;
   SmallVector<SizeEntry> shape, strides;
+  SMLoc shapeLoc, stridesLoc;
   if (parser.parseOperand(base) || parser.parseComma() ||
-      parseSizeList(parser, "shape", shape) || parser.parseComma() ||
-      parseSizeList(parser, "strides", strides) ||
+      parseSizeList(parser, "shape", shape, shapeLoc) || parser.parseComma() ||
+      parseSizeList(parser, "strides", strides, stridesLoc) ||
       parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
-    return failure();
-
-  Type dynamicType, type;
-  SMLoc typeLoc = parser.getCurrentLocation();
-  if (parseCudaTileType(parser, type))
-    return failure();
-  if (succeeded(parser.parseOptionalArrow())) {
-    dynamicType = type;
-    typeLoc = parser.getCurrentLocation();
-    if (parseCudaTileType(parser, type))
-      return failure();
-  }
-  auto viewType = dyn_cast<TensorViewType>(type);
-  if (!viewType)
-    return parser.emitError(typeLoc, "expected 'tensor_view' type, but got ")
-           << type;
-
-  if (checkSizeList(parser, loc, "shape", shape, viewType.getShape()) ||
-      checkSizeList(parser, loc, "stride", strides, viewType.getStrides()))
     return failure();
 
   SmallVector<OpAsmParser::UnresolvedOperand> dynShape, dynStrides;
@@ -323,16 +308,28 @@ ParseResult MakeTensorViewOp::parse(OpAsmParser &parser,
   for (const SizeEntry &entry : strides)
     if (!entry.literal)
       dynStrides.push_back(entry.operand);
-  if (!dynamicType && (!dynShape.empty() || !dynStrides.empty()))
-    return parser.emitError(typeLoc, "expected the type of the dynamic shape "
-                                     "and stride operands before '->'");
-  if (dynamicType && dynShape.empty() && dynStrides.empty())
-    return parser.emitError(typeLoc, "unexpected type of dynamic operands: "
-                                     "the shape and strides are all static");
 
-  Type baseType = TileType::get(
-      {}, PointerType::get(viewType.getElementType()));
+  // With dynamic sizes or strides, their (common) type comes first:
+  // `: tile<i64> -> tensor_view<...>`.
+  Type dynamicType, type;
+  if (!dynShape.empty() || !dynStrides.empty()) {
+    if (parseCudaTileType(parser, dynamicType) || parser.parseArrow())
+      return failure();
+  }
+  if (parseCudaTileType(parser, type))
+    return failure();
+  auto viewType = dyn_cast<TensorViewType>(type);
+  if (!viewType)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected 'tensor_view' type, but got ")
+           << type;
+
+  Type baseType =
+      TileType::get({}, PointerType::get(viewType.getElementType()));
   if (parser.resolveOperand(base, baseType, result.operands) ||
+      checkSizeList(parser, shapeLoc, "shape", shape, viewType.getShape()) ||
+      checkSizeList(parser, stridesLoc, "stride", strides,
+                    viewType.getStrides()) ||
       parser.resolveOperands(dynShape, dynamicType, result.operands) ||
       parser.resolveOperands(dynStrides, dynamicType, result.operands))
     return failure();
@@ -378,6 +375,26 @@ void MakeTensorViewOp::print(OpAsmPrinter &printer) {
   printCudaTileType(printer, type);
 }
 
+/// Checks that every operand in `values` has type `common` (set from the
+/// first operand seen when null).
+static LogicalResult verifySameDynamicType(Operation *op, OperandRange values,
+                                           StringRef kind, Type &common) {
+  for (auto [i, value] : llvm::enumerate(values)) {
+    if (!common)
+      common = value.getType();
+    if (value.getType() != common)
+      return op->emitOpError("expected dynamic ")
+             << kind << " index " << i
+             << " to be of the same type as the other dynamic values ("
+             << common << "), got " << value.getType();
+  }
+  return success();
+}
+
+void MakeTensorViewOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "tview");
+}
+
 LogicalResult MakeTensorViewOp::verify() {
   TensorViewType type = getResult().getType();
   Type pointee = getPointee(getBase().getType());
@@ -394,14 +411,11 @@ LogicalResult MakeTensorViewOp::verify() {
            << type.getNumDynamicStrides() << " dynamic stride operands, got "
            << getDynamicStrides().size();
   // The custom form writes a single type for all dynamic operands.
-  SmallVector<Type> dynamicTypes;
-  for (Value value : getDynamicShape())
-    dynamicTypes.push_back(value.getType());
-  for (Value value : getDynamicStrides())
-    dynamicTypes.push_back(value.getType());
-  if (!llvm::all_equal(dynamicTypes))
-    return emitOpError(
-        "expected all dynamic shape and stride operands to have the same type");
+  Type common;
+  if (failed(verifySameDynamicType(*this, getDynamicShape(), "shape", common)) ||
+      failed(verifySameDynamicType(*this, getDynamicStrides(), "stride",
+                                   common)))
+    return failure();
   return success();
 }
 
@@ -443,9 +457,10 @@ template <typename ViewT>
 static LogicalResult verifyMakeView(Operation *op, ViewT viewType) {
   Type sourceType = op->getOperand(0).getType();
   if (sourceType != viewType.getTensorView())
-    return op->emitOpError("expected the source type ")
-           << quoted(sourceType) << " to match the tensor_view of the view ("
-           << quoted(viewType.getTensorView()) << ")";
+    return op->emitOpError()
+           << "expected the type of the provided tensor_view value ("
+           << sourceType << ") to be the same as the view's tensor_view type ("
+           << viewType.getTensorView() << ")";
   return success();
 }
 
@@ -455,6 +470,9 @@ ParseResult MakePartitionViewOp::parse(OpAsmParser &parser,
 }
 void MakePartitionViewOp::print(OpAsmPrinter &printer) {
   printMakeView(printer, *this);
+}
+void MakePartitionViewOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "pview");
 }
 LogicalResult MakePartitionViewOp::verify() {
   return verifyMakeView(*this, getResult().getType());
@@ -628,38 +646,36 @@ LogicalResult StorePtrTkoOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult AtomicRMWTkoOp::verify() {
-  if (failed(verifyAtomicOrdering(*this, getMemoryOrderingSemantics())))
-    return failure();
   Type pointee = getPointee(getPointers().getType());
   Type elementType = getArg().getType().getElementType();
   if (pointee != elementType)
     return emitOpError("expected pointee type (")
            << pointee << ") to match element type of 'arg' (" << elementType
            << ")";
+  // The optional mask cannot take part in the AllShapesMatch trait.
   if (getMask() && !haveSameShape(getMask().getType(), getArg().getType()))
     return emitOpError(
         "failed to verify that all of {pointers, arg, mask} have same shape");
-  return verifyAtomicMode(*this, getMode(), elementType);
+  if (failed(verifyAtomicMode(*this, getMode(), elementType)))
+    return failure();
+  return verifyAtomicOrdering(*this, getMemoryOrderingSemantics());
 }
 
 LogicalResult AtomicCASTkoOp::verify() {
-  if (failed(verifyAtomicOrdering(*this, getMemoryOrderingSemantics())))
-    return failure();
   Type pointee = getPointee(getPointers().getType());
   Type elementType = getVal().getType().getElementType();
   if (pointee != elementType)
     return emitOpError("expected pointee type (")
            << pointee << ") to match element type of 'val' (" << elementType
            << ")";
-  if (getMask() && !haveSameShape(getMask().getType(), getVal().getType()))
-    return emitOpError("failed to verify that all of {pointers, cmp, val, "
-                       "mask} have same shape");
-  bool isIntOrFloat = isa<IntegerType, FloatType>(elementType);
-  unsigned width =
-      isIntOrFloat ? elementType.getIntOrFloatBitWidth() : 0;
-  if (!isIntOrFloat || (width != 32 && width != 64) || elementType.isTF32())
+  if (!isa<IntegerType, FloatType>(elementType) ||
+      (elementType.getIntOrFloatBitWidth() != 32 &&
+       elementType.getIntOrFloatBitWidth() != 64))
     return emitOpError("expect only float or integer types with 32 or 64 bit");
-  return success();
+  if (getMask() && !haveSameShape(getMask().getType(), getVal().getType()))
+    return emitOpError("failed to verify that all of {pointers, val, cmp and "
+                       "mask} have same shape");
+  return verifyAtomicOrdering(*this, getMemoryOrderingSemantics());
 }
 
 LogicalResult AtomicRedViewTkoOp::verify() {

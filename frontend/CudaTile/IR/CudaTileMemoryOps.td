@@ -47,7 +47,8 @@ def CudaTile_JoinTokensOp : CudaTile_Op<"join_tokens", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def CudaTile_MakeTensorViewOp : CudaTile_Op<"make_tensor_view",
-    [AttrSizedOperandSegments, Pure]> {
+    [AttrSizedOperandSegments, Pure,
+     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A tensor_view over global memory at a base pointer";
   let description = [{
     Static sizes and strides are part of the result type; each `?` in the type
@@ -63,8 +64,9 @@ def CudaTile_MakeTensorViewOp : CudaTile_Op<"make_tensor_view",
   let hasVerifier = 1;
 }
 
-class CudaTile_MakeViewOp<string mnemonic, Type viewType>
-    : CudaTile_Op<mnemonic, [Pure]> {
+class CudaTile_MakeViewOp<string mnemonic, Type viewType,
+                          list<Trait> traits = []>
+    : CudaTile_Op<mnemonic, !listconcat([Pure], traits)> {
   let arguments = (ins CudaTile_MemTensorView:$tensor_view);
   let results = (outs viewType:$result);
   // `make_..._view %tv : <view type>`; the operand type is the view's
@@ -75,7 +77,8 @@ class CudaTile_MakeViewOp<string mnemonic, Type viewType>
 
 def CudaTile_MakePartitionViewOp : CudaTile_MakeViewOp<"make_partition_view",
     Type<CPred<"::llvm::isa<::mlir::cuda_tile::PartitionViewType>($_self)">,
-         "partition view type", "::mlir::cuda_tile::PartitionViewType">> {
+         "partition view type", "::mlir::cuda_tile::PartitionViewType">,
+    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A partition_view over a tensor_view";
 }
 
