@@ -10,7 +10,7 @@ using namespace mlir;
 using namespace mlir::cuda_tile;
 
 /// A type quoted the way ODS diagnostics quote it: '!cuda_tile.tile<i32>'.
-static std::string quoted(Type type) {
+[[maybe_unused]] static std::string quoted(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "'" << type << "'";
@@ -63,26 +63,6 @@ static void printMemoryAttributes(OpAsmPrinter &printer, Operation *,
   printer << stringifyMemoryOrderingSemantics(ordering.getValue());
   if (scope)
     printer << " " << stringifyMemoryScope(scope.getValue());
-}
-
-/// One type written for a whole list of operands of that type.
-static ParseResult
-parseCudaTileTypeSplat(OpAsmParser &parser, SmallVectorImpl<Type> &types,
-                       ArrayRef<OpAsmParser::UnresolvedOperand> operands) {
-  Type type;
-  if (parseCudaTileType(parser, type))
-    return failure();
-  types.assign(operands.size(), type);
-  return success();
-}
-
-static void printCudaTileTypeSplat(OpAsmPrinter &printer, Operation *,
-                                   TypeRange types, ValueRange) {
-  // Verified IR always has indices; the fallback keeps other IR parseable.
-  if (types.empty())
-    printer << "tile<i32>";
-  else
-    printCudaTileType(printer, types.front());
 }
 
 #define GET_OP_CLASSES
@@ -144,8 +124,61 @@ static LogicalResult verifyMemoryModel(Operation *op, bool isLoad,
   return success();
 }
 
-/// Index operands of a view access: one scalar per index dimension, all of
-/// the same type; the accessed tile must be the view's tile.
+/// Index operand types of a gather_scatter_view access: a 1-d tile of row
+/// indices at `sparse_dim`, scalars of one common type elsewhere.
+static LogicalResult verifyGatherScatterIndices(Operation *op,
+                                                GatherScatterViewType view,
+                                                TypeRange indexTypes) {
+  uint32_t sparseDim = view.getSparseDim();
+  if (sparseDim >= indexTypes.size())
+    return op->emitOpError("gather/scatter dimension ")
+           << sparseDim << " is out of range for index count "
+           << indexTypes.size();
+  auto rows = cast<TileType>(indexTypes[sparseDim]);
+  if (rows.getRank() != 1)
+    return op->emitOpError("expected index at sparse_dim position ")
+           << sparseDim << " to be a 1D tensor for GatherScatterView, got rank "
+           << rows.getRank();
+  int64_t tileSize = view.getTileShape()[sparseDim];
+  if (rows.getDimSize(0) != tileSize)
+    return op->emitOpError("expected gather/scatter index size (")
+           << rows.getDimSize(0)
+           << ") to match tile shape at gather/scatter dimension " << sparseDim
+           << " (" << tileSize << ")";
+  Type scalarType;
+  for (auto [i, type] : llvm::enumerate(indexTypes)) {
+    if (i == sparseDim)
+      continue;
+    if (cast<TileType>(type).getRank() != 0)
+      return op->emitOpError("expected index ")
+             << i << " to be a scalar tile for GatherScatterView";
+    if (!scalarType)
+      scalarType = type;
+    else if (type != scalarType)
+      return op->emitOpError("expected scalar index ")
+             << i << " to have the same type as other scalar indices ("
+             << scalarType << "), got " << type;
+  }
+  return success();
+}
+
+/// Index operand types of partition_view / strided_view accesses: scalars,
+/// all of the same type.
+static LogicalResult verifyScalarIndices(Operation *op, TypeRange indexTypes) {
+  for (Type type : indexTypes)
+    if (cast<TileType>(type).getRank() != 0)
+      return op->emitOpError("expected index type to be a scalar tile, got ")
+             << type;
+  for (auto [i, type] : llvm::enumerate(indexTypes))
+    if (type != indexTypes.front())
+      return op->emitOpError("expected index type ")
+             << i << " to be the same as other index types ("
+             << indexTypes.front() << "), got " << type;
+  return success();
+}
+
+/// A view access needs one index per index dimension and moves exactly the
+/// view's tile.
 static LogicalResult verifyViewAccess(Operation *op, TileViewType view,
                                       ValueRange index, Type tileType) {
   unsigned rank = view.getViewIndexRank();
@@ -153,24 +186,15 @@ static LogicalResult verifyViewAccess(Operation *op, TileViewType view,
     return op->emitOpError("expected ")
            << rank << " index operands (based on view type), got "
            << index.size();
-  for (auto [i, value] : llvm::enumerate(index)) {
-    auto type = cast<TileType>(value.getType());
-    if (type.getRank() != 0)
-      return op->emitOpError("expected index type to be a scalar tile, got ")
-             << quoted(type);
-    if (i > 0 && type != index.front().getType())
-      return op->emitOpError("expected index type ")
-             << i << " to be the same as other index types ("
-             << quoted(index.front().getType()) << "), got " << quoted(type);
-  }
   SmallVector<int64_t> shape(view.getViewTileShape().begin(),
                              view.getViewTileShape().end());
   Type expected = TileType::get(shape, view.getViewElementType());
   if (tileType != expected)
     return op->emitOpError("expected tile type to be ")
-           << quoted(expected) << " (based on view type), got "
-           << quoted(tileType);
-  return success();
+           << expected << " (based on view type), got " << tileType;
+  if (auto gather = dyn_cast<GatherScatterViewType>(view))
+    return verifyGatherScatterIndices(op, gather, index.getTypes());
+  return verifyScalarIndices(op, index.getTypes());
 }
 
 /// Element types each atomic mode accepts.
@@ -594,6 +618,295 @@ LogicalResult GetIndexSpaceShapeOp::verify() {
 // View loads and stores
 //===----------------------------------------------------------------------===//
 
+/// Parses the optional `token = %t`, `optimization_hints = <...>` and
+/// attribute dictionary that follow the indices of a view access.
+static ParseResult parseViewAccessTail(OpAsmParser &parser,
+                                      OperationState &result,
+                                      std::optional<OpAsmParser::UnresolvedOperand> &token,
+                                      OptimizationHintsAttr &hints) {
+  if (succeeded(parser.parseOptionalKeyword("token"))) {
+    token.emplace();
+    if (parser.parseEqual() || parser.parseOperand(*token))
+      return failure();
+  }
+  if (succeeded(parser.parseOptionalKeyword("optimization_hints"))) {
+    if (parser.parseEqual())
+      return failure();
+    hints = dyn_cast_or_null<OptimizationHintsAttr>(
+        OptimizationHintsAttr::parse(parser, Type()));
+    if (!hints)
+      return failure();
+  }
+  return parser.parseOptionalAttrDictWithKeyword(result.attributes);
+}
+
+/// Parses `, type` (one type for every index) or `, type, type, ...` (one
+/// per index) after the view type; nothing when no comma follows.
+static ParseResult parseViewIndexTypes(OpAsmParser &parser,
+                                       SmallVectorImpl<Type> &types,
+                                       size_t numIndices, SMLoc &typeLoc) {
+  if (failed(parser.parseOptionalComma()))
+    return success();
+  typeLoc = parser.getCurrentLocation();
+  Type first;
+  if (parseCudaTileType(parser, first))
+    return parser.emitError(typeLoc, "expected index type after comma");
+  if (failed(parser.parseOptionalComma())) {
+    types.assign(numIndices, first);
+    return success();
+  }
+  types.push_back(first);
+  do {
+    if (parseCudaTileType(parser, types.emplace_back()))
+      return failure();
+  } while (succeeded(parser.parseOptionalComma()));
+  return success();
+}
+
+static ParseResult
+resolveViewIndices(OpAsmParser &parser, OperationState &result,
+                   ArrayRef<OpAsmParser::UnresolvedOperand> indices,
+                   ArrayRef<Type> types, SMLoc typeLoc) {
+  if (!indices.empty() && types.empty())
+    return parser.emitError(parser.getCurrentLocation(),
+                            "index types must be specified when indices are "
+                            "present");
+  if (!types.empty() && types.size() != indices.size())
+    return parser.emitError(typeLoc, "expected ")
+           << indices.size() << " index types, got " << types.size();
+  return parser.resolveOperands(indices, types, typeLoc, result.operands);
+}
+
+/// Prints `, type` when all indices share a type, `, t0, t1, ...` otherwise.
+static void printViewIndexTypes(OpAsmPrinter &printer, ValueRange indices) {
+  if (indices.empty())
+    return;
+  if (llvm::all_equal(indices.getTypes())) {
+    printer << ", ";
+    printCudaTileType(printer, indices.front().getType());
+    return;
+  }
+  for (Value index : indices) {
+    printer << ", ";
+    printCudaTileType(printer, index.getType());
+  }
+}
+
+static void printViewIndices(OpAsmPrinter &printer, Value view,
+                             ValueRange indices) {
+  printer << " ";
+  printer.printOperand(view);
+  printer << "[";
+  printer.printOperands(indices);
+  printer << "]";
+}
+
+static void printViewAccessTail(OpAsmPrinter &printer, Operation *op,
+                                Value token, OptimizationHintsAttr hints,
+                                ArrayRef<StringRef> elided) {
+  if (token) {
+    printer << " token = ";
+    printer.printOperand(token);
+  }
+  if (hints) {
+    printer << " optimization_hints = ";
+    hints.print(printer);
+  }
+  printer.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+}
+
+ParseResult LoadViewTkoOp::parse(OpAsmParser &parser, OperationState &result) {
+  Properties &props = result.getOrAddProperties<Properties>();
+  OpAsmParser::UnresolvedOperand view;
+  SmallVector<OpAsmParser::UnresolvedOperand> indices;
+  std::optional<OpAsmParser::UnresolvedOperand> token;
+  if (parseMemoryAttributes(parser, props.memory_ordering_semantics,
+                            props.memory_scope) ||
+      parser.parseOperand(view) ||
+      parser.parseOperandList(indices, AsmParser::Delimiter::Square) ||
+      parseViewAccessTail(parser, result, token, props.optimization_hints) ||
+      parser.parseColon())
+    return failure();
+  Type viewType, tileType, tokenType;
+  SmallVector<Type> indexTypes;
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parseCudaTileType(parser, viewType) ||
+      parseViewIndexTypes(parser, indexTypes, indices.size(), typeLoc) ||
+      parser.parseArrow() || parseCudaTileType(parser, tileType) ||
+      parser.parseComma() || parseCudaTileType(parser, tokenType) ||
+      parser.resolveOperand(view, viewType, result.operands) ||
+      resolveViewIndices(parser, result, indices, indexTypes, typeLoc) ||
+      (token && parser.resolveOperand(*token, TokenType::get(parser.getContext()),
+                                      result.operands)))
+    return failure();
+  props.operandSegmentSizes = {1, static_cast<int32_t>(indices.size()),
+                               token ? 1 : 0};
+  result.addTypes({tileType, tokenType});
+  return success();
+}
+
+void LoadViewTkoOp::print(OpAsmPrinter &printer) {
+  printer << " ";
+  printMemoryAttributes(printer, *this, getMemoryOrderingSemanticsAttr(),
+                        getMemoryScopeAttr());
+  printViewIndices(printer, getView(), getIndex());
+  printViewAccessTail(printer, *this, getToken(), getOptimizationHintsAttr(),
+                      {getMemoryOrderingSemanticsAttrName(),
+                       getMemoryScopeAttrName(), getOptimizationHintsAttrName(),
+                       getOperandSegmentSizesAttrName()});
+  printer << " : ";
+  printCudaTileType(printer, getView().getType());
+  printViewIndexTypes(printer, getIndex());
+  printer << " -> ";
+  printCudaTileType(printer, getTile().getType());
+  printer << ", ";
+  printCudaTileType(printer, getResultToken().getType());
+}
+
+ParseResult StoreViewTkoOp::parse(OpAsmParser &parser,
+                                  OperationState &result) {
+  Properties &props = result.getOrAddProperties<Properties>();
+  OpAsmParser::UnresolvedOperand tile, view;
+  SmallVector<OpAsmParser::UnresolvedOperand> indices;
+  std::optional<OpAsmParser::UnresolvedOperand> token;
+  if (parseMemoryAttributes(parser, props.memory_ordering_semantics,
+                            props.memory_scope) ||
+      parser.parseOperand(tile) || parser.parseComma() ||
+      parser.parseOperand(view) ||
+      parser.parseOperandList(indices, AsmParser::Delimiter::Square) ||
+      parseViewAccessTail(parser, result, token, props.optimization_hints) ||
+      parser.parseColon())
+    return failure();
+  Type tileType, viewType, tokenType;
+  SmallVector<Type> indexTypes;
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parseCudaTileType(parser, tileType) || parser.parseComma() ||
+      parseCudaTileType(parser, viewType) ||
+      parseViewIndexTypes(parser, indexTypes, indices.size(), typeLoc) ||
+      parser.parseArrow() || parseCudaTileType(parser, tokenType) ||
+      parser.resolveOperand(tile, tileType, result.operands) ||
+      parser.resolveOperand(view, viewType, result.operands) ||
+      resolveViewIndices(parser, result, indices, indexTypes, typeLoc) ||
+      (token && parser.resolveOperand(*token, TokenType::get(parser.getContext()),
+                                      result.operands)))
+    return failure();
+  props.operandSegmentSizes = {1, 1, static_cast<int32_t>(indices.size()),
+                               token ? 1 : 0};
+  result.addTypes(tokenType);
+  return success();
+}
+
+void StoreViewTkoOp::print(OpAsmPrinter &printer) {
+  printer << " ";
+  printMemoryAttributes(printer, *this, getMemoryOrderingSemanticsAttr(),
+                        getMemoryScopeAttr());
+  printer << " ";
+  printer.printOperand(getTile());
+  printer << ",";
+  printViewIndices(printer, getView(), getIndex());
+  printViewAccessTail(printer, *this, getToken(), getOptimizationHintsAttr(),
+                      {getMemoryOrderingSemanticsAttrName(),
+                       getMemoryScopeAttrName(), getOptimizationHintsAttrName(),
+                       getOperandSegmentSizesAttrName()});
+  printer << " : ";
+  printCudaTileType(printer, getTile().getType());
+  printer << ", ";
+  printCudaTileType(printer, getView().getType());
+  printViewIndexTypes(printer, getIndex());
+  printer << " -> ";
+  printCudaTileType(printer, getResultToken().getType());
+}
+
+ParseResult AtomicRedViewTkoOp::parse(OpAsmParser &parser,
+                                      OperationState &result) {
+  Properties &props = result.getOrAddProperties<Properties>();
+  MLIRContext *ctx = parser.getContext();
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<MemoryOrderingSemantics> sem =
+      symbolizeMemoryOrderingSemantics(keyword);
+  if (!sem)
+    return parser.emitError(loc, "invalid memory_ordering_semantics: '")
+           << keyword
+           << "'; expected one of: weak, relaxed, acquire, release, acq_rel";
+  props.memory_ordering_semantics = MemoryOrderingSemanticsAttr::get(ctx, *sem);
+  loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword(&keyword))) {
+    std::optional<MemoryScope> scope = symbolizeMemoryScope(keyword);
+    if (!scope)
+      return parser.emitError(loc, "invalid memory_scope: '")
+             << keyword << "'; expected one of: tl_blk, device, sys";
+    props.memory_scope = MemoryScopeAttr::get(ctx, *scope);
+  }
+
+  OpAsmParser::UnresolvedOperand view, value;
+  SmallVector<OpAsmParser::UnresolvedOperand> indices;
+  if (parser.parseOperand(view) ||
+      parser.parseOperandList(indices, AsmParser::Delimiter::Square) ||
+      parser.parseComma())
+    return failure();
+  loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&keyword) || parser.parseComma() ||
+      parser.parseOperand(value))
+    return failure();
+  std::optional<AtomicRMWMode> mode = symbolizeAtomicRMWMode(keyword);
+  if (!mode)
+    return parser.emitError(loc, "unknown atomic RMW mode: '")
+           << keyword
+           << "'; expected one of: and, or, xor, add, addf, max, min, umax, "
+              "umin";
+  props.mode = AtomicRMWModeAttr::get(ctx, *mode);
+
+  std::optional<OpAsmParser::UnresolvedOperand> token;
+  if (succeeded(parser.parseOptionalKeyword("token"))) {
+    token.emplace();
+    if (parser.parseEqual() || parser.parseOperand(*token))
+      return failure();
+  }
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseColon())
+    return failure();
+  Type valueType, viewType, tokenType;
+  SmallVector<Type> indexTypes;
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parseCudaTileType(parser, valueType) || parser.parseComma() ||
+      parseCudaTileType(parser, viewType) ||
+      parseViewIndexTypes(parser, indexTypes, indices.size(), typeLoc) ||
+      parser.parseArrow() || parseCudaTileType(parser, tokenType) ||
+      parser.resolveOperand(view, viewType, result.operands) ||
+      resolveViewIndices(parser, result, indices, indexTypes, typeLoc) ||
+      parser.resolveOperand(value, valueType, result.operands) ||
+      (token && parser.resolveOperand(*token, TokenType::get(ctx),
+                                      result.operands)))
+    return failure();
+  props.operandSegmentSizes = {1, static_cast<int32_t>(indices.size()), 1,
+                               token ? 1 : 0};
+  result.addTypes(tokenType);
+  return success();
+}
+
+void AtomicRedViewTkoOp::print(OpAsmPrinter &printer) {
+  printer << " ";
+  printMemoryAttributes(printer, *this, getMemoryOrderingSemanticsAttr(),
+                        getMemoryScopeAttr());
+  printViewIndices(printer, getView(), getIndex());
+  printer << ", " << stringifyAtomicRMWMode(getMode()) << ", ";
+  printer.printOperand(getValue());
+  printViewAccessTail(printer, *this, getToken(), OptimizationHintsAttr(),
+                      {getMemoryOrderingSemanticsAttrName(),
+                       getMemoryScopeAttrName(), getModeAttrName(),
+                       getOperandSegmentSizesAttrName()});
+  printer << " : ";
+  printCudaTileType(printer, getValue().getType());
+  printer << ", ";
+  printCudaTileType(printer, getView().getType());
+  printViewIndexTypes(printer, getIndex());
+  printer << " -> ";
+  printCudaTileType(printer, getResultToken().getType());
+}
+
 LogicalResult LoadViewTkoOp::verify() {
   if (failed(verifyViewAccess(*this, getView().getType(), getIndex(),
                               getTile().getType())))
@@ -679,15 +992,6 @@ LogicalResult AtomicCASTkoOp::verify() {
 }
 
 LogicalResult AtomicRedViewTkoOp::verify() {
-  if (getMemoryOrderingSemantics() != MemoryOrderingSemantics::Relaxed)
-    return emitOpError("only 'relaxed' memory ordering is supported for "
-                       "view-based atomic reductions");
-  if (getMode() == AtomicRMWMode::Xchg)
-    return emitOpError("atomic_red_view_tko op cannot use xchg operation");
-  if (getMemoryScope() == MemoryScope::Sys)
-    return emitOpError("memory scope 'sys' is not supported for view-based "
-                       "atomic reductions; use 'tl_blk' or 'device' for TMA "
-                       "compatibility");
   TileViewType view = getView().getType();
   if (isa<GatherScatterViewType>(view))
     return emitOpError(
@@ -700,21 +1004,6 @@ LogicalResult AtomicRedViewTkoOp::verify() {
   if (padding)
     return emitOpError(
         "views with padding_value are not supported for atomic reductions");
-
-  unsigned rank = view.getViewIndexRank();
-  if (getIndex().size() != rank)
-    return emitOpError("expected ")
-           << rank << " index operand(s) for view with tile rank " << rank
-           << ", got " << getIndex().size();
-  for (auto [i, value] : llvm::enumerate(getIndex())) {
-    auto type = cast<TileType>(value.getType());
-    if (type.getRank() != 0) {
-      auto diag = emitOpError("index operand ")
-                  << i << " must be a scalar tile (rank 0), got shape ";
-      llvm::interleaveComma(type.getShape(), diag);
-      return diag;
-    }
-  }
 
   TileType valueType = getValue().getType();
   if (view.getViewElementType() != valueType.getElementType())
@@ -729,7 +1018,39 @@ LogicalResult AtomicRedViewTkoOp::verify() {
     llvm::interleaveComma(valueType.getShape(), diag);
     return diag << " for element-wise atomic operations";
   }
-  return verifyAtomicMode(*this, getMode(), valueType.getElementType());
+  if (getMode() == AtomicRMWMode::Xchg)
+    return emitOpError("atomic_red_view_tko op cannot use xchg operation");
+  if (failed(verifyAtomicMode(*this, getMode(), valueType.getElementType())))
+    return failure();
+
+  // Lowered to TMA reductions: relaxed ordering, at most device scope.
+  if (getMemoryOrderingSemantics() != MemoryOrderingSemantics::Relaxed)
+    return emitOpError("only 'relaxed' memory ordering is supported for "
+                       "view-based atomic reductions");
+  if (getMemoryScope() == MemoryScope::Sys)
+    return emitOpError("memory scope 'sys' is not supported for view-based "
+                       "atomic reductions; use 'tl_blk' or 'device' for TMA "
+                       "compatibility");
+
+  size_t rank = tileShape.size();
+  if (getIndex().size() != rank)
+    return emitOpError("expected ")
+           << rank << " index operand(s) for view with tile rank " << rank
+           << ", got " << getIndex().size();
+  for (auto [i, value] : llvm::enumerate(getIndex())) {
+    auto type = cast<TileType>(value.getType());
+    if (type.getRank() != 0) {
+      auto diag = emitOpError("index operand ")
+                  << i << " must be a scalar tile (rank 0), got shape ";
+      llvm::interleaveComma(type.getShape(), diag);
+      return diag;
+    }
+    if (!isa<IntegerType>(type.getElementType()))
+      return emitOpError("index operand ")
+             << i << " must be a scalar integer tile, got element type "
+             << type.getElementType();
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

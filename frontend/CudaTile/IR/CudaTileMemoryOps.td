@@ -128,16 +128,9 @@ def CudaTile_LoadViewTkoOp : CudaTile_Op<"load_view_tko",
                        Optional<CudaTile_MemTokenType>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs CudaTile_AnyTile:$tile, CudaTile_MemTokenType:$result_token);
-  let assemblyFormat = [{
-    custom<MemoryAttributes>($memory_ordering_semantics, $memory_scope)
-    $view `[` $index `]`
-    (`token` `=` $token^)?
-    (`optimization_hints` `=` $optimization_hints^)?
-    attr-dict-with-keyword
-    `:` custom<CudaTileType>(type($view)) `,`
-        custom<CudaTileTypeSplat>(type($index), ref($index))
-    `->` custom<CudaTileType>(type($tile)) `,` custom<CudaTileType>(type($result_token))
-  }];
+  // `weak %view[%i, %j] token = %t : view_type, index_type(s) -> tile, token`;
+  // one index type stands for all indices.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -152,16 +145,8 @@ def CudaTile_StoreViewTkoOp : CudaTile_Op<"store_view_tko",
                        Optional<CudaTile_MemTokenType>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs CudaTile_MemTokenType:$result_token);
-  let assemblyFormat = [{
-    custom<MemoryAttributes>($memory_ordering_semantics, $memory_scope)
-    $tile `,` $view `[` $index `]`
-    (`token` `=` $token^)?
-    (`optimization_hints` `=` $optimization_hints^)?
-    attr-dict-with-keyword
-    `:` custom<CudaTileType>(type($tile)) `,` custom<CudaTileType>(type($view))
-        `,` custom<CudaTileTypeSplat>(type($index), ref($index))
-    `->` custom<CudaTileType>(type($result_token))
-  }];
+  // `weak %tile, %view[%i] : tile_type, view_type, index_type(s) -> token`.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -285,22 +270,16 @@ def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko",
   let summary = "Atomic element-wise reduction of a tile into a view";
   let sinceVersion = "13.3";
   let arguments = (ins CudaTile_MemoryOrderingSemanticsAttr:$memory_ordering_semantics,
-                       CudaTile_MemoryScopeAttr:$memory_scope,
+                       OptionalAttr<CudaTile_MemoryScopeAttr>:$memory_scope,
                        CudaTile_TileView:$view,
-                       Variadic<CudaTile_IntTile>:$index,
+                       Variadic<CudaTile_AnyTile>:$index,
                        CudaTile_AtomicRMWModeAttr:$mode,
                        CudaTile_AnyTile:$value,
                        Optional<CudaTile_MemTokenType>:$token);
   let results = (outs CudaTile_MemTokenType:$result_token);
-  let assemblyFormat = [{
-    $memory_ordering_semantics $memory_scope
-    $view `[` $index `]` `,` $mode `,` $value
-    (`token` `=` $token^)?
-    attr-dict `:` custom<CudaTileType>(type($value)) `,`
-    custom<CudaTileType>(type($view)) `,`
-    custom<CudaTileTypeSplat>(type($index), ref($index))
-    `->` custom<CudaTileType>(type($result_token))
-  }];
+  // `relaxed device %view[%i, %j], add, %value token = %t
+  //    : value_type, view_type, index_type(s) -> token`.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 

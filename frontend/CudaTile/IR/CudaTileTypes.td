@@ -149,7 +149,7 @@ def CudaTile_GatherScatterViewType : CudaTile_TypeDef<"GatherScatterView",
   }];
   let parameters = (ins "::mlir::DenseI32ArrayAttr":$tileShape,
                         CudaTile_TensorViewType:$tensorView,
-                        "int32_t":$sparseDim,
+                        "uint32_t":$sparseDim,
                         OptionalParameter<"::mlir::cuda_tile::PaddingValueAttr">:$paddingValue);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

@@ -283,3 +283,74 @@ cuda_tile.module @m {
     %0 = alloca num_elem = 4, alignment = 24 : tile<ptr<f64>>
   }
 }
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, %rows: !cuda_tile.tile<8xi32>, %c: !cuda_tile.tile<i32>) {
+    // expected-error @below{{expected gather/scatter index size (8) to match tile shape at gather/scatter dimension 0 (4)}}
+    %g, %t = load_view_tko weak %v[%rows, %c] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<8xi32>, tile<i32> -> tile<4x8xf16>, token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=1>, %rows: !cuda_tile.tile<8xi32>, %c: !cuda_tile.tile<2xi32>) {
+    // expected-error @below{{expected index 0 to be a scalar tile for GatherScatterView}}
+    %g, %t = load_view_tko weak %v[%c, %rows] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=1>, tile<2xi32>, tile<8xi32> -> tile<4x8xf16>, token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, %c: !cuda_tile.tile<i32>) {
+    // expected-error @below{{expected index at sparse_dim position 0 to be a 1D tensor for GatherScatterView, got rank 0}}
+    %g, %t = load_view_tko weak %v[%c, %c] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<i32> -> tile<4x8xf16>, token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2x2), tensor_view<4x4xi8, strides=[4,1]>>, %i: !cuda_tile.tile<i32>) {
+    // expected-error @below{{expected 2 index types, got 3}}
+    %0, %t = load_view_tko weak %v[%i, %i] : partition_view<tile=(2x2), tensor_view<4x4xi8, strides=[4,1]>>, tile<i32>, tile<i32>, tile<i32> -> tile<2x2xi8>, token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2), tensor_view<4xi8, strides=[1]>>, %i: !cuda_tile.tile<i32>) {
+    // expected-error @below{{index types must be specified when indices are present}}
+    %0, %t = load_view_tko weak %v[%i] : partition_view<tile=(2), tensor_view<4xi8, strides=[1]>> -> tile<2xi8>, token }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, %x: !cuda_tile.tile<2xi32>, %i: !cuda_tile.tile<i32>) {
+    // expected-error @below{{unknown atomic RMW mode: 'sub'; expected one of: and, or, xor, add, addf, max, min, umax, umin}}
+    %t = atomic_red_view_tko relaxed device %v[%i], sub, %x : tile<2xi32>, partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, tile<i32> -> token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, %x: !cuda_tile.tile<2xi32>, %i: !cuda_tile.tile<i32>) {
+    // expected-error @below{{invalid memory_scope: 'cta'; expected one of: tl_blk, device, sys}}
+    %t = atomic_red_view_tko relaxed cta %v[%i], add, %x : tile<2xi32>, partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, tile<i32> -> token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, %x: !cuda_tile.tile<2xi32>, %i: !cuda_tile.tile<f32>) {
+    // expected-error @below{{index operand 0 must be a scalar integer tile, got element type 'f32'}}
+    %t = atomic_red_view_tko relaxed %v[%i], min, %x : tile<2xi32>, partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, tile<f32> -> token
+  }
+}
