@@ -509,6 +509,9 @@ ParseResult MakeStridedViewOp::parse(OpAsmParser &parser,
 void MakeStridedViewOp::print(OpAsmPrinter &printer) {
   printMakeView(printer, *this);
 }
+void MakeStridedViewOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "sview");
+}
 LogicalResult MakeStridedViewOp::verify() {
   return verifyMakeView(*this, getResult().getType());
 }
@@ -520,6 +523,10 @@ ParseResult MakeGatherScatterViewOp::parse(OpAsmParser &parser,
 }
 void MakeGatherScatterViewOp::print(OpAsmPrinter &printer) {
   printMakeView(printer, *this);
+}
+void MakeGatherScatterViewOp::getAsmResultNames(
+    OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "gsview");
 }
 LogicalResult MakeGatherScatterViewOp::verify() {
   return verifyMakeView(*this, getResult().getType());

@@ -84,14 +84,16 @@ def CudaTile_MakePartitionViewOp : CudaTile_MakeViewOp<"make_partition_view",
 
 def CudaTile_MakeStridedViewOp : CudaTile_MakeViewOp<"make_strided_view",
     Type<CPred<"::llvm::isa<::mlir::cuda_tile::StridedViewType>($_self)">,
-         "strided view type", "::mlir::cuda_tile::StridedViewType">> {
+         "strided view type", "::mlir::cuda_tile::StridedViewType">,
+    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A strided_view over a tensor_view";
   let sinceVersion = "13.3";
 }
 
 def CudaTile_MakeGatherScatterViewOp : CudaTile_MakeViewOp<"make_gather_scatter_view",
     Type<CPred<"::llvm::isa<::mlir::cuda_tile::GatherScatterViewType>($_self)">,
-         "gather scatter view type", "::mlir::cuda_tile::GatherScatterViewType">> {
+         "gather scatter view type", "::mlir::cuda_tile::GatherScatterViewType">,
+    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A gather_scatter_view over a tensor_view";
   let sinceVersion = "13.3";
 }
