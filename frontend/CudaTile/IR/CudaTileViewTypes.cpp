@@ -218,13 +218,13 @@ static ParseResult parseOptionalViewPadding(AsmParser &parser,
 /// Parses the viewed `tensor_view<...>`, with or without the dialect prefix.
 static ParseResult parseViewedTensorView(AsmParser &parser,
                                          TensorViewType &tensorView) {
-  SMLoc loc = parser.getCurrentLocation();
   Type type;
   if (parseCudaTileType(parser, type))
     return failure();
   tensorView = dyn_cast<TensorViewType>(type);
   if (!tensorView)
-    return parser.emitError(loc, "expected 'tensor_view' type, but got ")
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected 'tensor_view' type, but got ")
            << type;
   return success();
 }
