@@ -50,6 +50,16 @@ testing$func @view_access(%v: !cuda_tile.strided_view<tile=(4x4), traversal_stri
   return
 }
 
+// CHECK-LABEL: @gather
+testing$func @gather(%v: !cuda_tile.gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>,
+                     %rows: !cuda_tile.tile<4xi32>, %c: !cuda_tile.tile<i64>) {
+  // CHECK: %[[G:.+]], %{{.+}} = load_view_tko weak %{{.+}}[%{{.+}}, %{{.+}}] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<4xi32>, tile<i64> -> tile<4x8xf16>, token
+  %g, %t = load_view_tko weak %v[%rows, %c] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<4xi32>, tile<i64> -> tile<4x8xf16>, token
+  // CHECK: store_view_tko weak %[[G]], %{{.+}}[%{{.+}}, %{{.+}}] : tile<4x8xf16>, gather_scatter_view<{{.+}}>, tile<4xi32>, tile<i64> -> token
+  %t2 = store_view_tko weak %g, %v[%rows, %c] : tile<4x8xf16>, gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<4xi32>, tile<i64> -> token
+  return
+}
+
 // CHECK-LABEL: @pointers
 testing$func @pointers(%p: !cuda_tile.tile<4xptr<i64>>, %m: !cuda_tile.tile<4xi1>, %o: !cuda_tile.tile<4xi16>) {
   // CHECK: %[[Q:.+]] = offset %{{.+}}, %{{.+}} : tile<4xptr<i64>>, tile<4xi16> -> tile<4xptr<i64>>
