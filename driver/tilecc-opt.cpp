@@ -1,5 +1,8 @@
 //===- tilecc-opt.cpp - MlirOptMain over tilecc's dialects and passes -----===//
 #include "CudaTile/IR/CudaTileDialect.h"
+// nv_tileaa
+#include "TileAA/IR/TileAADialect.h"
+#include "TileAA/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -8,6 +11,11 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::cuda_tile::CudaTileDialect>();
+  // nv_tileaa and the upstream dialects its IR mixes in.
+  registry.insert<mlir::nv_tileaa::TileAADialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect, mlir::ub::UBDialect>();
+  mlir::nv_tileaa::registerTileAAPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   return mlir::asMainReturnCode(
