@@ -54,7 +54,10 @@ def TileAA_KernelSpecAttr : TileAA_AttrDef<"KernelSpec", "kernel_spec"> {
                         OptionalArrayRefParameter<"int64_t">:$clusterDim,
                         OptionalParameter<"::std::optional<unsigned>">:$occupancy,
                         OptionalParameter<"::std::optional<unsigned>">:$maxRegisters);
-  let assemblyFormat = "`<` struct(params) `>`";
+  let assemblyFormat = [{
+    `<` `numWarps` `=` $numWarps (`,` `clusterDim` `=` `[` $clusterDim^ `]`)?
+        (`,` `occupancy` `=` $occupancy^)? (`,` `maxRegisters` `=` $maxRegisters^)? `>`
+  }];
   let genVerifyDecl = 1;
 }
 

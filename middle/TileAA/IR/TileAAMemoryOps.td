@@ -124,7 +124,7 @@ def TileAA_GetGlobalOp : TileAA_Op<"get_global", [Pure,
   let summary = "address of a nv_tileaa.global";
   let arguments = (ins FlatSymbolRefAttr:$name);
   let results = (outs TileAA_Ptr:$result);
-  let assemblyFormat = "$name attr-dict `:` type($result)";
+  let assemblyFormat = "$name attr-dict `:` qualified(type($result))";
 }
 
 class TileAA_LoadLikeOp<string mnemonic> : TileAA_SegmentedMemOp<mnemonic, 4, 1> {

@@ -108,7 +108,7 @@ def TileAA_BlockTileOp : TileAA_Op<"block_tile", [Pure]> {
   let arguments = (ins AnyTypeOf<[TileAA_MemRef, TileAA_TiledView, TileAA_Tile]>:$src,
                        DenseI64ArrayAttr:$tileSizes, ArrayAttr:$dimGroups);
   let results = (outs TileAA_TiledView:$result);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -120,7 +120,7 @@ def TileAA_ConvTileOp : TileAA_Op<"conv_tile", [Pure]> {
                        OptionalAttr<TileAA_PaddingValueAttr>:$padding_value,
                        OptionalAttr<TileAA_ActivationLayoutAttr>:$activation_layout);
   let results = (outs TileAA_TiledView:$result);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 

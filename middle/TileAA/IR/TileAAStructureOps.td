@@ -163,7 +163,7 @@ def TileAA_CreateQueueOp : TileAA_Op<"create_queue"> {
   let summary = "a queue with `depth` slots";
   let arguments = (ins DefaultValuedAttr<I64Attr, "1">:$depth);
   let results = (outs TileAA_Queue:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -177,7 +177,7 @@ def TileAA_QueueGetOp : TileAA_Op<"queue.get", [
   let arguments = (ins TileAA_Queue:$queue);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$queue `:` type($queue) (`->` type($results)^)? attr-dict-with-keyword $body";
+  let assemblyFormat = "$queue `:` qualified(type($queue)) (`->` type($results)^)? attr-dict-with-keyword $body";
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
 }
@@ -185,7 +185,7 @@ def TileAA_QueueGetOp : TileAA_Op<"queue.get", [
 def TileAA_QueuePutOp : TileAA_Op<"queue.put"> {
   let summary = "produce one queue slot";
   let arguments = (ins TileAA_Queue:$queue, Variadic<AnyType>:$values);
-  let assemblyFormat = "$queue `,` $values attr-dict `:` type($queue) `,` type($values)";
+  let assemblyFormat = "$queue `,` $values attr-dict `:` qualified(type($queue)) `,` type($values)";
   let hasVerifier = 1;
 }
 
