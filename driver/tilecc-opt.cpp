@@ -2,6 +2,9 @@
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "CudaTile/IR/CudaTileMiscUtils.h"
 #include "CudaTile/Transforms/Passes.h"
+// nv_tileaa
+#include "TileAA/IR/TileAADialect.h"
+#include "TileAA/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -10,6 +13,11 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::cuda_tile::CudaTileDialect>();
+  // nv_tileaa and the upstream dialects its IR mixes in.
+  registry.insert<mlir::nv_tileaa::TileAADialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect, mlir::ub::UBDialect>();
+  mlir::nv_tileaa::registerTileAAPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::cuda_tile::registerCudaTilePasses();
