@@ -125,7 +125,6 @@ def TileAS_YieldOp : TileAS_Op<"yield", [Pure, Terminator, ReturnLike,
   let summary = "terminator of nv_tileas regions";
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
-  let builders = [OpBuilder<(ins), [{}]>];
 }
 
 #endif // TILECC_TILEAS_STRUCTUREOPS_TD
