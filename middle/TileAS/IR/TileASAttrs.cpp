@@ -31,18 +31,6 @@ void TileASDialect::registerAttributes() {
       >();
 }
 
-static LogicalResult verifyAtomName(function_ref<InFlightDiagnostic()> emitError,
-                                    StringRef name) {
-  if (name.empty())
-    return emitError() << "atom name must not be empty";
-  return success();
-}
-
-LogicalResult CopyAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                   StringRef name) {
-  return verifyAtomName(emitError, name);
-}
-
 StringRef CopyAtomAttr::getAtomName() const { return getName(); }
 
 // TMA atoms are named for the tensor memory accelerator in the atom catalog
@@ -55,8 +43,6 @@ static constexpr StringLiteral kMmaFamilies[] = {"umma_bs_", "umma_", "wgmma_",
 
 LogicalResult MmaAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   StringRef name) {
-  if (failed(verifyAtomName(emitError, name)))
-    return failure();
   for (StringRef family : kMmaFamilies)
     if (name.starts_with(family))
       return success();
@@ -66,12 +52,6 @@ LogicalResult MmaAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 bool MmaAtomAttr::isBlockScaled() const {
   return getName().starts_with("umma_bs_");
-}
-
-LogicalResult
-ReduceAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       StringRef name) {
-  return verifyAtomName(emitError, name);
 }
 
 StringRef ReduceAtomAttr::getAtomName() const { return getName(); }

@@ -53,7 +53,6 @@ def TileAS_CopyAtomAttr : TileAS_Attr<"CopyAtom", "copy_atom",
   let summary = "copy primitive witness, e.g. #nv_tileas<copy_atom sm90_tma_load_2d>";
   let parameters = (ins StringRefParameter<"atom name">:$name);
   let assemblyFormat = "custom<AtomName>($name)";
-  let genVerifyDecl = 1;
 }
 
 def TileAS_MmaAtomAttr : TileAS_Attr<"MmaAtom", "atom"> {
@@ -77,7 +76,6 @@ def TileAS_ReduceAtomAttr : TileAS_Attr<"ReduceAtom", "reduce_atom",
   let summary = "reduction primitive witness, e.g. #nv_tileas<reduce_atom warp_shfl_xor_f32>";
   let parameters = (ins StringRefParameter<"atom name">:$name);
   let assemblyFormat = "custom<AtomName>($name)";
-  let genVerifyDecl = 1;
 }
 
 #endif // TILECC_TILEAS_ATTRS_TD

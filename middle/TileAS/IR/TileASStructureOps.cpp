@@ -68,13 +68,9 @@ static LogicalResult verifySlice(Operation *op, RankedTensorType fullType,
     return op->emitOpError() << what
                              << " element type must match the sliced tile";
   for (int64_t d = 0, e = fullType.getRank(); d < e; ++d) {
+    // Negative static offsets and sizes are already rejected by
+    // OffsetSizeAndStrideOpInterface.
     int64_t size = sizes[d];
-    if (!ShapedType::isDynamic(size) && size < 0)
-      return op->emitOpError() << "size " << size << " in dimension " << d
-                               << " is negative";
-    if (!ShapedType::isDynamic(offsets[d]) && offsets[d] < 0)
-      return op->emitOpError() << "offset " << offsets[d] << " in dimension "
-                               << d << " is negative";
     if (!ShapedType::isDynamic(strides[d]) && strides[d] <= 0)
       return op->emitOpError() << "stride " << strides[d] << " in dimension "
                                << d << " must be positive";

@@ -4,7 +4,7 @@
 // Every nv_tileas op, type and attribute round-trips through the custom form
 // and through the generic form.
 
-// CHECK-LABEL: func @structure
+// CHECK-LABEL: func @structure(
 func.func @structure(%seed: tensor<?x?xf32>, %i: index, %m: index,
                      %x: tensor<128x32xf16, "blocked">) -> tensor<32x128xf16> {
   // CHECK: %[[A:.*]] = nv_tileas.alloc_tensor : tensor<128x128xf32>
@@ -24,7 +24,7 @@ func.func @structure(%seed: tensor<?x?xf32>, %i: index, %m: index,
   return %f : tensor<32x128xf16>
 }
 
-// CHECK-LABEL: func @memory
+// CHECK-LABEL: func @memory(
 func.func @memory(%v: !nv_tileas.tiled_view<128x32xf16>, %s: !nv_tileas.tiled_view<128x32xf16, 3>,
                   %i: index, %k: index, %t0: !nv_tileas.mem_token,
                   %mask: tensor<128x32xi1>, %other: tensor<128x32xf16>) -> tensor<128x32xf16> {
@@ -59,7 +59,7 @@ func.func @memory(%v: !nv_tileas.tiled_view<128x32xf16>, %s: !nv_tileas.tiled_vi
   return %l2 : tensor<128x32xf16>
 }
 
-// CHECK-LABEL: func @async
+// CHECK-LABEL: func @async(
 func.func @async(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index,
                  %x: tensor<128x32xf16>, %a: tensor<64x16xf16>, %b: tensor<16x64xf16>,
                  %acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
@@ -84,7 +84,7 @@ func.func @async(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index,
   return %r : tensor<64x64xf32>
 }
 
-// CHECK-LABEL: func @tma
+// CHECK-LABEL: func @tma(
 func.func @tma(%base: i64, %m: index, %n: index, %i: index, %x: tensor<128x32xf16>,
                %rows: tensor<4xi32>, %g: tensor<4x32xf16>) -> tensor<128x32xf16> {
   // CHECK: %[[DESC:.*]] = nv_tileas.make_tiled_tma_desc %{{.*}} sizes[%{{.*}}, %{{.*}}] strides[%{{.*}}, %{{.*}}] : i64 -> !nv_tileas.tma_desc<128x32xf16>
@@ -108,7 +108,7 @@ func.func @tma(%base: i64, %m: index, %n: index, %i: index, %x: tensor<128x32xf1
   return %v : tensor<128x32xf16>
 }
 
-// CHECK-LABEL: func @compute
+// CHECK-LABEL: func @compute(
 func.func @compute(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128xf32>,
                    %qa: tensor<128x32xf8E4M3FN>, %qb: tensor<32x128xf8E4M3FN>,
                    %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>,
@@ -167,7 +167,7 @@ func.func @compute(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<12
   return
 }
 
-// CHECK-LABEL: func @pipeline
+// CHECK-LABEL: func @pipeline(
 func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tensor<128x128xf32>,
                     %b: tensor<32x128xf16>) -> tensor<128x128xf32> {
   // CHECK: %[[P:.*]] = nv_tileas.async.pipeline.create {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
