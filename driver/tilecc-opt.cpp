@@ -4,6 +4,9 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+namespace mlir::nv_tileas {
+void registerTestMemoryConsistencyPass();
+} // namespace mlir::nv_tileas
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -17,6 +20,7 @@ int main(int argc, char **argv) {
                   mlir::arith::ArithDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect>();
   mlir::nv_tileas::registerTileASPasses();
+  mlir::nv_tileas::registerTestMemoryConsistencyPass();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   return mlir::asMainReturnCode(
