@@ -25,6 +25,13 @@ LogicalResult DotOp::verify() {
 LogicalResult BlockScaledMmaOp::verify() {
   if (!getAtom().isBlockScaled())
     return emitOpError("requires a block-scaled (umma_bs_) MMA atom");
+  // Block-scaled MMA exists only in tcgen05 (sm_100 and later); the
+  // capability encoding is major * 10 + minor (seed 004).
+  std::optional<int64_t> cc =
+      TileASDialect::getComputeCapability((*this)->getParentOp());
+  if (cc && *cc <= 99)
+    return emitError(
+        "mma block scale is not supported by compute capability < sm100");
   if (getCtaGroup() != 1 && getCtaGroup() != 2)
     return emitOpError("cta_group must be 1 or 2");
   RankedTensorType a = getA().getType(), b = getB().getType();

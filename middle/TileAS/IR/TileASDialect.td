@@ -23,7 +23,16 @@ def TileAS_Dialect : Dialect {
                            "::mlir::tensor::TensorDialect"];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // `nv_tileas.compute_capability` (major * 10 + minor) on an enclosing op
+  // tells verifiers which target the IR is scheduled for.
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral kComputeCapabilityAttrName =
+        "nv_tileas.compute_capability";
+
+    /// The compute capability of the nearest enclosing op that names one.
+    static std::optional<int64_t> getComputeCapability(Operation *op);
+
   private:
     // One registration hook per op family (TileAS<Family>Ops.cpp).
     void registerTypes();

@@ -681,3 +681,30 @@ func.func @f() {
   %0 = nv_tileas.async.pipeline.create {num_stages = 0 : i32} : !nv_tileas.pipeline<tensor<4xf32>>
   return
 }
+
+// -----
+
+// The seed-004 capability gate also holds in the dialect: a module scheduled
+// for sm_90 cannot contain block-scaled MMA.
+module attributes {nv_tileas.compute_capability = 90 : i32} {
+  func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>,
+               %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
+    // expected-error @+1 {{mma block scale is not supported by compute capability < sm100}}
+    %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>}
+        : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
+          tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+    return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileas.compute_capability' must be a positive integer (major * 10 + minor)}}
+module attributes {nv_tileas.compute_capability = "sm_100"} {
+}
+
+// -----
+
+// expected-error @+1 {{unknown nv_tileas attribute 'nv_tileas.target'}}
+module attributes {nv_tileas.target = 100 : i32} {
+}

@@ -199,3 +199,16 @@ func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tens
   nv_tileas.async.pipeline.consumer_release %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
   return %r : tensor<128x128xf32>
 }
+
+// Block-scaled MMA is accepted in a module scheduled for sm_100.
+// CHECK-LABEL: module attributes {nv_tileas.compute_capability = 100 : i32}
+// CHECK: nv_tileas.block_scaled_mma
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+  func.func @sm100(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>,
+                   %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) -> tensor<128x128xf32> {
+    %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>}
+        : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
+          tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+    return %0 : tensor<128x128xf32>
+  }
+}
