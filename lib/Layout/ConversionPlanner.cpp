@@ -1,9 +1,10 @@
 //===- ConversionPlanner.cpp - plans for layout conversions ---------------===//
 //
 // Cost model: shfl.sync and shared-memory accesses are both served by the
-// shared-memory pipeline, one wavefront at a time. A warp shuffle costs one
-// wavefront per (destination register, distinct source register) pair and per
-// 32 bits of element; the round trip costs the store and load wavefronts
+// shared-memory pipeline, one wavefront at a time, and each takes an issue
+// slot. A warp shuffle is one instruction and one wavefront per (destination
+// register, distinct source register) pair and per 32 bits of element; the
+// round trip costs the store and load instructions plus their wavefronts
 // (conflicts included). Ties go to shuffles, which need no barrier.
 //
 //===----------------------------------------------------------------------===//
@@ -148,7 +149,7 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
   viaShared.kind = ConversionKind::SharedMemory;
   for (const auto &order : candidateOrders(src.getOutDims().size())) {
     SharedLayoutChoice choice = pickSwizzle({src, dst}, elemBits, order);
-    if (!viaShared.scratch || choice.wavefronts < viaShared.scratch->wavefronts)
+    if (!viaShared.scratch || choice.cost < viaShared.scratch->cost)
       viaShared.scratch = std::move(choice);
   }
   const LinearLayout &scratch = viaShared.scratch->layout;
@@ -156,8 +157,10 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
   viaShared.loadVectorBits = getVectorWidthBits(dst, scratch, elemBits);
   viaShared.storeCost = registerAccessCost(src, scratch, elemBits);
   viaShared.loadCost = registerAccessCost(dst, scratch, elemBits);
-  viaShared.cost =
-      viaShared.storeCost.wavefronts + viaShared.loadCost.wavefronts;
+  viaShared.cost = viaShared.storeCost.wavefronts +
+                   viaShared.storeCost.instructions +
+                   viaShared.loadCost.wavefronts +
+                   viaShared.loadCost.instructions;
 
   if (auto map = solveLocal(src, dst, {kRegister, kLane})) {
     ConversionPlan viaShuffle;
@@ -180,7 +183,7 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
       }
       // Repeated destination registers are copies of earlier ones.
       if (crossLane && !(r & repeatedRegs))
-        viaShuffle.cost += srcRegs.size() * wordsPerElem;
+        viaShuffle.cost += 2 * srcRegs.size() * wordsPerElem;
       viaShuffle.sources.push_back(std::move(row));
     }
     viaShuffle.dstToSrc = std::move(map);

@@ -40,7 +40,7 @@ struct ConversionPlan {
   std::optional<SharedLayoutChoice> scratch;
   unsigned storeVectorBits = 0, loadVectorBits = 0;
   AccessCost storeCost, loadCost;
-  /// Estimated cost in issued instructions (see planConversion).
+  /// Estimated cost: instructions plus shared-memory wavefronts.
   unsigned cost = 0;
 };
 

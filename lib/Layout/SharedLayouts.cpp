@@ -179,10 +179,10 @@ SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
   int64_t inner = shape[order[0]];
   int64_t rows = shape.size() >= 2 ? shape[order[1]] : 1;
 
+  // The chunk may be wider than one access: XOR-ing whole 32- or 64-byte
+  // groups is what separates rows that a wide access pattern touches together.
   std::vector<SwizzleParams> candidates = {{1, 1, 1}};
-  int64_t maxVec =
-      std::min<int64_t>(inner, std::max<int64_t>(1, kMaxVectorBits / elemBits));
-  for (int64_t vec = 1; vec <= maxVec; vec *= 2)
+  for (int64_t vec = 1; vec <= inner; vec *= 2)
     for (int64_t maxPhase = 2; vec * maxPhase <= inner && maxPhase <= rows;
          maxPhase *= 2)
       for (int64_t perPhase = 1; perPhase * maxPhase <= rows; perPhase *= 2)
@@ -191,15 +191,19 @@ SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
 
   std::optional<SharedLayoutChoice> best;
   auto key = [](const SharedLayoutChoice &c) {
-    return std::make_tuple(c.wavefronts, c.swizzle.maxPhase,
-                           -int64_t(c.swizzle.vec), c.swizzle.perPhase);
+    return std::make_tuple(c.cost, c.swizzle.maxPhase, -int64_t(c.swizzle.vec),
+                           c.swizzle.perPhase);
   };
   for (const SwizzleParams &swizzle : candidates) {
     LinearLayout layout = llvm::cantFail(
         swizzledSharedLayout(shape, order, swizzle));
-    SharedLayoutChoice choice{swizzle, {order.begin(), order.end()}, layout, 0};
-    for (const LinearLayout &reg : regs)
-      choice.wavefronts += registerAccessCost(reg, layout, elemBits).wavefronts;
+    SharedLayoutChoice choice{swizzle, {order.begin(), order.end()}, layout};
+    for (const LinearLayout &reg : regs) {
+      AccessCost cost = registerAccessCost(reg, layout, elemBits);
+      choice.wavefronts += cost.wavefronts;
+      choice.instructions += cost.instructions;
+    }
+    choice.cost = choice.wavefronts + choice.instructions;
     if (!best || key(choice) < key(*best))
       best = std::move(choice);
   }

@@ -73,14 +73,18 @@ struct SharedLayoutChoice {
   SwizzleParams swizzle;
   llvm::SmallVector<unsigned, 4> order;
   LinearLayout layout;
-  unsigned wavefronts = 0; // summed over the given register layouts
+  // Summed over the register layouts it was chosen for.
+  unsigned wavefronts = 0;
+  unsigned instructions = 0;
+  unsigned cost = 0; // wavefronts + instructions
 };
 
 /// Searches the swizzles of a tile stored in `order` for the one that moves
-/// all `regs` (register layouts of the same tile) with the fewest
-/// wavefronts; ties go to the widest chunk (vec, which keeps ldmatrix and
-/// 128-bit accesses legal), then to the fewest phases, then to the smallest
-/// perPhase. Deterministic.
+/// all `regs` (register layouts of the same tile) at the least cost, counted
+/// as wavefronts plus instructions (each access also costs an issue slot, so
+/// narrower vectors are not free even when conflict-free). Ties go to the
+/// fewest phases, then the widest chunk (which keeps ldmatrix rows and wide
+/// accesses contiguous), then the smallest perPhase. Deterministic.
 SharedLayoutChoice pickSwizzle(llvm::ArrayRef<LinearLayout> regs,
                                unsigned elemBits, llvm::ArrayRef<unsigned> order);
 

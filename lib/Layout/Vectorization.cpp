@@ -9,14 +9,15 @@ using namespace tilecc::layout;
 using llvm::ArrayRef;
 
 /// Largest 2^k such that `flat` (one output dim) factors as
-/// identity(2^k registers -> outDim) * rest.
+/// identity(2^k of inDim -> outDim) * rest.
 static int32_t contiguousPrefix(const LinearLayout &flat,
-                                llvm::StringRef outDim) {
+                                llvm::StringRef outDim,
+                                llvm::StringRef inDim = kRegister) {
   int32_t best = 1;
-  int32_t limit = std::min(flat.getInDimSize(kRegister),
-                           flat.getOutDimSize(outDim));
+  int32_t limit =
+      std::min(flat.getInDimSize(inDim), flat.getOutDimSize(outDim));
   for (int32_t n = 2; n <= limit; n *= 2) {
-    if (!divideLeft(flat, LinearLayout::identity1D(n, kRegister, outDim)))
+    if (!divideLeft(flat, LinearLayout::identity1D(n, inDim, outDim)))
       break;
     best = n;
   }
@@ -52,17 +53,10 @@ int32_t tilecc::layout::getContiguousSharedElements(const LinearLayout &reg,
 
 int32_t tilecc::layout::getContiguousSharedRun(const LinearLayout &shared,
                                                llvm::StringRef dim) {
-  std::optional<LinearLayout> inverse = shared.invert();
-  if (!inverse || !inverse->hasInDim(dim))
+  std::optional<LinearLayout> toOffsets = shared.invert();
+  if (!toOffsets || !toOffsets->hasInDim(dim))
     return 1;
-  int32_t run = 1;
-  unsigned bits = inverse->getInDimSizeLog2(dim);
-  for (unsigned b = 0; b < bits; ++b) {
-    if (inverse->getBasis(dim, b, kOffset) != (int32_t(1) << b))
-      break;
-    run *= 2;
-  }
-  return run;
+  return contiguousPrefix(*toOffsets, kOffset, dim);
 }
 
 static unsigned capBits(int32_t elements, unsigned elemBits) {

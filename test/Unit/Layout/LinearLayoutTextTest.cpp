@@ -55,7 +55,7 @@ TEST(LinearLayoutText, SyntaxErrorsAreLocated) {
             "column 11: expected a non-negative integer");
   EXPECT_EQ(parseError("{7 = []} -> {}"), "column 2: expected a dimension name");
   EXPECT_EQ(parseError("{lane = [(1)]} -> {dim0 = 4} tail"),
-            "column 31: unexpected text after the layout");
+            "column 30: unexpected text after the layout");
   EXPECT_EQ(parseError("{lane = [(99999999999)]} -> {dim0 = 4}"),
             "column 11: integer out of range");
 }
