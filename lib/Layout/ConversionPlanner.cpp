@@ -148,7 +148,7 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
   ConversionPlan viaShared;
   viaShared.kind = ConversionKind::SharedMemory;
   for (const auto &order : candidateOrders(src.getOutDims().size())) {
-    SharedLayoutChoice choice = pickSwizzle({src, dst}, elemBits, order);
+    SharedLayoutChoice choice = pickXorSwizzle({src, dst}, elemBits, order);
     if (!viaShared.scratch || choice.cost < viaShared.scratch->cost)
       viaShared.scratch = std::move(choice);
   }

@@ -15,14 +15,12 @@
 using namespace tilecc::layout;
 using llvm::ArrayRef;
 
-llvm::Expected<LinearLayout>
-tilecc::layout::swizzledSharedLayout(ArrayRef<int64_t> shape,
-                                     ArrayRef<unsigned> order,
-                                     SwizzleParams swizzle) {
+static llvm::Error checkShapeAndOrder(ArrayRef<int64_t> shape,
+                                     ArrayRef<unsigned> order) {
+  size_t rank = shape.size();
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   };
-  size_t rank = shape.size();
   if (rank == 0 || order.size() != rank)
     return fail("shared layout needs a shape and an order of the same rank");
   llvm::SmallVector<unsigned> sorted(order.begin(), order.end());
@@ -31,37 +29,95 @@ tilecc::layout::swizzledSharedLayout(ArrayRef<int64_t> shape,
     if (sorted[d] != d || log2Exact(shape[d]) < 0)
       return fail("shared layout needs power-of-two sizes and a permutation "
                   "order");
-  if (log2Exact(swizzle.vec) < 0 || log2Exact(swizzle.perPhase) < 0 ||
-      log2Exact(swizzle.maxPhase) < 0)
-    return fail("swizzle parameters must be powers of two");
-  int64_t inner = shape[order[0]];
-  if (int64_t(swizzle.vec) * swizzle.maxPhase > inner && swizzle.maxPhase > 1)
-    return fail("swizzle vec * maxPhase (" +
-                llvm::Twine(swizzle.vec * swizzle.maxPhase) +
-                ") exceeds the row of " + llvm::Twine(inner) + " elements");
+  return llvm::Error::success();
+}
 
-  // Build the tile -> offset map, then invert it.
-  std::vector<LinearLayout::InDim> ins(rank);
+unsigned tilecc::layout::getNumRowBits(ArrayRef<int64_t> shape,
+                                       ArrayRef<unsigned> order) {
+  unsigned bits = 0;
+  for (size_t i = 1; i < order.size(); ++i)
+    bits += log2Exact(shape[order[i]]);
+  return bits;
+}
+
+llvm::Expected<LinearLayout>
+tilecc::layout::xorSwizzledSharedLayout(ArrayRef<int64_t> shape,
+                                        ArrayRef<unsigned> order,
+                                        ArrayRef<int32_t> rowMasks) {
+  if (llvm::Error err = checkShapeAndOrder(shape, order))
+    return std::move(err);
+  if (rowMasks.size() != getNumRowBits(shape, order))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "expected one XOR mask per row bit");
+  int64_t inner = shape[order[0]];
+  for (int32_t mask : rowMasks)
+    if (mask < 0 || mask >= inner)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "XOR mask " + llvm::Twine(mask) + " exceeds the row of " +
+              llvm::Twine(inner) + " elements");
+
+  // Build the tile -> offset map (row-major in `order`, row bits XOR-ing
+  // their mask into the column), then invert it. Offsets of the column
+  // bits stay below `inner` and row bits add multiples of it, so the map is
+  // triangular and hence a bijection.
+  std::vector<LinearLayout::InDim> ins(shape.size());
   int32_t stride = 1;
-  for (unsigned d : order) {
+  size_t rowBit = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    unsigned d = order[i];
     ins[d].name = dimName(d);
-    unsigned perPhaseLog2 = log2Exact(swizzle.perPhase);
-    unsigned maxPhaseLog2 = log2Exact(swizzle.maxPhase);
     for (int32_t bit = 0; (int64_t(1) << bit) < shape[d]; ++bit) {
       int32_t offset = stride << bit;
-      // Bits of the row index that select the phase XOR it into the chunk.
-      int32_t phaseBit = bit - int32_t(perPhaseLog2);
-      if (rank >= 2 && d == order[1] && phaseBit >= 0 &&
-          phaseBit < int32_t(maxPhaseLog2))
-        offset ^= int32_t(swizzle.vec) << phaseBit;
+      if (i > 0)
+        offset ^= rowMasks[rowBit++];
       ins[d].bases.push_back({offset});
     }
     stride *= int32_t(shape[d]);
   }
   LinearLayout toOffset(std::move(ins), {{kOffset, stride}});
   std::optional<LinearLayout> layout = toOffset.invert();
-  assert(layout && "swizzle is a bijection");
+  assert(layout && "XOR swizzles are bijections");
   return *layout;
+}
+
+std::vector<int32_t> tilecc::layout::getRowMasks(ArrayRef<int64_t> shape,
+                                                 ArrayRef<unsigned> order,
+                                                 SwizzleParams swizzle) {
+  // Row bit j of order[1] picks phase bit j - log2(perPhase), which XORs
+  // vec << phaseBit into the column; deeper dims do not swizzle.
+  std::vector<int32_t> masks(getNumRowBits(shape, order), 0);
+  if (order.size() < 2)
+    return masks;
+  int perPhaseLog2 = log2Exact(swizzle.perPhase);
+  int maxPhaseLog2 = log2Exact(swizzle.maxPhase);
+  for (int j = 0; (int64_t(1) << j) < shape[order[1]]; ++j) {
+    int phaseBit = j - perPhaseLog2;
+    if (phaseBit >= 0 && phaseBit < maxPhaseLog2)
+      masks[j] = int32_t(swizzle.vec) << phaseBit;
+  }
+  return masks;
+}
+
+llvm::Expected<LinearLayout>
+tilecc::layout::swizzledSharedLayout(ArrayRef<int64_t> shape,
+                                     ArrayRef<unsigned> order,
+                                     SwizzleParams swizzle) {
+  if (llvm::Error err = checkShapeAndOrder(shape, order))
+    return std::move(err);
+  if (log2Exact(swizzle.vec) < 0 || log2Exact(swizzle.perPhase) < 0 ||
+      log2Exact(swizzle.maxPhase) < 0)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "swizzle parameters must be powers of two");
+  int64_t inner = shape[order[0]];
+  if (int64_t(swizzle.vec) * swizzle.maxPhase > inner && swizzle.maxPhase > 1)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "swizzle vec * maxPhase (" +
+            llvm::Twine(swizzle.vec * swizzle.maxPhase) +
+            ") exceeds the row of " + llvm::Twine(inner) + " elements");
+  return xorSwizzledSharedLayout(shape, order,
+                                 getRowMasks(shape, order, swizzle));
 }
 
 AccessCost tilecc::layout::countWavefronts(const LinearLayout &shared,
@@ -169,6 +225,24 @@ LinearLayout tilecc::layout::ldmatrixTileAccess(unsigned numMatrices,
   return (atom * tiles).transposeOuts(dimNames(2));
 }
 
+/// Prices `layout` for moving every layout of `regs`.
+static SharedLayoutChoice evaluate(ArrayRef<LinearLayout> regs,
+                                   unsigned elemBits, ArrayRef<unsigned> order,
+                                   std::vector<int32_t> rowMasks,
+                                   LinearLayout layout) {
+  SharedLayoutChoice choice;
+  choice.order.assign(order.begin(), order.end());
+  choice.rowMasks = std::move(rowMasks);
+  choice.layout = std::move(layout);
+  for (const LinearLayout &reg : regs) {
+    AccessCost cost = registerAccessCost(reg, choice.layout, elemBits);
+    choice.wavefronts += cost.wavefronts;
+    choice.instructions += cost.instructions;
+  }
+  choice.cost = choice.wavefronts + choice.instructions;
+  return choice;
+}
+
 SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
                                                unsigned elemBits,
                                                ArrayRef<unsigned> order) {
@@ -197,15 +271,46 @@ SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
   for (const SwizzleParams &swizzle : candidates) {
     LinearLayout layout = llvm::cantFail(
         swizzledSharedLayout(shape, order, swizzle));
-    SharedLayoutChoice choice{swizzle, {order.begin(), order.end()}, layout};
-    for (const LinearLayout &reg : regs) {
-      AccessCost cost = registerAccessCost(reg, layout, elemBits);
-      choice.wavefronts += cost.wavefronts;
-      choice.instructions += cost.instructions;
-    }
-    choice.cost = choice.wavefronts + choice.instructions;
+    SharedLayoutChoice choice = evaluate(
+        regs, elemBits, order, getRowMasks(shape, order, swizzle), layout);
+    choice.swizzle = swizzle;
     if (!best || key(choice) < key(*best))
       best = std::move(choice);
   }
   return *best;
+}
+
+SharedLayoutChoice tilecc::layout::pickXorSwizzle(ArrayRef<LinearLayout> regs,
+                                                  unsigned elemBits,
+                                                  ArrayRef<unsigned> order) {
+  SharedLayoutChoice best = pickSwizzle(regs, elemBits, order);
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const auto &out : regs.front().getOutDims())
+    shape.push_back(out.size);
+  int64_t inner = shape[order[0]];
+  // Coordinate descent: re-pick each row bit's mask (none or one column
+  // bit) while the total cost drops. Each accepted step strictly lowers the
+  // cost, so this terminates.
+  bool improved = true;
+  while (improved) {
+    improved = false;
+    for (size_t i = 0; i < best.rowMasks.size(); ++i) {
+      for (int64_t mask = 0; mask < inner; mask = mask ? mask * 2 : 1) {
+        if (mask == best.rowMasks[i])
+          continue;
+        std::vector<int32_t> masks = best.rowMasks;
+        masks[i] = int32_t(mask);
+        LinearLayout layout =
+            llvm::cantFail(xorSwizzledSharedLayout(shape, order, masks));
+        SharedLayoutChoice choice =
+            evaluate(regs, elemBits, order, masks, std::move(layout));
+        if (choice.cost < best.cost) {
+          choice.standard = false;
+          best = std::move(choice);
+          improved = true;
+        }
+      }
+    }
+  }
+  return best;
 }

@@ -36,6 +36,21 @@ llvm::Expected<LinearLayout> swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
                                                   llvm::ArrayRef<unsigned> order,
                                                   SwizzleParams swizzle);
 
+/// Number of row bits of a tile stored in `order`: the bits of every dim but
+/// the fastest.
+unsigned getNumRowBits(llvm::ArrayRef<int64_t> shape,
+                       llvm::ArrayRef<unsigned> order);
+/// The general XOR swizzle: row bit i (low to high, order[1] first) XORs
+/// rowMasks[i] into the column index. Any masks give a bijection.
+llvm::Expected<LinearLayout>
+xorSwizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
+                        llvm::ArrayRef<unsigned> order,
+                        llvm::ArrayRef<int32_t> rowMasks);
+/// The row masks of a standard swizzle.
+std::vector<int32_t> getRowMasks(llvm::ArrayRef<int64_t> shape,
+                                 llvm::ArrayRef<unsigned> order,
+                                 SwizzleParams swizzle);
+
 /// Cost of a set of warp-wide shared-memory instructions.
 struct AccessCost {
   unsigned instructions = 0;
@@ -70,7 +85,9 @@ LinearLayout ldmatrixTileAccess(unsigned numMatrices,
 
 /// The chosen shared layout for a set of register layouts.
 struct SharedLayoutChoice {
-  SwizzleParams swizzle;
+  SwizzleParams swizzle;  // meaningful when `standard`
+  bool standard = true;   // a (vec, perPhase, maxPhase) swizzle
+  std::vector<int32_t> rowMasks; // the swizzle as XOR masks, always set
   llvm::SmallVector<unsigned, 4> order;
   LinearLayout layout;
   // Summed over the register layouts it was chosen for.
@@ -87,6 +104,15 @@ struct SharedLayoutChoice {
 /// accesses contiguous), then the smallest perPhase. Deterministic.
 SharedLayoutChoice pickSwizzle(llvm::ArrayRef<LinearLayout> regs,
                                unsigned elemBits, llvm::ArrayRef<unsigned> order);
+
+/// Starts from pickSwizzle's choice and improves it among general XOR
+/// swizzles, re-picking one row bit's mask (none or a single column bit) at
+/// a time while the cost drops. Needed when several access patterns want
+/// row bits XOR-ed in an order no (vec, perPhase, maxPhase) swizzle has,
+/// e.g. the round trip between an mma accumulator and a blocked layout.
+SharedLayoutChoice pickXorSwizzle(llvm::ArrayRef<LinearLayout> regs,
+                                  unsigned elemBits,
+                                  llvm::ArrayRef<unsigned> order);
 
 } // namespace tilecc::layout
 

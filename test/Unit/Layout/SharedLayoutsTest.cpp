@@ -69,6 +69,54 @@ TEST(SwizzledShared, RejectsBadParameters) {
             "shared layout needs power-of-two sizes and a permutation order");
 }
 
+TEST(SwizzledShared, GeneralXorMasks) {
+  // Row bit i XORs masks[i] into the column: rows of dim0, then dim2.
+  std::vector<int32_t> masks = {16, 8, 0, 1, 3};
+  auto layout = xorSwizzledSharedLayout({8, 32, 4}, {1, 0, 2}, masks);
+  ASSERT_TRUE(bool(layout)) << llvm::toString(layout.takeError());
+  ASSERT_TRUE(layout->isInvertible());
+  for (int32_t offset = 0; offset < 8 * 32 * 4; ++offset) {
+    auto c = layout->applyValues({offset});
+    int32_t rowBits = c[0] | (c[2] << 3);
+    int32_t col = c[1];
+    for (size_t i = 0; i < masks.size(); ++i)
+      if ((rowBits >> i) & 1)
+        col ^= masks[i];
+    ASSERT_EQ(offset, (c[2] * 8 + c[0]) * 32 + col);
+  }
+  EXPECT_EQ(getNumRowBits({8, 32, 4}, {1, 0, 2}), 5u);
+  EXPECT_EQ(getRowMasks({32, 64}, {1, 0}, {8, 2, 4}),
+            (std::vector<int32_t>{0, 8, 16, 0, 0}));
+  auto tooWide = xorSwizzledSharedLayout({8, 32}, {1, 0}, {32, 0, 0});
+  ASSERT_FALSE(bool(tooWide));
+  EXPECT_EQ(llvm::toString(tooWide.takeError()),
+            "XOR mask 32 exceeds the row of 32 elements");
+  auto count = xorSwizzledSharedLayout({8, 32}, {1, 0}, {1});
+  ASSERT_FALSE(bool(count));
+  EXPECT_EQ(llvm::toString(count.takeError()),
+            "expected one XOR mask per row bit");
+}
+
+TEST(BankConflicts, XorSwizzleServesTwoAccessPatterns) {
+  // Accumulator stores touch 4 rows per phase, blocked loads 2: the best
+  // standard swizzle leaves conflicts, coordinate descent removes them.
+  LL acc = mmaSyncAccumulator({2, 2}, {64, 64});
+  LL blocked = blockedLayout({{1, 4}, {8, 4}, {4, 1}, {1, 0}}, {64, 64});
+  SharedLayoutChoice standard = pickSwizzle({acc, blocked}, 32, {1, 0});
+  auto conflicts = [&](const LL &layout) {
+    return registerAccessCost(acc, layout, 32).conflicts() +
+           registerAccessCost(blocked, layout, 32).conflicts();
+  };
+  EXPECT_GT(conflicts(standard.layout), 0u);
+  SharedLayoutChoice general = pickXorSwizzle({acc, blocked}, 32, {1, 0});
+  EXPECT_FALSE(general.standard);
+  EXPECT_EQ(conflicts(general.layout), 0u);
+  EXPECT_LT(general.cost, standard.cost);
+  EXPECT_EQ(general.layout,
+            llvm::cantFail(xorSwizzledSharedLayout({64, 64}, {1, 0},
+                                                   general.rowMasks)));
+}
+
 TEST(BankConflicts, ContiguousRowsAreConflictFree) {
   // 128-bit stores of 8 f16 per lane, four lanes per 64-byte row.
   LL reg = blockedLayout({{1, 8}, {8, 4}, {4, 1}, {1, 0}}, {64, 32});
