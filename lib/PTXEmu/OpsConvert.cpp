@@ -141,8 +141,11 @@ uint64_t cvtOne(const Instr &ins, Ty dt, Ty at, uint64_t a) {
   double v = floatValue(a, at);
   if (ins.ftz && at == Ty::F32)
     v = ftz32(float(v));
-  if (tyIsInt(dt))
-    return floatToInt(v, dt, ins.rnd);
+  if (tyIsInt(dt)) {
+    // Sub-word signed results are sign-extended into the wider register.
+    uint64_t r = floatToInt(v, dt, ins.rnd);
+    return tyIsSigned(dt) ? uint64_t(sext(r, tyBits(dt))) : r;
+  }
   // float -> float
   if (ins.rnd == Rnd::RNI || ins.rnd == Rnd::RZI || ins.rnd == Rnd::RMI ||
       ins.rnd == Rnd::RPI)
