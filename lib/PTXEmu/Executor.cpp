@@ -468,6 +468,11 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
     return res;
   }
 
+  if (mod.localSize > 512 * 1024) {
+    res.error = "kernel needs " + std::to_string(mod.localSize) +
+                " bytes of local memory per thread, more than the 512 KiB limit";
+    return res;
+  }
   ExecCtx ctx(mod, *this, dev.memory(), cfg, res);
   ctx.kernel = &fn;
   ctx.params = &params;

@@ -45,6 +45,11 @@ bool decodeMov(Instr &ins, Mods &m, std::string &err) {
     err = "'mov' destination must be a register";
     return false;
   }
+  for (const Operand &o : ins.ops)
+    if (o.kind == Operand::Vec && (o.elems.empty() || tyBits(ins.type) % o.elems.size())) {
+      err = "vector operand does not split the type evenly";
+      return false;
+    }
   if (ins.ops[0].kind == Operand::Vec && ins.ops[1].kind == Operand::Vec) {
     err = "'mov' cannot move a vector to a vector";
     return false;
@@ -355,7 +360,8 @@ void execSetp(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
     bool c = ins.kind2 ? bool(ctx.get(ins.ops[3], w, l, Ty::Pred) & 1) : false;
     if (packed) {
       bool lo = compareElem(ins, a, b, 0), hi = compareElem(ins, a, b, 16);
-      w.r(d.reg, l) = combine(ins.kind2, lo, c);
+      if (d.kind == Operand::Reg)
+        w.r(d.reg, l) = combine(ins.kind2, lo, c);
       if (d.reg2 >= 0)
         w.r(d.reg2, l) = combine(ins.kind2, hi, c);
       return;

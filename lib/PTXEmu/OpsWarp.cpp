@@ -118,6 +118,10 @@ bool decodeBar(Instr &ins, Mods &m, std::string &err) {
       return false;
     }
     ins.kind2 = uint8_t(op);
+    if (!ins.ops.empty() && ins.ops[0].kind != Operand::Reg) {
+      err = "'bar.red' needs a destination register";
+      return false;
+    }
     if (!m.take(op == 0 ? "u32" : "pred")) {
       err = op == 0 ? "'bar.red.popc' needs .u32" : "'bar.red.and/or' need .pred";
       return false;

@@ -395,11 +395,13 @@ private:
       int64_t n;
       if (!number(n) || !expect("]"))
         return false;
-      if (n < 0)
-        return fail("negative array size");
+      if (n < 0 || (n && count > (1ull << 32) / uint64_t(n)))
+        return fail("array size out of range");
       count *= uint64_t(n);
     }
     s.size = elem * count;
+    if (s.size > (1ull << 30))
+      return fail("variable '" + s.name + "' is larger than 1 GiB");
     if (unsized && !(s.space == Space::Shared && isExtern))
       return fail("unsized array '" + s.name + "' is only valid as extern shared");
     if (isPunct("=")) {
@@ -679,8 +681,8 @@ private:
       o.kind = Operand::Label;
       o.imm = int64_t(it->second);
     }
-    // A body that falls off its end returns.
-    if (G.begin == G.end || mod.code.back().opcode != "ret") {
+    // A body that falls off its end (or branches to a label there) returns.
+    {
       Instr r;
       r.opcode = "ret";
       r.text = "ret (implicit at end of " + G.name + ")";
@@ -774,8 +776,9 @@ private:
         int64_t n;
         if (!number(n) || !expect(">"))
           return false;
-        if (n < 0 || n > (1 << 20))
-          return fail("bad register count");
+        if (n < 0 || mod.regNames.size() + uint64_t(n) > kMaxRegs)
+          return fail("too many registers (at most " + std::to_string(kMaxRegs) +
+                      " per module)");
         for (int64_t k = 0; k < n; ++k)
           newReg(name + std::to_string(k), ty);
       } else {
@@ -789,6 +792,7 @@ private:
     }
   }
 
+  static constexpr uint64_t kMaxRegs = 1 << 16;
   void newReg(const std::string &name, Ty ty) {
     int slot = int(mod.regNames.size());
     mod.regNames.push_back(name);

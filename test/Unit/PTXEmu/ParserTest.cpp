@@ -1,6 +1,8 @@
 //===- ParserTest.cpp - PTX parsing and load-time diagnostics -------------===//
 #include "Harness.h"
 
+#include <cstdlib>
+
 using namespace ptxtest;
 
 namespace {
@@ -93,6 +95,84 @@ TEST(PTXEmuParser, LaunchErrors) {
   EXPECT_NE(r.error.find("is 4 bytes, 8 given"), std::string::npos) << r.error;
   r = e.run("k", dim(1), dim(2048), {ParamValue::of(uint32_t(1))});
   EXPECT_NE(r.error.find("invalid launch configuration"), std::string::npos) << r.error;
+}
+
+} // namespace
+
+namespace {
+
+// Truncated and mutated PTX must end in a located diagnostic or a run that
+// stops with an error, never a crash or a hang.
+TEST(PTXEmuParser, MutatedInputsNeverCrash) {
+  std::vector<std::string> inputs;
+  for (const char *name : {"shuffles", "mma", "cp_async", "atomics", "half_math",
+                           "divergence", "reduction"}) {
+    std::string t = readFile(std::string(TILECC_PTXEMU_KERNEL_DIR) + "/" + name + ".ptx");
+    if (!t.empty())
+      inputs.push_back(t);
+  }
+  inputs.push_back(laneKernel("shfl.sync.bfly.b32 %r13, %r10, 1, 31, -1;", false));
+  uint64_t seed = 12345;
+  auto rnd = [&](uint64_t n) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return n ? (seed >> 33) % n : 0;
+  };
+  const char junk[] = "{}[]();,.%@!|+-0123456789abcxyz_ \n";
+  unsigned loaded = 0, total = 0;
+  // PTXEMU_FUZZ_COUNT raises the number of mutants for longer campaigns.
+  const char *env = std::getenv("PTXEMU_FUZZ_COUNT");
+  unsigned perInput = env ? unsigned(std::atoi(env)) : 120;
+  for (const std::string &base : inputs) {
+    for (unsigned k = 0; k < perInput; ++k) {
+      std::string s = base;
+      switch (k % 4) {
+      case 0: s = s.substr(0, rnd(s.size())); break;
+      case 1: { // delete a line
+        size_t a = s.find('\n', rnd(s.size()));
+        size_t b = a == std::string::npos ? a : s.find('\n', a + 1);
+        if (a != std::string::npos && b != std::string::npos)
+          s.erase(a, b - a);
+        break;
+      }
+      case 2: s[rnd(s.size())] = junk[rnd(sizeof junk - 1)]; break;
+      case 3: { // duplicate a line
+        size_t a = s.find('\n', rnd(s.size()));
+        size_t b = a == std::string::npos ? a : s.find('\n', a + 1);
+        if (a != std::string::npos && b != std::string::npos)
+          s.insert(b, s.substr(a, b - a));
+        break;
+      }
+      }
+      ++total;
+      Emu e;
+      if (!e.load(s)) {
+        EXPECT_EQ(e.err.rfind("test.ptx:", 0), 0u) << e.err;
+        continue;
+      }
+      ++loaded;
+      for (const std::string &kname : e.prog->kernels()) {
+        const Function &f = e.prog->module().functions[e.prog->module().functionIndex.at(kname)];
+        uint64_t buf = e.dev.alloc(4096);
+        std::vector<ParamValue> args;
+        for (const Param &p : f.params) {
+          ParamValue v;
+          v.bytes.assign(p.size, 0);
+          if (p.size == 8)
+            std::memcpy(v.bytes.data(), &buf, 8);
+          args.push_back(v);
+        }
+        LaunchConfig c;
+        c.grid = dim(2);
+        c.block = dim(64);
+        c.maxWarpInstrs = 200000;
+        LaunchResult r = e.prog->launch(kname, c, args);
+        if (!r.ok)
+          EXPECT_FALSE(r.error.empty());
+      }
+    }
+  }
+  EXPECT_GT(loaded, 0u);
+  EXPECT_GT(total, loaded);
 }
 
 } // namespace
