@@ -82,6 +82,16 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
     }
     if (!dump->info.source.empty())
       options.sourceName = dump->info.source;
+    // A dump resumes for the target it was made for unless -arch says otherwise.
+    if (!options.archExplicit && !dump->info.arch.empty()) {
+      std::optional<TargetInfo> target = parseTarget(dump->info.arch);
+      if (!target) {
+        emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+            << "unsupported target '" << dump->info.arch << "' in stage dump";
+        return CompileStatus::InputError;
+      }
+      options.target = *target;
+    }
     current = *stage;
     StageOutput output = getStageInfo(*stage).output;
     if (output == StageOutput::MLIR) {
@@ -245,8 +255,15 @@ CompileStatus Compiler::assemble() {
   PtxasResult result = runPtxas(*ptxas, ptx, options.target, options.optLevel,
                                 options.lineInfo, options.debugInfo);
   if (!result.succeeded) {
-    toolError = "ptxas failed:\n" + result.log +
-                "\nrepro (with the PTX from --emit=ptx): " + result.reproCommand;
+    // A command that reproduces the failure from the user's own input.
+    std::string stem = llvm::sys::path::stem(options.sourceName).str();
+    std::string repro = "tilecc -arch=" + options.target.getName() +
+                        " --emit=ptx " + options.sourceName + " -o " + stem +
+                        ".ptx && " + *ptxas;
+    for (const std::string &flag : result.flags)
+      repro += " " + flag;
+    repro += " " + stem + ".ptx -o " + stem + ".cubin";
+    toolError = "ptxas failed:\n" + result.log + "repro: " + repro;
     return CompileStatus::ToolError;
   }
   cubin = std::move(result.cubin);
@@ -271,7 +288,7 @@ std::string Compiler::printOutput() const {
   llvm::raw_string_ostream os(text);
   switch (getStageInfo(current).output) {
   case StageOutput::MLIR:
-    module->print(os);
+    module.get()->print(os);
     break;
   case StageOutput::LLVMIR:
     llvmModule->print(os, nullptr);
@@ -307,7 +324,7 @@ StageDumpInfo Compiler::makeDumpInfo() const {
 
 std::string Compiler::printDump() const {
   bool hasModule = getStageInfo(current).output == StageOutput::MLIR;
-  return writeStageDump(makeDumpInfo(), hasModule ? module->getOperation() : nullptr);
+  return writeStageDump(makeDumpInfo(), hasModule ? module.get().getOperation() : nullptr);
 }
 
 CompileStatus Compiler::writeDump() {

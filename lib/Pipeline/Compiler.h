@@ -35,6 +35,7 @@ struct CompileOptions {
   std::string ptxasPath;  // empty: search (see findPtxas)
   std::string sourceName; // recorded in dumps
   std::string dumpDir;    // when set, one JSON dump per stage run
+  bool archExplicit = false; // false: a stage dump's own target wins
 };
 
 /// Why a compilation stopped.
@@ -64,6 +65,7 @@ public:
   const std::string &getCubin() const { return cubin; }
   const std::string &getToolError() const { return toolError; }
   const std::map<std::string, double> &getTimings() const { return timingsMs; }
+  const CompileOptions &getOptions() const { return options; }
   /// Per-kernel metadata; complete once the cubin stage has run.
   const std::vector<KernelMetadata> &getKernels() const { return kernels; }
 
