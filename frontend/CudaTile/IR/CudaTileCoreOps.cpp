@@ -194,7 +194,10 @@ LogicalResult TestingFuncOp::verify() { return success(); }
 //===----------------------------------------------------------------------===//
 
 LogicalResult ReturnOp::verify() {
-  auto function = cast<FunctionOpInterface>((*this)->getParentOp());
+  // `return` may also end an `if` branch: check against the enclosing function.
+  auto function = (*this)->getParentOfType<FunctionOpInterface>();
+  if (!function)
+    return emitOpError("expects to be nested in a function");
   ArrayRef<Type> results = function.getResultTypes();
   if (getNumOperands() != results.size())
     return emitOpError("has ")
