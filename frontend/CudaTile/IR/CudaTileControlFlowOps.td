@@ -115,9 +115,11 @@ def CudaTile_BreakOp : CudaTile_CFOp<"break", [Terminator,
 //===----------------------------------------------------------------------===//
 
 // The branches may end in yield, continue, break or return, so the implicit
-// `yield` is added by the parser/builders rather than by a trait.
+// `yield` is added by the parser/builders rather than by a trait. No
+// RecursiveMemoryEffects: a branch that returns (return is Pure) would make the
+// `if` look dead.
 def CudaTile_IfOp : CudaTile_CFOp<"if", [NoRegionArguments, SingleBlock,
-    RecursiveMemoryEffects, OpAsmOpInterface]>, CudaTile_DefaultDialectOp {
+    OpAsmOpInterface]>, CudaTile_DefaultDialectOp {
   let summary = "Runs one of two regions depending on a scalar i1";
   let arguments = (ins CudaTile_I1ScalarTile:$condition);
   let results = (outs Variadic<AnyType>:$results);
