@@ -1,5 +1,6 @@
 //===- tilecc-opt.cpp - MlirOptMain over tilecc's dialects and passes -----===//
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "CudaTile/IR/CudaTileMiscUtils.h"
 #include "CudaTile/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -11,8 +12,8 @@ int main(int argc, char **argv) {
   registry.insert<mlir::cuda_tile::CudaTileDialect>();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
-  // cuda_tile passes (declarative, CudaTile/Transforms/Passes.td).
-  mlir::cuda_tile::registerLoopSplitPass();
+  mlir::cuda_tile::registerCudaTilePasses();
+  mlir::cuda_tile::registerOptimizationHintsOptions();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilecc optimizer driver\n", registry));
 }

@@ -1,36 +1,176 @@
 //===- tilecc.cpp - the tilecc compiler driver ----------------------------===//
+//
+//   tilecc [options] <input.tile | input.mlir> -o <output>
+//
+// Exit codes: 0 success, 1 input error (a located diagnostic was printed),
+// 2 usage error, 3 failing or missing external tool. Outputs are written to a
+// temporary file and renamed into place, so a failure never leaves a partial
+// output behind.
+//
+//===----------------------------------------------------------------------===//
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "Pipeline/Stages.h"
+#include "Target/TargetInfo.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
 
 using namespace mlir;
 
-static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
-                                                llvm::cl::desc("<input>"),
-                                                llvm::cl::init("-"));
-static llvm::cl::opt<std::string> outputFilename("o", llvm::cl::desc("output"),
-                                                 llvm::cl::init("-"));
-static llvm::cl::opt<std::string> emitStage("emit", llvm::cl::desc("stage"),
-                                            llvm::cl::init("cuda_tile"));
+namespace {
+enum ExitCode { kOk = 0, kInputError = 1, kUsageError = 2, kToolError = 3 };
+
+struct Options {
+  std::string input;
+  std::string output;
+  std::string arch = "sm_100";
+  std::string emit = "cubin";
+  int optLevel = 3;
+  bool lineInfo = false;
+  bool debugInfo = false;
+};
+} // namespace
+
+/// Compiler-style single-dash long options (`-arch=sm_90`, `-lineinfo`) are
+/// rewritten to the `--` form CLI11 understands.
+static std::vector<std::string> normalizeArgs(int argc, char **argv) {
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    bool optLevel = arg.size() == 3 && arg.rfind("-O", 0) == 0;
+    bool attachedOutput = arg.rfind("-o", 0) == 0; // -ofile
+    if (arg.size() > 2 && arg[0] == '-' && arg[1] != '-' && !optLevel &&
+        !attachedOutput)
+      arg = "-" + arg;
+    args.push_back(arg);
+  }
+  std::reverse(args.begin(), args.end()); // CLI11 consumes from the back
+  return args;
+}
+
+static std::string stageListHelp() {
+  std::string text = "Stages (--emit=STAGE stops after it):\n";
+  for (const tilecc::StageInfo &info : tilecc::getStages())
+    text += "  " + info.name.str() + std::string(14 - info.name.size(), ' ') +
+            info.description.str() +
+            (info.implemented ? "" : " (not available yet)") + "\n";
+  return text;
+}
+
+/// Writes `contents` to `path` atomically ("-" is stdout).
+static int writeOutput(llvm::StringRef path,
+                       llvm::function_ref<void(llvm::raw_ostream &)> write) {
+  if (path == "-") {
+    write(llvm::outs());
+    llvm::outs().flush();
+    return kOk;
+  }
+  llvm::SmallString<256> tmp;
+  int fd;
+  llvm::SmallString<256> model(path);
+  model += ".tmp-%%%%%%";
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, tmp)) {
+    llvm::errs() << "tilecc: error: cannot create '" << path
+                 << "': " << ec.message() << "\n";
+    return kInputError;
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    write(os);
+    os.close();
+    if (os.has_error()) {
+      llvm::sys::fs::remove(tmp);
+      llvm::errs() << "tilecc: error: cannot write '" << path << "'\n";
+      os.clear_error();
+      return kInputError;
+    }
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
+    llvm::sys::fs::remove(tmp);
+    llvm::errs() << "tilecc: error: cannot write '" << path
+                 << "': " << ec.message() << "\n";
+    return kInputError;
+  }
+  return kOk;
+}
 
 int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  llvm::cl::ParseCommandLineOptions(argc, argv, "tilecc\n");
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  Options opts;
+  CLI::App app{"tilecc: compiles CUDA Tile IR (cuda_tile) kernels for NVIDIA GPUs",
+               "tilecc"};
+  app.footer(stageListHelp());
+  app.add_option("input", opts.input, "input .tile / .mlir file")->required();
+  app.add_option("-o", opts.output, "output file ('-' for stdout)");
+  app.add_option("--arch,--gpu-name", opts.arch, "target GPU (sm_80 ... sm_121, a/f variants)");
+  app.add_option("--emit", opts.emit, "stop after this stage");
+  app.add_option("-O", opts.optLevel, "optimization level 0-3")->check(CLI::Range(0, 3));
+  app.add_flag("--lineinfo", opts.lineInfo, "emit line information");
+  app.add_flag("-g", opts.debugInfo, "emit debug information");
+  app.set_version_flag("--version", "tilecc 0.1.0 (MLIR/LLVM 22)");
+  try {
+    app.parse(normalizeArgs(argc, argv));
+  } catch (const CLI::CallForVersion &) {
+    std::cout << "tilecc 0.1.0 (MLIR/LLVM 22)\n";
+    return kOk;
+  } catch (const CLI::Success &) {
+    std::cout << app.help();
+    return kOk;
+  } catch (const CLI::ParseError &e) {
+    std::cerr << "tilecc: error: " << e.what() << "\n";
+    return kUsageError;
+  }
+
+  std::optional<tilecc::Stage> stage = tilecc::parseStageName(opts.emit);
+  if (!stage) {
+    llvm::errs() << "tilecc: error: unknown stage '" << opts.emit
+                 << "' for --emit\n"
+                 << stageListHelp();
+    return kUsageError;
+  }
+  if (!tilecc::getStageInfo(*stage).implemented) {
+    llvm::errs() << "tilecc: error: stage '" << opts.emit
+                 << "' is not available in this version of tilecc; the "
+                    "implemented stages are marked in --help\n";
+    return kUsageError;
+  }
+  std::optional<tilecc::TargetInfo> target = tilecc::parseTarget(opts.arch);
+  if (!target) {
+    llvm::errs() << "tilecc: error: unsupported target '" << opts.arch
+                 << "'; expected sm_XY, sm_XYa or sm_XYf with XY one of:";
+    for (unsigned sm : tilecc::getSupportedSmVersions())
+      llvm::errs() << " " << sm;
+    llvm::errs() << "\n";
+    return kUsageError;
+  }
+  if (opts.output.empty())
+    opts.output = "-";
+
   DialectRegistry registry;
   registry.insert<cuda_tile::CudaTileDialect>();
   MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
   std::string error;
-  auto input = openInputFile(inputFilename, &error);
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(opts.input, &error);
   if (!input) {
     llvm::errs() << "tilecc: error: " << error << "\n";
-    return 1;
+    return kInputError;
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
@@ -38,13 +178,9 @@ int main(int argc, char **argv) {
   OwningOpRef<Operation *> module =
       parseSourceFile(sourceMgr, ParserConfig(&context));
   if (!module)
-    return 1;
-  auto output = openOutputFile(outputFilename, &error);
-  if (!output) {
-    llvm::errs() << "tilecc: error: " << error << "\n";
-    return 2;
-  }
-  module->print(output->os());
-  output->keep();
-  return 0;
+    return kInputError;
+
+  return writeOutput(opts.output, [&](llvm::raw_ostream &os) {
+    module->print(os, OpPrintingFlags().enableDebugInfo(false));
+  });
 }

@@ -20,9 +20,7 @@ config.substitutions.append(("%shared", config.shared_dir))
 # The conformance files call NVIDIA's tool by name; tilecc-opt stands in for it.
 config.substitutions.append(("cuda-tile-opt", "tilecc-opt"))
 
-# Tests that also need ops of the arithmetic family (cmpi, addi, mini, ...)
-# run once that family is defined.
-_arith_td = os.path.join(config.tilecc_src_root, "frontend", "CudaTile", "IR",
-                         "CudaTileArithOps.td")
-if os.path.exists(_arith_td) and '"cmpi"' in open(_arith_td).read():
-    config.available_features.add("cuda-tile-arith")
+if os.path.isdir(os.path.join(config.shared_dir, "corpus")):
+    config.available_features.add("shared")
+config.substitutions.append(
+    ("%expect_exit", os.path.join(config.tilecc_src_root, "scripts", "expect-exit.sh")))

@@ -1,7 +1,8 @@
 //===- CudaTileControlFlowOps.td - control flow, shape, reduction and MMA ops -*- tablegen -*-===//
 //
 // Structured control flow (if/for/loop and their terminators), shape
-// manipulation (iota/broadcast/reshape/permute/extract/cat/pack/unpack),
+// manipulation (iota/broadcast/reshape/permute/extract/cat; pack/unpack
+// belong to the arith family),
 // reductions (reduce/scan), matrix multiply-accumulate and the tile block
 // queries.
 //
@@ -369,25 +370,6 @@ def CudaTile_CatOp : CudaTile_CFOp<"cat", [Pure,
     `,` custom<CudaTileType>(type($rhs)) `->` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
-}
-
-class CudaTile_ByteCastOp<string mnemonic> : CudaTile_CFOp<mnemonic, [Pure,
-    AllRanksMatch<["source", "result"]>]> {
-  let arguments = (ins CudaTile_AnyTile:$source);
-  let results = (outs CudaTile_AnyTile:$result);
-  let assemblyFormat = [{
-    $source attr-dict `:` custom<CudaTileType>(type($source)) `->`
-    custom<CudaTileType>(type($result))
-  }];
-  let hasVerifier = 1;
-}
-
-def CudaTile_PackOp : CudaTile_ByteCastOp<"pack"> {
-  let summary = "Packs a 1-D tile into its bytes (tile of i8)";
-}
-
-def CudaTile_UnpackOp : CudaTile_ByteCastOp<"unpack"> {
-  let summary = "Reinterprets a 1-D tile of bytes as narrower or wider elements";
 }
 
 //===----------------------------------------------------------------------===//

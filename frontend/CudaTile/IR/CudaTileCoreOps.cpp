@@ -1,6 +1,7 @@
 //===- CudaTileCoreOps.cpp - module, entry, constants, globals -----------===//
 #include "CudaTile/IR/CudaTileAsm.h"
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "CudaTile/IR/CudaTileMiscUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
@@ -27,6 +28,10 @@ void cuda_tile::ModuleOp::build(OpBuilder &builder, OperationState &state,
   state.addAttribute(mlir::SymbolTable::getSymbolAttrName(),
                      builder.getStringAttr(name));
   state.addRegion()->emplaceBlock();
+}
+
+LogicalResult cuda_tile::ModuleOp::verify() {
+  return verifyModuleDebugInfo(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -149,9 +154,9 @@ static void printFunctionLike(OpAsmPrinter &printer, FunctionOpInterface op,
   }
   printer.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
   printer << " ";
-  bool printTerminator = !results.empty();
+  // Like NVIDIA's printer, always show the terminator (and its location).
   printer.printRegion(body, /*printEntryBlockArgs=*/false,
-                      /*printBlockTerminators=*/printTerminator);
+                      /*printBlockTerminators=*/true);
 }
 
 static constexpr StringRef kFunctionElidedAttrs[] = {
@@ -175,7 +180,13 @@ LogicalResult EntryOp::verify() {
     if (!tile || tile.getRank() != 0)
       return emitOpError("entry op must have scalar types (rank 0 !cuda_tile.tile)");
   }
-  return success();
+  if (failed(verifyFunctionDebugInfo(*this)))
+    return failure();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr());
+}
+
+LogicalResult EntryOp::verifyRegions() {
+  return verifyFunctionBodyDebugInfo(*this);
 }
 
 ParseResult TestingFuncOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -187,7 +198,13 @@ void TestingFuncOp::print(OpAsmPrinter &printer) {
   printFunctionLike(printer, *this, kFunctionElidedAttrs, Attribute());
 }
 
-LogicalResult TestingFuncOp::verify() { return success(); }
+LogicalResult TestingFuncOp::verify() {
+  return verifyFunctionDebugInfo(*this);
+}
+
+LogicalResult TestingFuncOp::verifyRegions() {
+  return verifyFunctionBodyDebugInfo(*this);
+}
 
 //===----------------------------------------------------------------------===//
 // ReturnOp
@@ -206,9 +223,9 @@ LogicalResult ReturnOp::verify() {
   for (auto [index, pair] : llvm::enumerate(llvm::zip(getOperandTypes(), results))) {
     auto [actual, expected] = pair;
     if (actual != expected)
-      return emitError() << "type of return operand " << index << " ('"
-                         << actual << "') doesn't match function result type ('"
-                         << expected << "') in function @" << function.getName();
+      return emitError() << "type of return operand " << index << " ("
+                         << actual << ") doesn't match function result type ("
+                         << expected << ") in function @" << function.getName();
   }
   return success();
 }
@@ -303,7 +320,7 @@ LogicalResult GlobalOp::verify() {
     if (alignment < natural)
       return emitOpError("'alignment' (")
              << alignment << ") must be at least the natural size (" << natural
-             << " bytes) for element type '" << elementType << "'";
+             << " bytes) for element type " << elementType;
   }
   return success();
 }
@@ -319,8 +336,8 @@ LogicalResult GetGlobalOp::verifySymbolUses(SymbolTableCollection &symbols) {
   auto pointer = cast<PointerType>(cast<TileType>(getType()).getElementType());
   Type elementType = cast<DenseElementsAttr>(global.getValue()).getElementType();
   if (pointer.getPointeeType() != elementType)
-    return emitOpError("pointee type of result type '")
-           << pointer << "' does not match type '" << elementType
-           << "' of the global @" << getName();
+    return emitOpError("pointee type of result type ")
+           << pointer << " does not match type " << elementType
+           << " of the global @" << getName();
   return success();
 }

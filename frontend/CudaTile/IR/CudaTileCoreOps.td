@@ -19,6 +19,7 @@ def CudaTile_ModuleOp : CudaTile_Op<"module", [
   let arguments = (ins SymbolNameAttr:$sym_name);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
+  let hasVerifier = 1;
   let extraClassDeclaration = defaultDialectDecl;
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];
   let skipDefaultBuilders = 1;
@@ -32,6 +33,7 @@ class CudaTile_FunctionLikeOp<string mnemonic, list<Trait> traits = []>
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   code functionLikeDecl = [{
     ::llvm::ArrayRef<Type> getArgumentTypes() { return getFunctionType().getInputs(); }
     ::llvm::ArrayRef<Type> getResultTypes() { return getFunctionType().getResults(); }

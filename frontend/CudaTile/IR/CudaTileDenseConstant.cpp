@@ -134,15 +134,10 @@ private:
       return success();
     }
     APFloat value(semantics);
+    // Decimal literals beyond the type's range round to infinity, as in
+    // NVIDIA's parser; only hexadecimal bit patterns must fit.
     if (parser.parseFloat(semantics, value))
       return failure();
-    // Re-read the literal in double precision to detect overflow on the
-    // narrowing conversion that parseFloat performed.
-    if (value.isInfinity() && !text.starts_with("inf")) {
-      double wide = 0;
-      if (!text.getAsDouble(wide, /*AllowInexact=*/true) || !std::isinf(wide))
-        return parser.emitError(loc, "float constant out of range for type");
-    }
     result.floats.push_back(value);
     return success();
   }
@@ -162,16 +157,22 @@ static bool isSupportedConstantElementType(Type type) {
 }
 
 static ParseResult buildDenseAttr(OpAsmParser &parser, SMLoc literalLoc,
+                                  SMLoc typeLoc,
                                   const ParsedLiteral &literal,
                                   Type elementType, Type resultType,
                                   Attribute &value) {
   auto tileType = dyn_cast<TileType>(resultType);
   if (!tileType)
-    return success(); // the op verifier reports the bad result type
+    return parser.emitError(typeLoc,
+                            "result #0 must be tile of i1 or i8 or i16 or i32 "
+                            "or i64 or f16 or bf16 or f32 or f64 or tf32 or "
+                            "f8E4M3FN or f8E5M2 or f8E8M0FNU or f4E2M1FN "
+                            "values, but got ")
+           << resultType;
   if (tileType.getElementType() != elementType)
-    return parser.emitError(literalLoc, "mismatch between the element type: '")
-           << elementType << "' and the tile element type '"
-           << tileType.getElementType() << "'";
+    return parser.emitError(literalLoc, "mismatch between the element type: ")
+           << elementType << " and the tile element type "
+           << tileType.getElementType();
   ArrayRef<int64_t> shape = tileType.getShape();
   if (!literal.isSplat && ArrayRef<int64_t>(literal.shape) != shape) {
     auto diag = parser.emitError(literalLoc,
@@ -203,13 +204,22 @@ static ParseResult parseAngleLiteral(OpAsmParser &parser, SMLoc &literalLoc,
   if (parser.parseLess())
     return failure();
   SMLoc typeLoc = parser.getCurrentLocation();
-  if (parseCudaTileType(parser, elementType))
+  OptionalParseResult typeResult = parseOptionalCudaTileType(parser, elementType);
+  if (typeResult.has_value() && failed(*typeResult))
     return failure();
-  if (!isSupportedConstantElementType(elementType)) {
+  if (!typeResult.has_value()) {
+    // A bare word is reported as an unknown type, then (like NVIDIA's parser)
+    // the missing element type is diagnosed as well.
+    StringRef word;
+    if (succeeded(parser.parseOptionalKeyword(&word)))
+      parser.emitError(typeLoc, "unknown type: ") << word;
+    elementType = Type();
+  }
+  if (!elementType || !isSupportedConstantElementType(elementType)) {
     auto diag = parser.emitError(typeLoc, "expect element type to be one of "
         "i1 or i8 or i16 or i32 or i64 or f16 or bf16 or f32 or f64 or tf32 "
-        "or f8E4M3FN or f8E5M2 or f8E8M0FNU or f4E2M1FN values, but got '");
-    return diag << elementType << "'";
+        "or f8E4M3FN or f8E5M2 or f8E8M0FNU or f4E2M1FN values, but got ");
+    return diag << elementType;
   }
   literalLoc = parser.getCurrentLocation();
   if (parser.parseColon())
@@ -228,13 +238,14 @@ ParseResult mlir::cuda_tile::parseDenseConstant(OpAsmParser &parser,
   Type elementType;
   ParsedLiteral literal;
   if (parseAngleLiteral(parser, literalLoc, elementType, literal) ||
-      parser.parseColon() || parseCudaTileType(parser, resultType))
+      parser.parseColon())
     return failure();
-  if (buildDenseAttr(parser, literalLoc, literal, elementType, resultType,
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parseCudaTileType(parser, resultType))
+    return failure();
+  if (buildDenseAttr(parser, literalLoc, typeLoc, literal, elementType, resultType,
                      value))
     return failure();
-  if (!value) // keep the op buildable so that its verifier can report
-    value = parser.getBuilder().getUnitAttr();
   return success();
 }
 

@@ -16,6 +16,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "CudaTile/IR/CudaTileDebugInfo.h"
 #include "CudaTile/IR/CudaTileDialect.h.inc"
 #include "CudaTile/IR/CudaTileInterfacesTypes.h.inc"
 #include "CudaTile/IR/CudaTileInterfacesAttrs.h.inc"

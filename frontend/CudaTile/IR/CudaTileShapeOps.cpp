@@ -23,13 +23,6 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
   return text;
 }
 
-/// Bit width of an integer or float element, 0 for anything else.
-static unsigned elementBitWidth(Type type) {
-  if (type.isIntOrFloat())
-    return type.getIntOrFloatBitWidth();
-  return 0;
-}
-
 //===----------------------------------------------------------------------===//
 // reduce / scan
 //===----------------------------------------------------------------------===//
@@ -461,43 +454,4 @@ LogicalResult CatOp::verify() {
              << " but got: " << result.getDimSize(i);
   }
   return success();
-}
-
-//===----------------------------------------------------------------------===//
-// pack / unpack
-//===----------------------------------------------------------------------===//
-
-/// `bytesSide` names the operand that must hold i8 bytes ("source"/"result").
-static LogicalResult verifyByteCast(Operation *op, TileType source,
-                                    TileType result, StringRef bytesSide) {
-  if (source.getRank() != 1 || result.getRank() != 1)
-    return op->emitOpError("expects source and result to be rank-1 tiles");
-  unsigned sourceWidth = elementBitWidth(source.getElementType());
-  unsigned resultWidth = elementBitWidth(result.getElementType());
-  if (!sourceWidth || !resultWidth)
-    return op->emitOpError("expects integer or floating-point element types");
-  TileType bytes = bytesSide == "source" ? source : result;
-  if (!bytes.getElementType().isInteger(8))
-    return op->emitOpError("expects ") << bytesSide << " element type to be i8";
-  int64_t sourceBits = source.getNumElements() * sourceWidth;
-  int64_t resultBits = result.getNumElements() * resultWidth;
-  if (sourceBits != resultBits)
-    return op->emitOpError("expects source and result to have the same size in "
-                           "bytes, but got source tile size ")
-           << sourceBits / 8 << " bytes and result tile size " << resultBits / 8
-           << " bytes";
-  if (sourceWidth == resultWidth)
-    return op->emitOpError(
-        "expects source and result to have different element type widths");
-  return success();
-}
-
-LogicalResult PackOp::verify() {
-  return verifyByteCast(*this, tileOf(getSource()), cast<TileType>(getType()),
-                        "result");
-}
-
-LogicalResult UnpackOp::verify() {
-  return verifyByteCast(*this, tileOf(getSource()), cast<TileType>(getType()),
-                        "source");
 }

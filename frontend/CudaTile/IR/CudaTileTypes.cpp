@@ -60,8 +60,14 @@ OptionalParseResult mlir::cuda_tile::parseOptionalCudaTileType(AsmParser &parser
 ParseResult mlir::cuda_tile::parseCudaTileType(AsmParser &parser, Type &type) {
   SMLoc loc = parser.getCurrentLocation();
   OptionalParseResult result = parseOptionalCudaTileType(parser, type);
-  if (!result.has_value())
-    return parser.emitError(loc, "expected type");
+  // Without `!`, a type starts with its mnemonic keyword (`tile`, `f32`, ...);
+  // like the public parser, report an unknown keyword or a missing one.
+  if (!result.has_value()) {
+    StringRef word = peekIdentifier(parser);
+    if (!word.empty() && !llvm::isDigit(word.front()))
+      return parser.emitError(loc, "unknown type: ") << word;
+    return parser.emitError(loc, "expected valid keyword");
+  }
   return *result;
 }
 
@@ -117,34 +123,6 @@ static void printDims(AsmPrinter &printer, ArrayRef<int64_t> dims) {
           printer << d;
       },
       "x");
-}
-
-/// Prints `[1,?]`.
-static void printStrideList(AsmPrinter &printer, ArrayRef<int64_t> values) {
-  printer << "[";
-  llvm::interleave(
-      values, printer.getStream(),
-      [&](int64_t v) {
-        if (ShapedType::isDynamic(v))
-          printer << "?";
-        else
-          printer << v;
-      },
-      ",");
-  printer << "]";
-}
-
-/// Parses `[1, ?, 4]` (dynamic entries allowed).
-static ParseResult parseStrideList(AsmParser &parser,
-                                   SmallVectorImpl<int64_t> &values) {
-  return parser.parseCommaSeparatedList(
-      AsmParser::Delimiter::Square, [&]() -> ParseResult {
-        if (succeeded(parser.parseOptionalQuestion())) {
-          values.push_back(ShapedType::kDynamic);
-          return success();
-        }
-        return parser.parseInteger(values.emplace_back());
-      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -204,213 +182,5 @@ TileType TileType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
   return TileType::get(shape ? *shape : getShape(), elementType);
 }
 
-//===----------------------------------------------------------------------===//
-// TensorViewType: tensor_view<4x?xf32, strides=[5,?]>
-//===----------------------------------------------------------------------===//
-
-Type TensorViewType::parse(AsmParser &parser) {
-  SmallVector<int64_t> shape, strides;
-  Type elementType;
-  if (parser.parseLess() ||
-      parser.parseDimensionList(shape, /*allowDynamic=*/true,
-                                /*withTrailingX=*/true) ||
-      parseCudaTileType(parser, elementType))
-    return Type();
-  if (succeeded(parser.parseOptionalComma())) {
-    if (parser.parseKeyword("strides") || parser.parseEqual() ||
-        parseStrideList(parser, strides))
-      return Type();
-  }
-  if (parser.parseGreater())
-    return Type();
-  return parser.getChecked<TensorViewType>(parser.getContext(), elementType,
-                                           shape, strides);
-}
-
-void TensorViewType::print(AsmPrinter &printer) const {
-  printer << "<";
-  printDims(printer, getShape());
-  if (!getShape().empty())
-    printer << "x";
-  printCudaTileType(printer, getElementType());
-  if (!getShape().empty()) {
-    printer << ", strides=";
-    printStrideList(printer, getStrides());
-  }
-  printer << ">";
-}
-
-LogicalResult
-TensorViewType::verify(function_ref<InFlightDiagnostic()> emitError,
-                       Type elementType, ArrayRef<int64_t> shape,
-                       ArrayRef<int64_t> strides) {
-  if (shape.size() != strides.size())
-    return emitError() << "expected strides to have the same rank as the shape ("
-                       << shape.size() << "), got " << strides.size();
-  return success();
-}
-
-size_t TensorViewType::getNumDynamicShapeDims() const {
-  return llvm::count_if(getShape(), ShapedType::isDynamic);
-}
-
-size_t TensorViewType::getNumDynamicStrides() const {
-  return llvm::count_if(getStrides(), ShapedType::isDynamic);
-}
-
-//===----------------------------------------------------------------------===//
-// PartitionViewType:
-//   partition_view<tile=(2x2), padding_value = zero, tensor_view<...>,
-//                  dim_map=[1, 0]>
-//===----------------------------------------------------------------------===//
-
-/// Parses `(2x4)` or `()`.
-static ParseResult parseTileShape(AsmParser &parser,
-                                  SmallVectorImpl<int64_t> &shape) {
-  if (parser.parseLParen())
-    return failure();
-  if (succeeded(parser.parseOptionalRParen()))
-    return success();
-  if (parser.parseDimensionList(shape, /*allowDynamic=*/false,
-                                /*withTrailingX=*/false))
-    return failure();
-  return parser.parseRParen();
-}
-
-static void printTileShape(AsmPrinter &printer, ArrayRef<int32_t> shape) {
-  printer << "(";
-  llvm::interleave(shape, printer.getStream(), "x");
-  printer << ")";
-}
-
-static bool isIdentityMap(ArrayRef<int32_t> dimMap) {
-  for (auto [index, dim] : llvm::enumerate(dimMap))
-    if (dim != static_cast<int32_t>(index))
-      return false;
-  return true;
-}
-
-/// Parses `tensor_view<...>` with or without the dialect prefix.
-static ParseResult parseTensorViewOperand(AsmParser &parser,
-                                          TensorViewType &tensorView) {
-  SMLoc loc = parser.getCurrentLocation();
-  Type type;
-  if (parseCudaTileType(parser, type))
-    return failure();
-  tensorView = dyn_cast<TensorViewType>(type);
-  if (!tensorView)
-    return parser.emitError(loc, "expected 'tensor_view' type, but got '")
-           << type << "'";
-  return success();
-}
-
-Type PartitionViewType::parse(AsmParser &parser) {
-  SmallVector<int64_t> tileShape;
-  SmallVector<int32_t> dimMap;
-  PaddingValueAttr padding;
-  TensorViewType tensorView;
-  if (parser.parseLess() || parser.parseKeyword("tile") ||
-      parser.parseEqual() || parseTileShape(parser, tileShape) ||
-      parser.parseComma())
-    return Type();
-  if (succeeded(parser.parseOptionalKeyword("padding_value"))) {
-    StringRef keyword;
-    SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseEqual() || parser.parseKeyword(&keyword) ||
-        parser.parseComma())
-      return Type();
-    std::optional<PaddingValue> value = symbolizePaddingValue(keyword);
-    if (!value) {
-      parser.emitError(loc, "unknown padding value '") << keyword << "'";
-      return Type();
-    }
-    padding = PaddingValueAttr::get(parser.getContext(), *value);
-  }
-  if (parseTensorViewOperand(parser, tensorView))
-    return Type();
-  if (succeeded(parser.parseOptionalComma())) {
-    if (parser.parseKeyword("dim_map") || parser.parseEqual() ||
-        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
-                                       [&]() -> ParseResult {
-                                         return parser.parseInteger(
-                                             dimMap.emplace_back());
-                                       }))
-      return Type();
-  } else {
-    for (int32_t i = 0, e = tensorView.getRank(); i < e; ++i)
-      dimMap.push_back(i);
-  }
-  if (parser.parseGreater())
-    return Type();
-  SmallVector<int32_t> tileShape32;
-  for (int64_t dim : tileShape) {
-    if (dim > std::numeric_limits<int32_t>::max()) {
-      parser.emitError(parser.getCurrentLocation(),
-                       "tile dimension too large: ")
-          << dim;
-      return Type();
-    }
-    tileShape32.push_back(static_cast<int32_t>(dim));
-  }
-  return parser.getChecked<PartitionViewType>(
-      parser.getContext(),
-      DenseI32ArrayAttr::get(parser.getContext(), tileShape32), tensorView,
-      dimMap, padding);
-}
-
-void PartitionViewType::print(AsmPrinter &printer) const {
-  printer << "<tile=";
-  printTileShape(printer, getTileShape().asArrayRef());
-  if (getPaddingValue())
-    printer << ", padding_value = "
-            << stringifyPaddingValue(getPaddingValue().getValue());
-  printer << ", ";
-  printCudaTileType(printer, getTensorView());
-  if (!isIdentityMap(getDimMap())) {
-    printer << ", dim_map=[";
-    llvm::interleaveComma(getDimMap(), printer);
-    printer << "]";
-  }
-  printer << ">";
-}
-
-LogicalResult
-PartitionViewType::verify(function_ref<InFlightDiagnostic()> emitError,
-                          DenseI32ArrayAttr tileShape, TensorViewType tensorView,
-                          ArrayRef<int32_t> dimMap, PaddingValueAttr padding) {
-  ArrayRef<int32_t> shape = tileShape.asArrayRef();
-  if (llvm::any_of(shape, [](int32_t d) {
-        return d <= 0 || !llvm::isPowerOf2_32(static_cast<uint32_t>(d));
-      })) {
-    auto diag = emitError()
-                << "tile shape dimensions must have power of two length but got [";
-    llvm::interleaveComma(shape, diag);
-    return diag << "]";
-  }
-  if (shape.size() != static_cast<size_t>(tensorView.getRank()))
-    return emitError() << "expected tile rank (" << shape.size()
-                       << ") to match the tensor_view rank ("
-                       << tensorView.getRank() << ")";
-  if (dimMap.size() != shape.size())
-    return emitError() << "expected dim_map to have " << shape.size()
-                       << " entries, got " << dimMap.size();
-  SmallVector<bool> seen(shape.size(), false);
-  for (int32_t dim : dimMap) {
-    if (dim < 0 || dim >= static_cast<int32_t>(shape.size()))
-      return emitError() << "dim_map entry " << dim << " is out of range";
-    if (seen[dim])
-      return emitError() << "dim_map entry " << dim << " appears twice";
-    seen[dim] = true;
-  }
-  return success();
-}
-
-ArrayRef<int32_t> PartitionViewType::getViewTileShape() const {
-  return getTileShape().asArrayRef();
-}
-unsigned PartitionViewType::getViewIndexRank() const {
-  return getTensorView().getRank();
-}
-Type PartitionViewType::getViewElementType() const {
-  return getTensorView().getElementType();
-}
+// The view types (tensor_view, partition_view, strided_view,
+// gather_scatter_view) live in CudaTileViewTypes.cpp.

@@ -4,6 +4,7 @@
 
 #include "CudaTile/IR/CudaTileDialect.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::cuda_tile {

@@ -73,20 +73,6 @@ cuda_tile.testing$func @f(%a: !cuda_tile.tile<2x2xf32>) {
 
 // -----
 
-cuda_tile.testing$func @f(%a: !cuda_tile.tile<32xf16>) {
-  // expected-error @below{{op expects source and result to have the same size in bytes, but got source tile size 64 bytes and result tile size 32 bytes}}
-  %0 = pack %a : tile<32xf16> -> tile<32xi8>
-}
-
-// -----
-
-cuda_tile.testing$func @f(%a: !cuda_tile.tile<32xi8>) {
-  // expected-error @below{{op expects source and result to have different element type widths}}
-  %0 = unpack %a : tile<32xi8> -> tile<32xf8E5M2>
-}
-
-// -----
-
 cuda_tile.testing$func @f(%a: !cuda_tile.tile<4x16xf32>, %b: !cuda_tile.tile<8x16xf32>, %c: !cuda_tile.tile<4x16xf32>) {
   // expected-error @below{{dim 1 of lhs (16) and dim 0 of rhs (8) must match, but got lhs shape (4, 16) and rhs shape (8, 16)}}
   %0 = mmaf %a, %b, %c : tile<4x16xf32>, tile<8x16xf32>, tile<4x16xf32>

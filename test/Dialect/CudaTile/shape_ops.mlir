@@ -3,8 +3,7 @@
 
 cuda_tile.module @shapes {
   // CHECK-LABEL: testing$func @shape
-  testing$func @shape(%a: !cuda_tile.tile<1x2xf32>, %v: !cuda_tile.tile<8xf32>, %i: !cuda_tile.tile<i32>,
-                      %b: !cuda_tile.tile<64xi8>, %h: !cuda_tile.tile<16xf16>) {
+  testing$func @shape(%a: !cuda_tile.tile<1x2xf32>, %v: !cuda_tile.tile<8xf32>, %i: !cuda_tile.tile<i32>) {
     // CHECK: iota : tile<8xi32>
     %0 = iota : tile<8xi32>
     // CHECK: broadcast %{{.*}} : tile<1x2xf32> -> tile<4x2xf32>
@@ -17,10 +16,6 @@ cuda_tile.module @shapes {
     %4 = extract %v[%i] : tile<8xf32> -> tile<4xf32>
     // CHECK: cat %{{.*}}, %{{.*}} dim = 0 : tile<1x2xf32>, tile<1x2xf32> -> tile<2x2xf32>
     %5 = cat %a, %a dim = 0 : tile<1x2xf32>, tile<1x2xf32> -> tile<2x2xf32>
-    // CHECK: unpack %{{.*}} : tile<64xi8> -> tile<32xf16>
-    %6 = unpack %b : tile<64xi8> -> tile<32xf16>
-    // CHECK: pack %{{.*}} : tile<16xf16> -> tile<32xi8>
-    %7 = pack %h : tile<16xf16> -> tile<32xi8>
   }
 
   // CHECK-LABEL: testing$func @combiners

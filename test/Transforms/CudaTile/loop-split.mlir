@@ -1,4 +1,3 @@
-// REQUIRES: cuda-tile-arith
 // RUN: tilecc-opt %s --pass-pipeline='builtin.module(cuda_tile.module(cuda_tile.entry(loop-split)))' --split-input-file | FileCheck %s
 
 // iv >= 16 flips at 16: [lb, min(16, ub)) takes the else branch,

@@ -1,0 +1,130 @@
+//===- TargetInfo.cpp - supported GPU targets -----------------------------===//
+#include "Target/TargetInfo.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace tilecc;
+
+namespace {
+using F = TargetFeature;
+constexpr unsigned bits(std::initializer_list<F> features) {
+  unsigned result = 0;
+  for (F f : features)
+    result |= static_cast<unsigned>(f);
+  return result;
+}
+
+/// Per base architecture: what the plain device offers, what its `a` variant
+/// adds, whether `a`/`f` variants exist, and the PTX ISA versions that
+/// introduced the base and the `f` targets.
+struct ArchRow {
+  unsigned sm;
+  unsigned basePtx;
+  unsigned familyPtx; // 0 when no `f` variant exists
+  bool hasArchSpecific;
+  unsigned baseFeatures;
+  unsigned archSpecificFeatures;
+  unsigned sharedMemoryPerBlock;
+};
+
+constexpr unsigned kAmpere = bits({F::CpAsync, F::Ldmatrix, F::MmaSyncF16});
+constexpr unsigned kAda = kAmpere | bits({F::MmaSyncFp8});
+constexpr unsigned kHopper = kAda | bits({F::Tma, F::Clusters});
+constexpr unsigned kBlackwell = kHopper | bits({F::Fp4});
+
+const ArchRow kArchs[] = {
+    {80, 70, 0, false, kAmpere, 0, 163 * 1024},
+    {86, 71, 0, false, kAmpere, 0, 99 * 1024},
+    {89, 78, 0, false, kAda, 0, 99 * 1024},
+    {90, 78, 0, true, kHopper, bits({F::Wgmma}), 227 * 1024},
+    {100, 86, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024},
+    {103, 88, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024},
+    {110, 90, 90, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024},
+    {120, 87, 88, true, kBlackwell, bits({F::BlockScaledMma}), 99 * 1024},
+    {121, 88, 88, true, kBlackwell, bits({F::BlockScaledMma}), 99 * 1024},
+};
+
+const unsigned kSmVersions[] = {80, 86, 89, 90, 100, 103, 110, 120, 121};
+
+const ArchRow *findRow(unsigned sm) {
+  for (const ArchRow &row : kArchs)
+    if (row.sm == sm)
+      return &row;
+  return nullptr;
+}
+} // namespace
+
+std::string TargetInfo::getName() const {
+  std::string name = "sm_" + std::to_string(smVersion);
+  if (variant == ArchVariant::ArchSpecific)
+    name += "a";
+  else if (variant == ArchVariant::FamilySpecific)
+    name += "f";
+  return name;
+}
+
+std::string TargetInfo::getCodegenName() const {
+  const ArchRow *row = findRow(smVersion);
+  std::string name = "sm_" + std::to_string(smVersion);
+  if (variant == ArchVariant::FamilySpecific)
+    return name + "f";
+  if (row && row->hasArchSpecific)
+    return name + "a";
+  return name;
+}
+
+std::optional<TargetInfo> tilecc::parseTarget(llvm::StringRef name) {
+  if (!name.consume_front("sm_"))
+    return std::nullopt;
+  ArchVariant variant = ArchVariant::Base;
+  if (name.consume_back("a"))
+    variant = ArchVariant::ArchSpecific;
+  else if (name.consume_back("f"))
+    variant = ArchVariant::FamilySpecific;
+  unsigned sm = 0;
+  if (name.getAsInteger(10, sm))
+    return std::nullopt;
+  const ArchRow *row = findRow(sm);
+  if (!row)
+    return std::nullopt;
+  if (variant == ArchVariant::ArchSpecific && !row->hasArchSpecific)
+    return std::nullopt;
+  if (variant == ArchVariant::FamilySpecific && row->familyPtx == 0)
+    return std::nullopt;
+
+  TargetInfo info;
+  info.smVersion = sm;
+  info.variant = variant;
+  info.sharedMemoryPerBlock = row->sharedMemoryPerBlock;
+  info.features = row->baseFeatures;
+  // `sm_XY` targets that exact device, as does `sm_XYa`; `sm_XYf` must run on
+  // the whole family and so gets only the portable features.
+  bool exactDevice = variant != ArchVariant::FamilySpecific;
+  if (exactDevice && row->hasArchSpecific)
+    info.features |= row->archSpecificFeatures;
+  unsigned ptx = row->basePtx;
+  if (variant == ArchVariant::FamilySpecific)
+    ptx = row->familyPtx;
+  else if (row->hasArchSpecific && sm == 90)
+    ptx = 80; // sm_90a needs PTX 8.0
+  info.ptxVersion = ptx;
+  return info;
+}
+
+llvm::ArrayRef<unsigned> tilecc::getSupportedSmVersions() { return kSmVersions; }
+
+llvm::StringRef tilecc::getFeatureName(TargetFeature feature) {
+  switch (feature) {
+  case F::CpAsync: return "cp.async";
+  case F::Ldmatrix: return "ldmatrix";
+  case F::MmaSyncF16: return "mma.sync";
+  case F::MmaSyncFp8: return "fp8 mma.sync";
+  case F::Tma: return "TMA";
+  case F::Clusters: return "thread block clusters";
+  case F::Wgmma: return "wgmma";
+  case F::Tcgen05: return "tcgen05";
+  case F::BlockScaledMma: return "block-scaled MMA";
+  case F::Fp4: return "fp4";
+  }
+  return "unknown feature";
+}

@@ -1,0 +1,65 @@
+//===- TargetInfo.h - supported GPU targets ---------------------*- C++ -*-===//
+//
+// One table of the GPUs tilecc compiles for: how `-arch=` is spelled, which PTX
+// ISA version and ptxas target each gets, and which hardware features it has.
+// Every feature check in the compiler reads this table, so an unsupported
+// feature is diagnosed before LLVM code generation.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_TARGET_TARGETINFO_H
+#define TILECC_TARGET_TARGETINFO_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace tilecc {
+
+/// Hardware features that decide code generation.
+enum class TargetFeature : unsigned {
+  CpAsync = 1u << 0,         // cp.async global->shared (sm_80+)
+  Ldmatrix = 1u << 1,        // ldmatrix (sm_75+)
+  MmaSyncF16 = 1u << 2,      // mma.sync m16n8k16 f16/bf16/tf32/i8 (sm_80+)
+  MmaSyncFp8 = 1u << 3,      // mma.sync with e4m3/e5m2 operands (sm_89+)
+  Tma = 1u << 4,             // cp.async.bulk.tensor + mbarrier tx-count (sm_90+)
+  Clusters = 1u << 5,        // thread block clusters (sm_90+)
+  Wgmma = 1u << 6,           // wgmma.mma_async (sm_90a only)
+  Tcgen05 = 1u << 7,         // tcgen05 + tensor memory (sm_100a/sm_103a family)
+  BlockScaledMma = 1u << 8,  // block-scaled MMA with e8m0 scales (sm_100a+, sm_120a+)
+  Fp4 = 1u << 9,             // e2m1 conversions and MMA (sm_100+)
+};
+
+/// The variant suffix of an architecture name.
+enum class ArchVariant { Base, ArchSpecific /*a*/, FamilySpecific /*f*/ };
+
+struct TargetInfo {
+  unsigned smVersion;       // 80, 86, 89, 90, 100, 103, 110, 120, 121
+  ArchVariant variant;      // as named by the user
+  unsigned ptxVersion;      // PTX ISA version times 10 (e.g. 86 for 8.6)
+  unsigned features;        // TargetFeature bits
+  unsigned sharedMemoryPerBlock; // bytes of shared memory one CTA may use
+
+  /// The name as the user wrote it (`sm_100`, `sm_90a`).
+  std::string getName() const;
+  /// The name passed to LLVM and ptxas. Plain `sm_XY` compiles for that exact
+  /// device and so uses its arch-specific variant (`sm_XYa`) where one exists.
+  std::string getCodegenName() const;
+  bool has(TargetFeature feature) const {
+    return features & static_cast<unsigned>(feature);
+  }
+};
+
+/// Parses `sm_XY`, `sm_XYa` or `sm_XYf`; std::nullopt for unknown targets.
+std::optional<TargetInfo> parseTarget(llvm::StringRef name);
+
+/// The spellings accepted by parseTarget (base names), for diagnostics.
+llvm::ArrayRef<unsigned> getSupportedSmVersions();
+
+/// A human-readable feature name (`wgmma`, `tcgen05`, ...).
+llvm::StringRef getFeatureName(TargetFeature feature);
+
+} // namespace tilecc
+
+#endif // TILECC_TARGET_TARGETINFO_H

@@ -1,0 +1,123 @@
+//===- tilecc-run.cpp - run end-to-end cases on tilecc's engines ----------===//
+//
+//   tilecc-run CASE.json --engine=interp|ptx|both --arch=sm_XY [--save DIR]
+//
+// Loads the case, runs its kernel on the requested engines, compares output
+// buffers (and printed output) and exits non-zero on any error or mismatch.
+//
+//===----------------------------------------------------------------------===//
+#include "CudaTile/IR/CudaTileDialect.h"
+#include "Run/Case.h"
+#include "Run/Engines.h"
+#include "Run/Npy.h"
+#include "Target/TargetInfo.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+using namespace mlir;
+using namespace tilecc;
+
+static llvm::Error saveBuffers(const Case &testCase,
+                               const std::vector<std::vector<uint8_t>> &buffers,
+                               const std::string &dir) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return llvm::createStringError("cannot create " + dir + ": " + ec.message());
+  for (auto [index, arg] : llvm::enumerate(testCase.args)) {
+    if (!arg.buffer)
+      continue;
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, arg.buffer->name + ".npy");
+    if (llvm::Error error = writeNpy(std::string(path), arg.buffer->type,
+                                     buffers[index], arg.buffer->count))
+      return error;
+  }
+  return llvm::Error::success();
+}
+
+int main(int argc, char **argv) {
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  std::string casePath, engine = "both", arch = "sm_100", saveDir;
+  CLI::App app{"tilecc-run: runs an end-to-end case on the reference "
+               "interpreter and/or the compiled PTX on the emulator",
+               "tilecc-run"};
+  app.add_option("case", casePath, "case file (JSON)")->required();
+  app.add_option("--engine", engine, "interp, ptx or both")
+      ->check(CLI::IsMember({"interp", "ptx", "both"}));
+  app.add_option("--arch", arch, "target for the ptx engine");
+  app.add_option("--save", saveDir, "write every buffer as .npy under DIR");
+  CLI11_PARSE(app, argc, argv);
+
+  if (!parseTarget(arch)) {
+    std::cerr << "tilecc-run: error: unsupported target '" << arch << "'\n";
+    return 2;
+  }
+  llvm::Expected<Case> testCase = loadCase(casePath);
+  if (!testCase) {
+    std::cerr << "tilecc-run: error: " << llvm::toString(testCase.takeError())
+              << "\n";
+    return 1;
+  }
+
+  DialectRegistry registry;
+  registry.insert<cuda_tile::CudaTileDialect>();
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<Operation *> module =
+      parseSourceFile(testCase->kernelFile, sourceMgr, ParserConfig(&context));
+  if (!module)
+    return 1;
+
+  if (!saveDir.empty()) {
+    std::vector<std::vector<uint8_t>> inputs;
+    for (const CaseArg &arg : testCase->args)
+      inputs.push_back(arg.buffer ? arg.buffer->bytes : std::vector<uint8_t>());
+    if (llvm::Error error = saveBuffers(*testCase, inputs, saveDir + "/input")) {
+      std::cerr << "tilecc-run: error: " << llvm::toString(std::move(error)) << "\n";
+      return 1;
+    }
+  }
+
+  std::optional<EngineResult> interpResult;
+  if (engine == "interp" || engine == "both") {
+    llvm::Expected<EngineResult> result = runOnInterpreter(*testCase, module.get());
+    if (!result) {
+      std::cerr << "tilecc-run: error: interp: "
+                << llvm::toString(result.takeError()) << "\n";
+      return 1;
+    }
+    interpResult = std::move(*result);
+    if (!saveDir.empty())
+      if (llvm::Error error =
+              saveBuffers(*testCase, interpResult->buffers, saveDir + "/interp")) {
+        std::cerr << "tilecc-run: error: " << llvm::toString(std::move(error)) << "\n";
+        return 1;
+      }
+  }
+  if (engine == "ptx" || engine == "both") {
+    std::cerr << "tilecc-run: error: the ptx engine needs the tilecc back end, "
+                 "which this build does not have yet\n";
+    return 1;
+  }
+
+  if (testCase->expectPrint && interpResult &&
+      interpResult->printed != *testCase->expectPrint) {
+    std::cerr << "tilecc-run: printed output differs from the case's "
+                 "expect_print:\n--- expected\n"
+              << *testCase->expectPrint << "--- interp\n"
+              << interpResult->printed;
+    return 1;
+  }
+  std::cout << interpResult->printed;
+  std::cout << "tilecc-run: " << testCase->kernel << ": ok (" << engine << ")\n";
+  return 0;
+}

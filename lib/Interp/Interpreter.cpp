@@ -1,0 +1,93 @@
+//===- Interpreter.cpp - the cuda_tile reference interpreter --------------===//
+#include "Interp/Interpreter.h"
+
+#include "CudaTile/IR/CudaTileDialect.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace tilecc::interp;
+
+const OpHandler *OpHandlerRegistry::lookup(Operation *op) const {
+  std::optional<RegisteredOperationName> name = op->getRegisteredInfo();
+  if (!name)
+    return nullptr;
+  auto it = handlers.find(name->getTypeID());
+  return it == handlers.end() ? nullptr : &it->second;
+}
+
+const OpHandlerRegistry &tilecc::interp::getDefaultRegistry() {
+  static const OpHandlerRegistry registry = [] {
+    OpHandlerRegistry r;
+    registerCoreHandlers(r);
+    registerArithHandlers(r);
+    return r;
+  }();
+  return registry;
+}
+
+const Tile &BlockExecution::get(Value value) const {
+  auto it = values.find(value);
+  assert(it != values.end() && "value used before definition (IR not verified?)");
+  return it->second;
+}
+
+RegionExit BlockExecution::executeRegion(Region &region,
+                                         llvm::ArrayRef<Tile> args) {
+  if (region.empty())
+    return RegionExit{RegionExit::Yield, {}};
+  Block &block = region.front();
+  for (auto [arg, tile] : llvm::zip(block.getArguments(), args))
+    set(arg, tile);
+  for (Operation &op : block) {
+    const OpHandler *handler = registry.lookup(&op);
+    if (!handler) {
+      op.emitError("the reference interpreter cannot execute '")
+          << op.getName() << "'";
+      return RegionExit::failed();
+    }
+    if (failed((*handler)(&op, *this)))
+      return RegionExit::failed();
+    if (pendingExit) {
+      RegionExit exit = std::move(*pendingExit);
+      pendingExit.reset();
+      return exit;
+    }
+  }
+  // A block without terminator (implicit yield of nothing).
+  return RegionExit{RegionExit::Yield, {}};
+}
+
+LogicalResult tilecc::interp::runKernel(Operation *entry, ArrayRef<Tile> args,
+                                        std::array<uint32_t, 3> grid,
+                                        GlobalMemory &memory,
+                                        llvm::raw_ostream &printStream) {
+  auto function = cast<cuda_tile::EntryOp>(entry);
+  LaunchState launch{memory, printStream, grid, {}};
+
+  // Globals live for the whole launch; each gets its own buffer.
+  std::vector<std::unique_ptr<std::vector<uint8_t>>> globalStorage;
+  auto module = entry->getParentOfType<cuda_tile::ModuleOp>();
+  for (auto global : module.getOps<cuda_tile::GlobalOp>()) {
+    Tile contents = tileFromDense(cast<DenseElementsAttr>(global.getValue()));
+    unsigned bytes = std::max(1u, getBitWidth(contents.elementType) / 8);
+    auto storage = std::make_unique<std::vector<uint8_t>>(
+        contents.getNumElements() * bytes);
+    for (auto [index, bits] : llvm::enumerate(contents.bits))
+      std::memcpy(storage->data() + index * bytes, &bits, bytes);
+    launch.globalAddresses[global] = memory.map(
+        global.getSymName().str(), *storage, /*readOnly=*/global.getConstant());
+    globalStorage.push_back(std::move(storage));
+  }
+
+  const OpHandlerRegistry &registry = getDefaultRegistry();
+  for (uint32_t z = 0; z < grid[2]; ++z)
+    for (uint32_t y = 0; y < grid[1]; ++y)
+      for (uint32_t x = 0; x < grid[0]; ++x) {
+        BlockExecution block(launch, registry, {x, y, z});
+        RegionExit exit = block.executeRegion(function.getBody(), args);
+        if (exit.kind == RegionExit::Failed)
+          return failure();
+      }
+  return success();
+}

@@ -1,0 +1,107 @@
+//===- Interpreter.h - the cuda_tile reference interpreter ------*- C++ -*-===//
+//
+// Executes a verified cuda_tile module op by op, one tile block at a time,
+// straight from the CUDA Tile IR specification. It shares no code with the
+// lowering, so that comparing it against the compiled kernel (run on the PTX
+// emulator) checks the compiler.
+//
+// Op semantics live in per-family handler files (InterpCore.cpp, ...); each
+// registers its handlers in an OpHandlerRegistry keyed by the op's TypeID.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_INTERP_INTERPRETER_H
+#define TILECC_INTERP_INTERPRETER_H
+
+#include "Interp/Memory.h"
+#include "Interp/Tile.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "mlir/Support/TypeID.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <array>
+#include <functional>
+
+namespace tilecc::interp {
+
+class BlockExecution;
+
+/// How a region's execution ended.
+struct RegionExit {
+  enum Kind { Failed, Yield, Continue, Break, Return } kind = Yield;
+  llvm::SmallVector<Tile, 2> values;
+  static RegionExit failed() { return {Failed, {}}; }
+};
+
+using OpHandler = std::function<mlir::LogicalResult(mlir::Operation *, BlockExecution &)>;
+
+class OpHandlerRegistry {
+public:
+  template <typename OpTy>
+  void add(OpHandler handler) {
+    handlers[mlir::TypeID::get<OpTy>()] = std::move(handler);
+  }
+  const OpHandler *lookup(mlir::Operation *op) const;
+
+private:
+  llvm::DenseMap<mlir::TypeID, OpHandler> handlers;
+};
+
+/// Registration hooks, one per op family.
+void registerCoreHandlers(OpHandlerRegistry &registry);
+void registerArithHandlers(OpHandlerRegistry &registry);
+
+/// The registry with every family registered.
+const OpHandlerRegistry &getDefaultRegistry();
+
+/// State shared by all tile blocks of one launch.
+struct LaunchState {
+  GlobalMemory &memory;
+  llvm::raw_ostream &printStream;
+  std::array<uint32_t, 3> grid;
+  /// Addresses of the module's globals.
+  llvm::DenseMap<mlir::Operation *, uint64_t> globalAddresses;
+};
+
+/// The execution of one tile block.
+class BlockExecution {
+public:
+  BlockExecution(LaunchState &launch, const OpHandlerRegistry &registry,
+                 std::array<uint32_t, 3> blockId)
+      : launch(launch), registry(registry), blockId(blockId) {}
+
+  const Tile &get(mlir::Value value) const;
+  void set(mlir::Value value, Tile tile) { values[value] = std::move(tile); }
+
+  /// Runs the single block of `region` with `args` bound to its arguments,
+  /// until a terminator hands control back.
+  RegionExit executeRegion(mlir::Region &region, llvm::ArrayRef<Tile> args);
+
+  /// Terminator handlers call this to end the enclosing region.
+  void exitRegion(RegionExit::Kind kind, llvm::SmallVector<Tile, 2> exitValues) {
+    pendingExit = RegionExit{kind, std::move(exitValues)};
+  }
+
+  LaunchState &getLaunch() { return launch; }
+  std::array<uint32_t, 3> getBlockId() const { return blockId; }
+
+private:
+  LaunchState &launch;
+  const OpHandlerRegistry &registry;
+  std::array<uint32_t, 3> blockId;
+  llvm::DenseMap<mlir::Value, Tile> values;
+  std::optional<RegionExit> pendingExit;
+};
+
+/// Runs `entry` for every tile block of `grid` with `args` (one per entry
+/// argument). Diagnostics (out-of-bounds accesses, unsupported ops) are
+/// emitted at the offending op's location.
+mlir::LogicalResult runKernel(mlir::Operation *entry, llvm::ArrayRef<Tile> args,
+                              std::array<uint32_t, 3> grid, GlobalMemory &memory,
+                              llvm::raw_ostream &printStream);
+
+} // namespace tilecc::interp
+
+#endif // TILECC_INTERP_INTERPRETER_H

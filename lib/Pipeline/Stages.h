@@ -1,0 +1,43 @@
+//===- Stages.h - the compilation stage table -------------------*- C++ -*-===//
+//
+// The single source of truth for tilecc's stages: their names (as accepted by
+// `--emit=`), their order and what each does. The driver, `--help` and the
+// dump writer all read this table.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_PIPELINE_STAGES_H
+#define TILECC_PIPELINE_STAGES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace tilecc {
+
+enum class Stage {
+  CudaTile,
+  TileAA,
+  TileAACanon,
+  TileAS,
+  Schedule,
+  LLVM,
+  PTX,
+  Cubin,
+};
+
+struct StageInfo {
+  Stage stage;
+  llvm::StringRef name;        // `--emit=` spelling
+  llvm::StringRef description; // one line for --help and docs
+  bool implemented;            // false until the stage's lowering lands
+};
+
+/// All stages in pipeline order.
+llvm::ArrayRef<StageInfo> getStages();
+const StageInfo &getStageInfo(Stage stage);
+std::optional<Stage> parseStageName(llvm::StringRef name);
+
+} // namespace tilecc
+
+#endif // TILECC_PIPELINE_STAGES_H

@@ -1,0 +1,40 @@
+//===- Engines.h - ways to execute an end-to-end case -----------*- C++ -*-===//
+#ifndef TILECC_RUN_ENGINES_H
+#define TILECC_RUN_ENGINES_H
+
+#include "Run/Case.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace tilecc {
+
+/// What one engine produced: every buffer's final contents (in case order,
+/// empty for scalar arguments) and the kernel's printed output.
+struct EngineResult {
+  std::vector<std::vector<uint8_t>> buffers;
+  std::string printed;
+};
+
+/// Runs the case's kernel from `module` (a parsed cuda_tile module) with the
+/// reference interpreter.
+llvm::Expected<EngineResult> runOnInterpreter(const Case &testCase,
+                                              mlir::Operation *module);
+
+/// Finds the cuda_tile entry named `kernel` anywhere under `root`.
+mlir::Operation *findEntry(mlir::Operation *root, llvm::StringRef kernel);
+
+/// Compares `actual` against `expected` for every output buffer with the
+/// case's tolerances. Returns a report of the first mismatches (empty when
+/// they agree).
+std::string compareResults(const Case &testCase, const EngineResult &expected,
+                           const EngineResult &actual,
+                           llvm::StringRef expectedName,
+                           llvm::StringRef actualName);
+
+} // namespace tilecc
+
+#endif // TILECC_RUN_ENGINES_H

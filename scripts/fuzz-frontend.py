@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Robustness test for tilecc's front end.
+
+Feeds truncated and byte-mutated versions of seed files (the cuda_tile
+conformance tests and the corpus kernels) to `tilecc --emit=cuda_tile` and
+requires every run to end normally: exit 0 with output, or exit 1 with a
+diagnostic. A signal, an abort, another exit code or a hang is a failure.
+The mutations are drawn from a fixed seed, so every run checks the same inputs.
+"""
+import argparse
+import concurrent.futures
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+# Fragments that push the parser into its less travelled paths.
+TOKENS = [b"<", b">", b"[", b"]", b"(", b")", b"{", b"}", b",", b":", b"=", b"%", b"@",
+          b"!cuda_tile.", b"tile<", b"ptr<", b"0x", b"?", b"-", b"x", b"1e400",
+          b"99999999999999999999", b"\"", b"\\", b"#", b"// -----\n", b"\x00", b"\xff",
+          b"f4E2M1FN", b"i1", b"token", b"-> ", b"iter_values(", b"dim_map=[",
+          b"tensor_view<", b"partition_view<tile=(", b"div_by<", b"bounded<"]
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    kind = rng.randrange(6)
+    if kind == 0 or not data:  # truncate
+        return data[: rng.randrange(len(data) + 1)]
+    pos = rng.randrange(len(data))
+    if kind == 1:  # flip bytes
+        out = bytearray(data)
+        for _ in range(rng.randint(1, 8)):
+            out[rng.randrange(len(out))] = rng.randrange(256)
+        return bytes(out)
+    if kind == 2:  # insert a token
+        return data[:pos] + rng.choice(TOKENS) + data[pos:]
+    if kind == 3:  # delete a range
+        return data[:pos] + data[pos + rng.randint(1, 64):]
+    if kind == 4:  # duplicate a range
+        end = min(len(data), pos + rng.randint(1, 128))
+        return data[:end] + data[pos:end] + data[end:]
+    # splice: replace a range with one from elsewhere in the file
+    other = rng.randrange(len(data))
+    return data[:pos] + data[other: other + rng.randint(1, 64)] + data[pos + rng.randint(0, 64):]
+
+
+def run_one(tilecc, path, timeout):
+    out = path + ".out"
+    try:
+        proc = subprocess.run([tilecc, "--emit=cuda_tile", path, "-o", out],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "hang (over %ss)" % timeout
+    stderr = proc.stderr.decode("utf-8", "replace")
+    if proc.returncode == 0:
+        if not os.path.exists(out):
+            return "exit 0 without output"
+        return None
+    if proc.returncode == 1:
+        if os.path.exists(out):
+            return "exit 1 left a partial output file"
+        if "error" not in stderr:
+            return "exit 1 without a diagnostic"
+        return None
+    return "exit code %d: %s" % (proc.returncode, stderr[-400:])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tilecc", required=True)
+    ap.add_argument("--count", type=int, default=3000)
+    ap.add_argument("--seed", type=int, default=20261122)
+    ap.add_argument("--timeout", type=float, default=20)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("seeds", nargs="+", help="files or directories of seed inputs")
+    args = ap.parse_args()
+
+    files = []
+    for s in args.seeds:
+        if os.path.isdir(s):
+            for dirpath, _, names in os.walk(s):
+                files += [os.path.join(dirpath, n) for n in names if n.endswith((".mlir", ".tile"))]
+        elif os.path.exists(s):
+            files.append(s)
+    files.sort()
+    if not files:
+        print("fuzz-frontend: no seed files found", file=sys.stderr)
+        return 2
+    corpus = [(f, open(f, "rb").read()) for f in files]
+
+    rng = random.Random(args.seed)
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        jobs = []
+        for i in range(args.count):
+            name, data = corpus[i % len(corpus)]
+            mutated = data
+            for _ in range(rng.randint(1, 3)):
+                mutated = mutate(mutated, rng)
+            path = os.path.join(tmp, "input%05d.tile" % i)
+            with open(path, "wb") as f:
+                f.write(mutated)
+            jobs.append((name, path))
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            results = pool.map(lambda j: (j, run_one(args.tilecc, j[1], args.timeout)), jobs)
+            for (name, path), problem in results:
+                if problem:
+                    keep = os.path.join(os.getcwd(), "fuzz-failure-" + os.path.basename(path))
+                    os.replace(path, keep)
+                    failures.append("%s (from %s, kept as %s): %s" % (path, name, keep, problem))
+    for f in failures:
+        print("FAIL:", f)
+    passed = args.count - len(failures)
+    print("%d passed, %d failed" % (passed, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+//===- TargetInfoTest.cpp - the target table ------------------------------===//
+#include "Target/TargetInfo.h"
+
+#include <gtest/gtest.h>
+
+using namespace tilecc;
+
+TEST(TargetInfo, PlainNameUsesArchSpecificCodegen) {
+  std::optional<TargetInfo> sm100 = parseTarget("sm_100");
+  ASSERT_TRUE(sm100);
+  EXPECT_EQ(sm100->getName(), "sm_100");
+  EXPECT_EQ(sm100->getCodegenName(), "sm_100a");
+  EXPECT_TRUE(sm100->has(TargetFeature::Tcgen05));
+  EXPECT_EQ(sm100->ptxVersion, 86u);
+
+  std::optional<TargetInfo> sm80 = parseTarget("sm_80");
+  ASSERT_TRUE(sm80);
+  EXPECT_EQ(sm80->getCodegenName(), "sm_80");
+  EXPECT_TRUE(sm80->has(TargetFeature::CpAsync));
+  EXPECT_FALSE(sm80->has(TargetFeature::Tma));
+}
+
+TEST(TargetInfo, FamilyVariantHasOnlyPortableFeatures) {
+  std::optional<TargetInfo> sm100f = parseTarget("sm_100f");
+  ASSERT_TRUE(sm100f);
+  EXPECT_EQ(sm100f->getCodegenName(), "sm_100f");
+  EXPECT_FALSE(sm100f->has(TargetFeature::Tcgen05));
+  EXPECT_TRUE(sm100f->has(TargetFeature::Tma));
+  EXPECT_EQ(sm100f->ptxVersion, 88u);
+}
+
+TEST(TargetInfo, HopperWgmmaOnlyOnExactDevice) {
+  std::optional<TargetInfo> sm90 = parseTarget("sm_90");
+  ASSERT_TRUE(sm90);
+  EXPECT_TRUE(sm90->has(TargetFeature::Wgmma));
+  EXPECT_EQ(sm90->getCodegenName(), "sm_90a");
+  EXPECT_EQ(sm90->ptxVersion, 80u);
+  EXPECT_FALSE(parseTarget("sm_90f"));
+  EXPECT_FALSE(parseTarget("sm_89")->has(TargetFeature::Wgmma));
+}
+
+TEST(TargetInfo, RejectsUnknownNames) {
+  for (const char *name : {"sm_70", "sm_80a", "sm_86f", "compute_80", "sm_", "sm_100x", "", "sm_1000"})
+    EXPECT_FALSE(parseTarget(name)) << name;
+}
+
+TEST(TargetInfo, EverySupportedVersionParses) {
+  for (unsigned sm : getSupportedSmVersions()) {
+    std::optional<TargetInfo> info = parseTarget("sm_" + std::to_string(sm));
+    ASSERT_TRUE(info) << sm;
+    EXPECT_EQ(info->smVersion, sm);
+    EXPECT_GE(info->ptxVersion, 70u);
+  }
+}
