@@ -116,7 +116,9 @@ static ParseResult parseFunctionLike(OpAsmParser &parser, OperationState &state,
     return parser.emitError(bodyLoc, "expected non-empty function body");
   // The implicit `return` is added by the SingleBlockImplicitTerminator trait.
   EntryOp::ensureTerminator(*body, builder, state.location);
-  return success();
+  // Discardable attributes may also follow the body (`} {cuda_tile.loop_split
+  // = 0}`), as in the public tests.
+  return parser.parseOptionalAttrDict(state.attributes);
 }
 
 static void printFunctionLike(OpAsmPrinter &printer, FunctionOpInterface op,
