@@ -109,11 +109,11 @@ static ParseResult parseFunctionLike(OpAsmParser &parser, OperationState &state,
     state.addAttribute("arg_attrs", builder.getArrayAttr(argAttrs));
 
   Region *body = state.addRegion();
-  SMLoc bodyLoc = parser.getCurrentLocation();
   if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
     return failure();
+  // `{}` is an empty body: it gets the implicit `return` below.
   if (body->empty())
-    return parser.emitError(bodyLoc, "expected non-empty function body");
+    body->emplaceBlock();
   // The implicit `return` is added by the SingleBlockImplicitTerminator trait.
   EntryOp::ensureTerminator(*body, builder, state.location);
   // Discardable attributes may also follow the body (`} {cuda_tile.loop_split
