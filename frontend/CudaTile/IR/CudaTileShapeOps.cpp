@@ -332,16 +332,11 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
-OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
+// Constants are not folded through broadcast/reshape: passes such as fuse-fma
+// keep the shape ops of their operands (as the public dialect does).
+OpFoldResult BroadcastOp::fold(FoldAdaptor) {
   if (getSource().getType() == getType())
     return getSource();
-  // A broadcast of a splat constant is a splat of the wider shape.
-  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSource())) {
-    auto type = cast<TileType>(getType());
-    return SplatElementsAttr::get(
-        RankedTensorType::get(type.getShape(), type.getElementType()),
-        splat.getSplatValue<Attribute>());
-  }
   return {};
 }
 
@@ -353,18 +348,13 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+OpFoldResult ReshapeOp::fold(FoldAdaptor) {
   if (getSource().getType() == getType())
     return getSource();
   // reshape(reshape(x)) only depends on x.
   if (auto inner = getSource().getDefiningOp<ReshapeOp>()) {
     getSourceMutable().assign(inner.getSource());
     return getResult();
-  }
-  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(adaptor.getSource())) {
-    auto type = cast<TileType>(getType());
-    return dense.reshape(
-        RankedTensorType::get(type.getShape(), type.getElementType()));
   }
   return {};
 }
