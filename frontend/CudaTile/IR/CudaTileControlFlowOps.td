@@ -316,7 +316,6 @@ def CudaTile_BroadcastOp : CudaTile_CFOp<"broadcast", [Pure,
     custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
-  let hasFolder = 1;
 }
 
 def CudaTile_ReshapeOp : CudaTile_CFOp<"reshape", [Pure,

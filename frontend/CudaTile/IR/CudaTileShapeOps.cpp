@@ -332,14 +332,6 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
-// Constants are not folded through broadcast/reshape: passes such as fuse-fma
-// keep the shape ops of their operands (as the public dialect does).
-OpFoldResult BroadcastOp::fold(FoldAdaptor) {
-  if (getSource().getType() == getType())
-    return getSource();
-  return {};
-}
-
 LogicalResult ReshapeOp::verify() {
   if (tileOf(getSource()).getNumElements() !=
       cast<TileType>(getType()).getNumElements())
@@ -348,6 +340,9 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+// Constants are not folded through reshape/broadcast and a no-op broadcast is
+// kept: passes such as fuse-fma leave these shape ops in place, as the public
+// dialect does.
 OpFoldResult ReshapeOp::fold(FoldAdaptor) {
   if (getSource().getType() == getType())
     return getSource();

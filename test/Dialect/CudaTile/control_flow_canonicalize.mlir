@@ -102,8 +102,7 @@ cuda_tile.module @m {
   testing$func @shape_folds(%a: !cuda_tile.tile<2x4xf32>) -> !cuda_tile.tile<8xf32> {
     // CHECK-NEXT: %[[R:.*]] = reshape %arg0 : tile<2x4xf32> -> tile<8xf32>
     // CHECK-NEXT: return %[[R]]
-    %0 = broadcast %a : tile<2x4xf32> -> tile<2x4xf32>
-    %1 = permute %0 [0, 1] : tile<2x4xf32> -> tile<2x4xf32>
+    %1 = permute %a [0, 1] : tile<2x4xf32> -> tile<2x4xf32>
     %2 = reshape %1 : tile<2x4xf32> -> tile<4x2xf32>
     %3 = reshape %2 : tile<4x2xf32> -> tile<8xf32>
     return %3 : tile<8xf32>
