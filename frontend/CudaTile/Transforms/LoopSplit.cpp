@@ -9,7 +9,8 @@
 //
 // Safety conditions: the comparison is signed (as is the loop, which must not
 // be `unsigned`), compares the induction variable of this loop with a value
-// defined outside of it, and uses <, <=, > or >=. With a step other than the
+// defined outside of it, and uses <, <=, > or >=; the `if`s resolved in the
+// body end their branches in yield or continue. With a step other than the
 // constant 1 the split point is rounded up to lb + k * step.
 //
 // Arithmetic ops of another op family (cmpi, addi, mini, ...) are handled by
@@ -95,6 +96,19 @@ bool normalize(ForOp forOp, Operation *cmp, Predicate &pred, Value &bound) {
   }
   // The bound must not change during the loop.
   return !forOp->isAncestor(bound.getParentRegion()->getParentOp());
+}
+
+/// The taken branch is inlined into the loop body: it must end in `yield` or
+/// `continue` (a `return` cannot sit directly in a `for`).
+bool hasInlinableBranches(IfOp ifOp) {
+  for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+    if (region->empty())
+      continue;
+    Operation &terminator = region->front().back();
+    if (!isa<YieldOp, ContinueOp>(terminator))
+      return false;
+  }
+  return true;
 }
 
 bool isHeavy(Operation &op) {
@@ -230,8 +244,11 @@ struct LoopSplitPass
         if (!userIf)
           continue;
         profitable |= isProfitable(userIf, threshold);
-        if (userIf->getParentOp() == forOp)
-          candidate.ifs.insert(userIf);
+        if (userIf->getParentOp() != forOp)
+          continue;
+        if (!hasInlinableBranches(userIf))
+          return WalkResult::advance();
+        candidate.ifs.insert(userIf);
       }
       if (!profitable)
         return WalkResult::advance();
