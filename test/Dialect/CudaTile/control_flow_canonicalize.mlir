@@ -184,3 +184,31 @@ cuda_tile.module @m {
     return %r : tile<i32>
   }
 }
+
+// -----
+
+// A `return` cannot be moved into a loop body: these `if`s stay.
+// CHECK-LABEL: @return_in_loop
+cuda_tile.module @m {
+  testing$func @return_in_loop(%c: !cuda_tile.tile<i1>, %lb: !cuda_tile.tile<i32>) {
+    // CHECK: for
+    // CHECK-NEXT: if %arg0 {
+    // CHECK-NEXT: return
+    // CHECK-NEXT: } else {
+    // CHECK-NEXT: return
+    // CHECK: if %{{.*}} {
+    // CHECK-NEXT: return
+    %t = constant <i1: true> : tile<i1>
+    for %iv in (%lb to %lb, step %lb) : tile<i32> {
+      if %c {
+        return
+      } else {
+        return
+      }
+      if %t {
+        return
+      }
+    }
+    return
+  }
+}
