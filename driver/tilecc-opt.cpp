@@ -2,6 +2,16 @@
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "CudaTile/IR/CudaTileMiscUtils.h"
 #include "CudaTile/Transforms/Passes.h"
+// nv_tileaa
+#include "TileAA/IR/TileAADialect.h"
+#include "TileAA/Transforms/Passes.h"
+// nv_tileas
+#include "TileAS/IR/TileASDialect.h"
+#include "TileAS/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+namespace mlir::nv_tileas {
+void registerTestMemoryConsistencyPass();
+} // namespace mlir::nv_tileas
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -10,6 +20,17 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::cuda_tile::CudaTileDialect>();
+  // nv_tileaa and the upstream dialects its IR mixes in.
+  registry.insert<mlir::nv_tileaa::TileAADialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect, mlir::ub::UBDialect>();
+  mlir::nv_tileaa::registerTileAAPasses();
+  // nv_tileas
+  registry.insert<mlir::nv_tileas::TileASDialect, mlir::func::FuncDialect,
+                  mlir::arith::ArithDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect>();
+  mlir::nv_tileas::registerTileASPasses();
+  mlir::nv_tileas::registerTestMemoryConsistencyPass();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::cuda_tile::registerCudaTilePasses();

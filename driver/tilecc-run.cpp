@@ -70,6 +70,7 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registry.insert<cuda_tile::CudaTileDialect>();
   MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<Operation *> module =

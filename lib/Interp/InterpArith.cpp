@@ -255,18 +255,18 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
       return 0;
     return static_cast<uint64_t>(decodeSigned(type, a) % y);
   });
-  registry.add<ct::AbsIOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::AbsIOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapInt(op, exec, [](Type type, ArrayRef<uint64_t> a) -> std::optional<uint64_t> {
       int64_t v = decodeSigned(type, a[0]);
       return static_cast<uint64_t>(v < 0 ? -static_cast<uint64_t>(v) : v);
     });
   });
-  registry.add<ct::NegIOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::NegIOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapInt(op, exec, [](Type, ArrayRef<uint64_t> a) -> std::optional<uint64_t> {
       return 0 - a[0];
     });
   });
-  registry.add<ct::CmpIOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::CmpIOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     auto cmp = cast<ct::CmpIOp>(op);
     Type type = elementTypeOf(cmp.getLhs());
     bool isSignedCmp = isSigned(op);
@@ -300,7 +300,7 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
   floatBinary(ct::SubFOp(), &APFloat::subtract);
   floatBinary(ct::MulFOp(), &APFloat::multiply);
   floatBinary(ct::DivFOp(), &APFloat::divide);
-  registry.add<ct::FmaOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::FmaOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     RoundingMode mode = roundingOf(op);
     return mapFloat(op, exec, [&](ArrayRef<APFloat> v) {
       APFloat r = v[0];
@@ -308,42 +308,42 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
       return r;
     });
   });
-  registry.add<ct::RemFOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::RemFOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapFloat(op, exec, [](ArrayRef<APFloat> v) {
       APFloat r = v[0];
       r.mod(v[1]); // C fmod: the sign of the dividend
       return r;
     });
   });
-  registry.add<ct::MaxFOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::MaxFOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     bool propagate = op->hasAttr("propagate_nan");
     return mapFloat(op, exec, [&](ArrayRef<APFloat> v) { return minMax(v[0], v[1], true, propagate); });
   });
-  registry.add<ct::MinFOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::MinFOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     bool propagate = op->hasAttr("propagate_nan");
     return mapFloat(op, exec, [&](ArrayRef<APFloat> v) { return minMax(v[0], v[1], false, propagate); });
   });
-  registry.add<ct::AbsFOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::AbsFOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapFloat(op, exec, [](ArrayRef<APFloat> v) { return llvm::abs(v[0]); });
   });
-  registry.add<ct::NegFOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::NegFOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapFloat(op, exec, [](ArrayRef<APFloat> v) { return -v[0]; });
   });
-  registry.add<ct::CeilOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::CeilOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapFloat(op, exec, [](ArrayRef<APFloat> v) {
       APFloat r = v[0];
       r.roundToIntegral(RoundingMode::TowardPositive);
       return r;
     });
   });
-  registry.add<ct::FloorOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::FloorOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapFloat(op, exec, [](ArrayRef<APFloat> v) {
       APFloat r = v[0];
       r.roundToIntegral(RoundingMode::TowardNegative);
       return r;
     });
   });
-  registry.add<ct::SqrtOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::SqrtOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     // sqrt is correctly rounded in double; rounding a double square root to a
     // narrower format is exact to the last bit except in ties, which cannot
     // occur for square roots.
@@ -366,13 +366,13 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
   math(ct::SinHOp(), [](double x) { return std::sinh(x); });
   math(ct::CosHOp(), [](double x) { return std::cosh(x); });
   math(ct::TanHOp(), [](double x) { return std::tanh(x); });
-  registry.add<ct::PowOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::PowOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapMath(op, exec, [](ArrayRef<double> v) { return std::pow(v[0], v[1]); });
   });
-  registry.add<ct::Atan2Op>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::Atan2Op>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapMath(op, exec, [](ArrayRef<double> v) { return std::atan2(v[0], v[1]); });
   });
-  registry.add<ct::CmpFOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::CmpFOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     auto cmp = cast<ct::CmpFOp>(op);
     Type type = elementTypeOf(cmp.getLhs());
     bool ordered = cmp.getComparisonOrdering() == ct::ComparisonOrdering::Ordered;
@@ -386,7 +386,7 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
       return comparePredicate(predicate, o) ? 1 : 0;
     });
   });
-  registry.add<ct::SelectOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::SelectOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapElements(op, exec, [](ArrayRef<uint64_t> a) -> std::optional<uint64_t> {
       return (a[0] & 1) ? a[1] : a[2];
     });
@@ -395,7 +395,7 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
   //===--------------------------------------------------------------------===//
   // Conversions
   //===--------------------------------------------------------------------===//
-  registry.add<ct::ExtIOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::ExtIOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     Type from = elementTypeOf(op->getOperand(0));
     Type to = elementTypeOf(op->getResult(0));
     bool sext = isSigned(op);
@@ -404,13 +404,13 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
       return truncateToWidth(to, v);
     });
   });
-  registry.add<ct::TruncIOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::TruncIOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     Type to = elementTypeOf(op->getResult(0));
     return mapElements(op, exec, [&](ArrayRef<uint64_t> a) -> std::optional<uint64_t> {
       return truncateToWidth(to, a[0]);
     });
   });
-  registry.add<ct::FToFOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::FToFOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     Type from = elementTypeOf(op->getOperand(0));
     Type to = elementTypeOf(op->getResult(0));
     RoundingMode mode = roundingOf(op);
@@ -421,7 +421,7 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
       return fromAPFloat(v);
     });
   });
-  registry.add<ct::IToFOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::IToFOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     Type from = elementTypeOf(op->getOperand(0));
     Type to = elementTypeOf(op->getResult(0));
     RoundingMode mode = roundingOf(op);
@@ -433,7 +433,7 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
       return fromAPFloat(v);
     });
   });
-  registry.add<ct::FToIOp>([](Operation *op, BlockExecution &exec) {
+  registry.add<ct::FToIOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     Type from = elementTypeOf(op->getOperand(0));
     Type to = elementTypeOf(op->getResult(0));
     RoundingMode mode = roundingOf(op);
@@ -447,7 +447,7 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
   });
   auto reinterpret = [&](auto tag) {
     using OpTy = decltype(tag);
-    registry.add<OpTy>([](Operation *op, BlockExecution &exec) {
+    registry.add<OpTy>([](Operation *op, BlockExecution &exec) -> LogicalResult {
       Type to = elementTypeOf(op->getResult(0));
       return mapElements(op, exec, [&](ArrayRef<uint64_t> a) -> std::optional<uint64_t> {
         return truncateToWidth(to, a[0]);

@@ -21,6 +21,10 @@ const OpHandlerRegistry &tilecc::interp::getDefaultRegistry() {
     OpHandlerRegistry r;
     registerCoreHandlers(r);
     registerArithHandlers(r);
+    registerMemoryHandlers(r);
+    registerControlFlowHandlers(r);
+    registerShapeHandlers(r);
+    registerMiscHandlers(r);
     return r;
   }();
   return registry;
@@ -29,6 +33,12 @@ const OpHandlerRegistry &tilecc::interp::getDefaultRegistry() {
 const Tile &BlockExecution::get(Value value) const {
   auto it = values.find(value);
   assert(it != values.end() && "value used before definition (IR not verified?)");
+  return it->second;
+}
+
+const ViewValue &BlockExecution::getView(Value value) const {
+  auto it = views.find(value);
+  assert(it != views.end() && "view used before definition (IR not verified?)");
   return it->second;
 }
 

@@ -23,6 +23,7 @@
 
 #include <array>
 #include <functional>
+#include <memory>
 
 namespace tilecc::interp {
 
@@ -52,6 +53,18 @@ private:
 /// Registration hooks, one per op family.
 void registerCoreHandlers(OpHandlerRegistry &registry);
 void registerArithHandlers(OpHandlerRegistry &registry);
+void registerMemoryHandlers(OpHandlerRegistry &registry);
+void registerControlFlowHandlers(OpHandlerRegistry &registry);
+void registerShapeHandlers(OpHandlerRegistry &registry);
+void registerMiscHandlers(OpHandlerRegistry &registry);
+
+/// The runtime part of a tensor_view (and of the views built on it): base
+/// address, shape and strides in elements. The rest is in the view's type.
+struct ViewValue {
+  uint64_t base = 0;
+  llvm::SmallVector<int64_t, 4> shape;
+  llvm::SmallVector<int64_t, 4> strides;
+};
 
 /// The registry with every family registered.
 const OpHandlerRegistry &getDefaultRegistry();
@@ -74,6 +87,15 @@ public:
 
   const Tile &get(mlir::Value value) const;
   void set(mlir::Value value, Tile tile) { values[value] = std::move(tile); }
+  const ViewValue &getView(mlir::Value value) const;
+  void setView(mlir::Value value, ViewValue view) {
+    views[value] = std::move(view);
+  }
+  /// Per-block scratch storage (alloca), freed when the block ends.
+  std::vector<uint8_t> &allocateLocal(size_t bytes) {
+    locals.push_back(std::make_unique<std::vector<uint8_t>>(bytes));
+    return *locals.back();
+  }
 
   /// Runs the single block of `region` with `args` bound to its arguments,
   /// until a terminator hands control back.
@@ -92,6 +114,8 @@ private:
   const OpHandlerRegistry &registry;
   std::array<uint32_t, 3> blockId;
   llvm::DenseMap<mlir::Value, Tile> values;
+  llvm::DenseMap<mlir::Value, ViewValue> views;
+  std::vector<std::unique_ptr<std::vector<uint8_t>>> locals;
   std::optional<RegionExit> pendingExit;
 };
 

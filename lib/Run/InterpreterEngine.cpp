@@ -63,6 +63,8 @@ llvm::Expected<EngineResult> tilecc::runOnInterpreter(const Case &testCase,
         " arguments, the case gives " + std::to_string(testCase.args.size()));
 
   EngineResult result;
+  // Memory maps point into these vectors: size them once, before mapping.
+  result.buffers.reserve(testCase.args.size());
   GlobalMemory memory;
   std::vector<Tile> args;
   for (auto [index, arg] : llvm::enumerate(testCase.args)) {

@@ -47,7 +47,8 @@ def CudaTile_JoinTokensOp : CudaTile_Op<"join_tokens", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def CudaTile_MakeTensorViewOp : CudaTile_Op<"make_tensor_view",
-    [AttrSizedOperandSegments, Pure]> {
+    [AttrSizedOperandSegments, Pure,
+     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A tensor_view over global memory at a base pointer";
   let description = [{
     Static sizes and strides are part of the result type; each `?` in the type
@@ -63,8 +64,9 @@ def CudaTile_MakeTensorViewOp : CudaTile_Op<"make_tensor_view",
   let hasVerifier = 1;
 }
 
-class CudaTile_MakeViewOp<string mnemonic, Type viewType>
-    : CudaTile_Op<mnemonic, [Pure]> {
+class CudaTile_MakeViewOp<string mnemonic, Type viewType,
+                          list<Trait> traits = []>
+    : CudaTile_Op<mnemonic, !listconcat([Pure], traits)> {
   let arguments = (ins CudaTile_MemTensorView:$tensor_view);
   let results = (outs viewType:$result);
   // `make_..._view %tv : <view type>`; the operand type is the view's
@@ -75,20 +77,23 @@ class CudaTile_MakeViewOp<string mnemonic, Type viewType>
 
 def CudaTile_MakePartitionViewOp : CudaTile_MakeViewOp<"make_partition_view",
     Type<CPred<"::llvm::isa<::mlir::cuda_tile::PartitionViewType>($_self)">,
-         "partition view type", "::mlir::cuda_tile::PartitionViewType">> {
+         "partition view type", "::mlir::cuda_tile::PartitionViewType">,
+    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A partition_view over a tensor_view";
 }
 
 def CudaTile_MakeStridedViewOp : CudaTile_MakeViewOp<"make_strided_view",
     Type<CPred<"::llvm::isa<::mlir::cuda_tile::StridedViewType>($_self)">,
-         "strided view type", "::mlir::cuda_tile::StridedViewType">> {
+         "strided view type", "::mlir::cuda_tile::StridedViewType">,
+    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A strided_view over a tensor_view";
   let sinceVersion = "13.3";
 }
 
 def CudaTile_MakeGatherScatterViewOp : CudaTile_MakeViewOp<"make_gather_scatter_view",
     Type<CPred<"::llvm::isa<::mlir::cuda_tile::GatherScatterViewType>($_self)">,
-         "gather scatter view type", "::mlir::cuda_tile::GatherScatterViewType">> {
+         "gather scatter view type", "::mlir::cuda_tile::GatherScatterViewType">,
+    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A gather_scatter_view over a tensor_view";
   let sinceVersion = "13.3";
 }
@@ -125,16 +130,9 @@ def CudaTile_LoadViewTkoOp : CudaTile_Op<"load_view_tko",
                        Optional<CudaTile_MemTokenType>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs CudaTile_AnyTile:$tile, CudaTile_MemTokenType:$result_token);
-  let assemblyFormat = [{
-    custom<MemoryAttributes>($memory_ordering_semantics, $memory_scope)
-    $view `[` $index `]`
-    (`token` `=` $token^)?
-    (`optimization_hints` `=` $optimization_hints^)?
-    attr-dict-with-keyword
-    `:` custom<CudaTileType>(type($view)) `,`
-        custom<CudaTileTypeSplat>(type($index), ref($index))
-    `->` custom<CudaTileType>(type($tile)) `,` custom<CudaTileType>(type($result_token))
-  }];
+  // `weak %view[%i, %j] token = %t : view_type, index_type(s) -> tile, token`;
+  // one index type stands for all indices.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -149,16 +147,8 @@ def CudaTile_StoreViewTkoOp : CudaTile_Op<"store_view_tko",
                        Optional<CudaTile_MemTokenType>:$token,
                        OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs CudaTile_MemTokenType:$result_token);
-  let assemblyFormat = [{
-    custom<MemoryAttributes>($memory_ordering_semantics, $memory_scope)
-    $tile `,` $view `[` $index `]`
-    (`token` `=` $token^)?
-    (`optimization_hints` `=` $optimization_hints^)?
-    attr-dict-with-keyword
-    `:` custom<CudaTileType>(type($tile)) `,` custom<CudaTileType>(type($view))
-        `,` custom<CudaTileTypeSplat>(type($index), ref($index))
-    `->` custom<CudaTileType>(type($result_token))
-  }];
+  // `weak %tile, %view[%i] : tile_type, view_type, index_type(s) -> token`.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -282,22 +272,16 @@ def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko",
   let summary = "Atomic element-wise reduction of a tile into a view";
   let sinceVersion = "13.3";
   let arguments = (ins CudaTile_MemoryOrderingSemanticsAttr:$memory_ordering_semantics,
-                       CudaTile_MemoryScopeAttr:$memory_scope,
+                       OptionalAttr<CudaTile_MemoryScopeAttr>:$memory_scope,
                        CudaTile_TileView:$view,
-                       Variadic<CudaTile_IntTile>:$index,
+                       Variadic<CudaTile_AnyTile>:$index,
                        CudaTile_AtomicRMWModeAttr:$mode,
                        CudaTile_AnyTile:$value,
                        Optional<CudaTile_MemTokenType>:$token);
   let results = (outs CudaTile_MemTokenType:$result_token);
-  let assemblyFormat = [{
-    $memory_ordering_semantics $memory_scope
-    $view `[` $index `]` `,` $mode `,` $value
-    (`token` `=` $token^)?
-    attr-dict `:` custom<CudaTileType>(type($value)) `,`
-    custom<CudaTileType>(type($view)) `,`
-    custom<CudaTileTypeSplat>(type($index), ref($index))
-    `->` custom<CudaTileType>(type($result_token))
-  }];
+  // `relaxed device %view[%i, %j], add, %value token = %t
+  //    : value_type, view_type, index_type(s) -> token`.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 

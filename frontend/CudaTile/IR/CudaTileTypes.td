@@ -32,16 +32,21 @@ def CudaTile_TF32 : TypeAlias<TF32, "tf32">;
 def CudaTile_F8E4M3FN : TypeAlias<F8E4M3FN, "f8E4M3FN">;
 def CudaTile_F8E5M2 : TypeAlias<F8E5M2, "f8E5M2">;
 
-defvar CudaTile_IntTypes = [CudaTile_I1, CudaTile_I8, CudaTile_I16, CudaTile_I32, CudaTile_I64];
-defvar CudaTile_BaseFloatTypes = [CudaTile_F16, CudaTile_BF16, CudaTile_F32, CudaTile_F64];
+defvar CudaTile_IntTypes = [CudaTile_I1, CudaTile_I8, CudaTile_I16,
+                             CudaTile_I32, CudaTile_I64];
+defvar CudaTile_BaseFloatTypes = [CudaTile_F16, CudaTile_BF16, CudaTile_F32,
+                                  CudaTile_F64];
 // Every float element type, in the order the public dialect lists them.
-defvar CudaTile_FloatTypes = [CudaTile_F16, CudaTile_BF16, CudaTile_F32, CudaTile_F64, CudaTile_TF32, CudaTile_F8E4M3FN, CudaTile_F8E5M2,
-                              CudaTile_F8E8M0FNU, CudaTile_F4E2M1FN];
+defvar CudaTile_FloatTypes = [CudaTile_F16, CudaTile_BF16, CudaTile_F32,
+                              CudaTile_F64, CudaTile_TF32, CudaTile_F8E4M3FN,
+                              CudaTile_F8E5M2, CudaTile_F8E8M0FNU,
+                              CudaTile_F4E2M1FN];
 
 // Pointee types of !cuda_tile.ptr.
-def CudaTile_NumberType : AnyTypeOf<[CudaTile_F16, CudaTile_BF16, CudaTile_F32, CudaTile_TF32, CudaTile_F64, CudaTile_F8E4M3FN, CudaTile_F8E5M2,
-                                     CudaTile_F8E8M0FNU, CudaTile_F4E2M1FN,
-                                     CudaTile_I1, CudaTile_I8, CudaTile_I16, CudaTile_I32, CudaTile_I64]> {
+def CudaTile_NumberType : AnyTypeOf<[
+    CudaTile_F16, CudaTile_BF16, CudaTile_F32, CudaTile_TF32, CudaTile_F64,
+    CudaTile_F8E4M3FN, CudaTile_F8E5M2, CudaTile_F8E8M0FNU, CudaTile_F4E2M1FN,
+    CudaTile_I1, CudaTile_I8, CudaTile_I16, CudaTile_I32, CudaTile_I64]> {
   let cppType = "::mlir::Type";
 }
 
@@ -153,7 +158,7 @@ def CudaTile_GatherScatterViewType : CudaTile_TypeDef<"GatherScatterView",
   }];
   let parameters = (ins "::mlir::DenseI32ArrayAttr":$tileShape,
                         CudaTile_TensorViewType:$tensorView,
-                        "int32_t":$sparseDim,
+                        "uint32_t":$sparseDim,
                         OptionalParameter<"::mlir::cuda_tile::PaddingValueAttr">:$paddingValue);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

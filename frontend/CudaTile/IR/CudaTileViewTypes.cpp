@@ -218,13 +218,13 @@ static ParseResult parseOptionalViewPadding(AsmParser &parser,
 /// Parses the viewed `tensor_view<...>`, with or without the dialect prefix.
 static ParseResult parseViewedTensorView(AsmParser &parser,
                                          TensorViewType &tensorView) {
-  SMLoc loc = parser.getCurrentLocation();
   Type type;
   if (parseCudaTileType(parser, type))
     return failure();
   tensorView = dyn_cast<TensorViewType>(type);
   if (!tensorView)
-    return parser.emitError(loc, "expected 'tensor_view' type, but got ")
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected 'tensor_view' type, but got ")
            << type;
   return success();
 }
@@ -475,7 +475,7 @@ Type GatherScatterViewType::parse(AsmParser &parser) {
   SmallVector<int32_t> tileShape;
   PaddingValueAttr padding;
   TensorViewType tensorView;
-  int32_t sparseDim = 0;
+  uint32_t sparseDim = 0;
   if (parser.parseLess() || parseViewTileShape(parser, tileShape) ||
       parser.parseComma() || parseOptionalViewPadding(parser, padding) ||
       parseViewedTensorView(parser, tensorView) || parser.parseComma() ||
@@ -500,14 +500,16 @@ void GatherScatterViewType::print(AsmPrinter &printer) const {
 LogicalResult
 GatherScatterViewType::verify(function_ref<InFlightDiagnostic()> emitError,
                               DenseI32ArrayAttr tileShape,
-                              TensorViewType tensorView, int32_t sparseDim,
+                              TensorViewType tensorView, uint32_t sparseDim,
                               PaddingValueAttr padding) {
   ArrayRef<int32_t> shape = tileShape.asArrayRef();
   if (failed(verifyViewTiling(emitError, shape, tensorView, std::nullopt)))
     return failure();
-  if (sparseDim < 0 || static_cast<size_t>(sparseDim) >= shape.size())
-    return emitError() << "sparse_dim must be in [0, " << shape.size()
-                       << "), got " << sparseDim;
+  if (sparseDim >= tensorView.getShape().size())
+    return emitError() << "gather dimension is outside of tensor view "
+                          "dimensions, expected strictly less than "
+                       << tensorView.getShape().size() << ", got "
+                       << sparseDim;
   return verifyViewTileAndPadding(emitError, shape, tensorView, padding);
 }
 

@@ -29,7 +29,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%p: !cuda_tile.tile<!cuda_tile.ptr<i8>>, %a: !cuda_tile.tile<i32>, %b: !cuda_tile.tile<i64>) {
-    // expected-error @below{{expected all dynamic shape and stride operands to have the same type}}
+    // expected-error @below{{expected dynamic stride index 0 to be of the same type as the other dynamic values ('!cuda_tile.tile<i32>'), got '!cuda_tile.tile<i64>'}}
     "cuda_tile.make_tensor_view"(%p, %a, %b) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (!cuda_tile.tile<!cuda_tile.ptr<i8>>, !cuda_tile.tile<i32>, !cuda_tile.tile<i64>) -> !cuda_tile.tensor_view<?xi8, strides=[?]>
   }
 }
@@ -65,7 +65,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%p: !cuda_tile.tile<!cuda_tile.ptr<i8>>, %a: !cuda_tile.tile<i32>) {
-    // expected-error @below{{expected the type of the dynamic shape and stride operands before '->'}}
+    // expected-error @below{{expected '->'}}
     make_tensor_view %p, shape = [%a], strides = [1] : tensor_view<?xi8, strides=[1]>
   }
 }
@@ -74,9 +74,8 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%p: !cuda_tile.tile<!cuda_tile.ptr<i8>>) {
-    // expected-error @below{{unexpected type of dynamic operands: the shape and strides are all static}}
-    make_tensor_view %p, shape = [4], strides = [1] : tile<i32> -> tensor_view<4xi8, strides=[1]>
-  }
+    // expected-error @below{{expected 'tensor_view' type, but got '!cuda_tile.tile<i32>'}}
+    make_tensor_view %p, shape = [4], strides = [1] : tile<i32> -> tensor_view<4xi8, strides=[1]> }
 }
 
 // -----
@@ -84,8 +83,7 @@ cuda_tile.module @m {
 cuda_tile.module @m {
   testing$func @f(%p: !cuda_tile.tile<!cuda_tile.ptr<i8>>) {
     // expected-error @below{{expected 'tensor_view' type, but got '!cuda_tile.tile<i8>'}}
-    make_tensor_view %p, shape = [], strides = [] : tile<i8>
-  }
+    make_tensor_view %p, shape = [], strides = [] : tile<i8> }
 }
 
 // -----
@@ -101,7 +99,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%tv: !cuda_tile.tensor_view<8xi8, strides=[1]>) {
-    // expected-error @below{{expected the source type '!cuda_tile.tensor_view<8xi8, strides=[1]>' to match the tensor_view of the view ('!cuda_tile.tensor_view<4xi8, strides=[1]>')}}
+    // expected-error @below{{expected the type of the provided tensor_view value ('!cuda_tile.tensor_view<8xi8, strides=[1]>') to be the same as the view's tensor_view type ('!cuda_tile.tensor_view<4xi8, strides=[1]>')}}
     "cuda_tile.make_gather_scatter_view"(%tv) : (!cuda_tile.tensor_view<8xi8, strides=[1]>) -> !cuda_tile.gather_scatter_view<tile=(2), tensor_view<4xi8, strides=[1]>, sparse_dim=0>
   }
 }
@@ -227,7 +225,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%p: !cuda_tile.tile<4xptr<i32>>, %v: !cuda_tile.tile<4xi32>, %m: !cuda_tile.tile<1xi1>) {
-    // expected-error @below{{failed to verify that all of {pointers, cmp, val, mask} have same shape}}
+    // expected-error @below{{failed to verify that all of {pointers, val, cmp and mask} have same shape}}
     %0, %t = atomic_cas_tko relaxed device %p, %v, %v, %m : tile<4xptr<i32>>, tile<4xi32>, tile<1xi1> -> tile<4xi32>, token
   }
 }
@@ -283,5 +281,76 @@ cuda_tile.module @m {
   entry @f() {
     // expected-error @below{{'cuda_tile.alloca' op 'alignment' must be power of two}}
     %0 = alloca num_elem = 4, alignment = 24 : tile<ptr<f64>>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, %rows: !cuda_tile.tile<8xi32>, %c: !cuda_tile.tile<i32>) {
+    // expected-error @below{{expected gather/scatter index size (8) to match tile shape at gather/scatter dimension 0 (4)}}
+    %g, %t = load_view_tko weak %v[%rows, %c] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<8xi32>, tile<i32> -> tile<4x8xf16>, token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=1>, %rows: !cuda_tile.tile<8xi32>, %c: !cuda_tile.tile<2xi32>) {
+    // expected-error @below{{expected index 0 to be a scalar tile for GatherScatterView}}
+    %g, %t = load_view_tko weak %v[%c, %rows] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=1>, tile<2xi32>, tile<8xi32> -> tile<4x8xf16>, token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, %c: !cuda_tile.tile<i32>) {
+    // expected-error @below{{expected index at sparse_dim position 0 to be a 1D tensor for GatherScatterView, got rank 0}}
+    %g, %t = load_view_tko weak %v[%c, %c] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<i32> -> tile<4x8xf16>, token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2x2), tensor_view<4x4xi8, strides=[4,1]>>, %i: !cuda_tile.tile<i32>) {
+    // expected-error @below{{expected 2 index types, got 3}}
+    %0, %t = load_view_tko weak %v[%i, %i] : partition_view<tile=(2x2), tensor_view<4x4xi8, strides=[4,1]>>, tile<i32>, tile<i32>, tile<i32> -> tile<2x2xi8>, token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2), tensor_view<4xi8, strides=[1]>>, %i: !cuda_tile.tile<i32>) {
+    // expected-error @below{{index types must be specified when indices are present}}
+    %0, %t = load_view_tko weak %v[%i] : partition_view<tile=(2), tensor_view<4xi8, strides=[1]>> -> tile<2xi8>, token }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, %x: !cuda_tile.tile<2xi32>, %i: !cuda_tile.tile<i32>) {
+    // expected-error @below{{unknown atomic RMW mode: 'sub'; expected one of: and, or, xor, add, addf, max, min, umax, umin}}
+    %t = atomic_red_view_tko relaxed device %v[%i], sub, %x : tile<2xi32>, partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, tile<i32> -> token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, %x: !cuda_tile.tile<2xi32>, %i: !cuda_tile.tile<i32>) {
+    // expected-error @below{{invalid memory_scope: 'cta'; expected one of: tl_blk, device, sys}}
+    %t = atomic_red_view_tko relaxed cta %v[%i], add, %x : tile<2xi32>, partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, tile<i32> -> token
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !cuda_tile.partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, %x: !cuda_tile.tile<2xi32>, %i: !cuda_tile.tile<f32>) {
+    // expected-error @below{{index operand 0 must be a scalar integer tile, got element type 'f32'}}
+    %t = atomic_red_view_tko relaxed %v[%i], min, %x : tile<2xi32>, partition_view<tile=(2), tensor_view<4xi32, strides=[1]>>, tile<f32> -> token
   }
 }

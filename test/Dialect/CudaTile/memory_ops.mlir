@@ -41,7 +41,7 @@ testing$func @views(%p: !cuda_tile.tile<!cuda_tile.ptr<f16>>, %n: !cuda_tile.til
 testing$func @view_access(%v: !cuda_tile.strided_view<tile=(4x4), traversal_strides=[2,2], tensor_view<16x16xf32, strides=[16,1]>>,
                           %t: !cuda_tile.token) {
   %c = constant <i64: 1> : tile<i64>
-  // CHECK: %[[X:.+]], %{{.+}} = load_view_tko acquire sys %{{.+}}[%{{.+}}, %{{.+}}] token = %{{.+}} optimization_hints = <sm_100 = {latency = 3 : i64}> : strided_view<tile=(4x4), traversal_strides=[2,2], tensor_view<16x16xf32, strides=[16,1]>>, tile<i64> -> tile<4x4xf32>, token
+  // CHECK: %[[X:.+]], %{{.+}} = load_view_tko acquire sys %{{.+}}[%{{.+}}, %{{.+}}] token = %{{.+}} optimization_hints = <sm_100 = {latency = 3}> : strided_view<tile=(4x4), traversal_strides=[2,2], tensor_view<16x16xf32, strides=[16,1]>>, tile<i64> -> tile<4x4xf32>, token
   %x, %t1 = load_view_tko acquire sys %v[%c, %c] token = %t optimization_hints = <sm_100 = {latency = 3}> : strided_view<tile=(4x4), traversal_strides=[2,2], tensor_view<16x16xf32, strides=[16,1]>>, tile<i64> -> tile<4x4xf32>, token
   // CHECK: store_view_tko release tl_blk %[[X]], %{{.+}}[%{{.+}}, %{{.+}}] : tile<4x4xf32>, strided_view<{{.+}}>, tile<i64> -> token
   %t2 = store_view_tko release tl_blk %x, %v[%c, %c] : tile<4x4xf32>, strided_view<tile=(4x4), traversal_strides=[2,2], tensor_view<16x16xf32, strides=[16,1]>>, tile<i64> -> token
@@ -50,12 +50,22 @@ testing$func @view_access(%v: !cuda_tile.strided_view<tile=(4x4), traversal_stri
   return
 }
 
+// CHECK-LABEL: @gather
+testing$func @gather(%v: !cuda_tile.gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>,
+                     %rows: !cuda_tile.tile<4xi32>, %c: !cuda_tile.tile<i64>) {
+  // CHECK: %[[G:.+]], %{{.+}} = load_view_tko weak %{{.+}}[%{{.+}}, %{{.+}}] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<4xi32>, tile<i64> -> tile<4x8xf16>, token
+  %g, %t = load_view_tko weak %v[%rows, %c] : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<4xi32>, tile<i64> -> tile<4x8xf16>, token
+  // CHECK: store_view_tko weak %[[G]], %{{.+}}[%{{.+}}, %{{.+}}] : tile<4x8xf16>, gather_scatter_view<{{.+}}>, tile<4xi32>, tile<i64> -> token
+  %t2 = store_view_tko weak %g, %v[%rows, %c] : tile<4x8xf16>, gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<4xi32>, tile<i64> -> token
+  return
+}
+
 // CHECK-LABEL: @pointers
 testing$func @pointers(%p: !cuda_tile.tile<4xptr<i64>>, %m: !cuda_tile.tile<4xi1>, %o: !cuda_tile.tile<4xi16>) {
   // CHECK: %[[Q:.+]] = offset %{{.+}}, %{{.+}} : tile<4xptr<i64>>, tile<4xi16> -> tile<4xptr<i64>>
   %q = offset %p, %o : tile<4xptr<i64>>, tile<4xi16> -> tile<4xptr<i64>>
   %pad = constant <i64: 7> : tile<4xi64>
-  // CHECK: load_ptr_tko relaxed device %[[Q]], %{{.+}}, %{{.+}} optimization_hints = <sm_120 = {latency = 2 : i64}> : tile<4xptr<i64>>, tile<4xi1>, tile<4xi64> -> tile<4xi64>, token
+  // CHECK: load_ptr_tko relaxed device %[[Q]], %{{.+}}, %{{.+}} optimization_hints = <sm_120 = {latency = 2}> : tile<4xptr<i64>>, tile<4xi1>, tile<4xi64> -> tile<4xi64>, token
   %v, %t = load_ptr_tko relaxed device %q, %m, %pad optimization_hints = <sm_120 = {latency = 2}> : tile<4xptr<i64>>, tile<4xi1>, tile<4xi64> -> tile<4xi64>, token
   // CHECK: store_ptr_tko release sys %[[Q]], %{{.+}}, %{{.+}} token=%{{.+}} : tile<4xptr<i64>>, tile<4xi64>, tile<4xi1> -> token
   %t2 = store_ptr_tko release sys %q, %v, %m token=%t : tile<4xptr<i64>>, tile<4xi64>, tile<4xi1> -> token

@@ -115,7 +115,7 @@
 
 // -----
 
-// expected-error @below{{sparse_dim must be in [0, 2), got 2}}
+// expected-error @below{{gather dimension is outside of tensor view dimensions, expected strictly less than 2, got 2}}
 "use"() : () -> !cuda_tile.gather_scatter_view<tile=(2x2), tensor_view<4x4xi8, strides=[4,1]>, sparse_dim=2>
 
 // -----

@@ -1,0 +1,360 @@
+//===- InterpMemory.cpp - interpreter semantics of memory ops -------------===//
+//
+// Views, view and pointer loads/stores, pointer offsets, atomics and tokens.
+// The interpreter runs one tile block at a time, so tokens carry no state and
+// each atomic is simply a read-modify-write in program order.
+//
+//===----------------------------------------------------------------------===//
+#include "Interp/Interpreter.h"
+
+#include "CudaTile/IR/CudaTileDialect.h"
+
+using namespace mlir;
+using namespace tilecc::interp;
+namespace ct = mlir::cuda_tile;
+
+namespace {
+
+/// Bytes one element occupies in memory (i1 takes a byte).
+unsigned storageBytes(Type elementType) {
+  return std::max(1u, getBitWidth(elementType) / 8);
+}
+
+LogicalResult memoryError(Operation *op, const std::string &message) {
+  return op->emitError("reference interpreter: ") << message;
+}
+
+LogicalResult loadElement(Operation *op, BlockExecution &exec, uint64_t address,
+                          Type elementType, uint64_t &bits) {
+  if (getBitWidth(elementType) < 8 && getBitWidth(elementType) != 1)
+    return memoryError(op, "sub-byte element types are not addressable");
+  if (auto error = exec.getLaunch().memory.load(address, storageBytes(elementType), bits))
+    return memoryError(op, *error);
+  if (getBitWidth(elementType) == 1)
+    bits &= 1;
+  return success();
+}
+
+LogicalResult storeElement(Operation *op, BlockExecution &exec, uint64_t address,
+                           Type elementType, uint64_t bits) {
+  if (getBitWidth(elementType) < 8 && getBitWidth(elementType) != 1)
+    return memoryError(op, "sub-byte element types are not addressable");
+  if (auto error = exec.getLaunch().memory.store(address, storageBytes(elementType), bits))
+    return memoryError(op, *error);
+  return success();
+}
+
+/// The value of a padding mode for a float or integer element type.
+uint64_t paddingBits(ct::PaddingValueAttr padding, Type elementType) {
+  if (!padding || !isFloat(elementType))
+    return 0;
+  const llvm::fltSemantics &sem = getSemantics(elementType);
+  switch (padding.getValue()) {
+  case ct::PaddingValue::Zero: return fromAPFloat(llvm::APFloat::getZero(sem));
+  case ct::PaddingValue::NegZero: return fromAPFloat(llvm::APFloat::getZero(sem, true));
+  case ct::PaddingValue::Nan: return fromAPFloat(llvm::APFloat::getNaN(sem));
+  case ct::PaddingValue::PosInf: return fromAPFloat(llvm::APFloat::getInf(sem));
+  case ct::PaddingValue::NegInf: return fromAPFloat(llvm::APFloat::getInf(sem, true));
+  }
+  return 0;
+}
+
+int64_t scalarInt(BlockExecution &exec, Value value) {
+  const Tile &tile = exec.get(value);
+  return decodeSigned(tile.elementType, tile.bits[0]);
+}
+
+/// Where each element of one tile of a partition or strided view lies:
+/// calls `visit(tileLinearIndex, address, inBounds)`.
+template <typename Fn>
+LogicalResult forEachViewElement(Operation *op, BlockExecution &exec,
+                                 Value viewValue, ValueRange indexValues,
+                                 Type &elementType, ct::PaddingValueAttr &padding,
+                                 llvm::SmallVectorImpl<int64_t> &tileShape,
+                                 Fn visit) {
+  const ViewValue &view = exec.getView(viewValue);
+  ArrayRef<int32_t> dimMap;
+  llvm::SmallVector<int64_t, 4> origins; // per tile dim, in tensor elements
+  llvm::SmallVector<int64_t, 4> index;
+  for (Value v : indexValues)
+    index.push_back(scalarInt(exec, v));
+  if (auto partition = dyn_cast<ct::PartitionViewType>(viewValue.getType())) {
+    dimMap = partition.getDimMap();
+    padding = partition.getPaddingValue();
+    elementType = partition.getTensorView().getElementType();
+    tileShape.assign(partition.getTileShape().asArrayRef().begin(),
+                     partition.getTileShape().asArrayRef().end());
+    for (auto [d, size] : llvm::enumerate(tileShape))
+      origins.push_back(index[d] * size);
+  } else {
+    return memoryError(op, "this view type is not supported by the interpreter");
+  }
+  int64_t count = 1;
+  for (int64_t dim : tileShape)
+    count *= dim;
+  unsigned elementBytes = storageBytes(elementType);
+  llvm::SmallVector<int64_t, 4> coord(view.shape.size());
+  for (int64_t linear = 0; linear < count; ++linear) {
+    // Row-major tile coordinates.
+    int64_t rest = linear;
+    llvm::SmallVector<int64_t, 4> t(tileShape.size());
+    for (int d = static_cast<int>(tileShape.size()) - 1; d >= 0; --d) {
+      t[d] = rest % tileShape[d];
+      rest /= tileShape[d];
+    }
+    bool inBounds = true;
+    int64_t offset = 0;
+    for (auto [d, tensorDim] : llvm::enumerate(dimMap)) {
+      int64_t c = origins[d] + t[d];
+      inBounds &= c >= 0 && c < view.shape[tensorDim];
+      offset += c * view.strides[tensorDim];
+    }
+    if (failed(visit(linear, view.base + offset * elementBytes, inBounds)))
+      return failure();
+  }
+  return success();
+}
+
+} // namespace
+
+void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
+  auto token = [](Operation *op, BlockExecution &exec) -> LogicalResult {
+    exec.set(op->getResult(0), Tile({}, op->getResult(0).getType()));
+    return success();
+  };
+  registry.add<ct::MakeTokenOp>(token);
+  registry.add<ct::JoinTokensOp>(token);
+
+  registry.add<ct::MakeTensorViewOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto make = cast<ct::MakeTensorViewOp>(op);
+    auto type = cast<ct::TensorViewType>(make.getType());
+    ViewValue view;
+    view.base = exec.get(make.getBase()).bits[0];
+    auto dynamicShape = make.getDynamicShape();
+    auto dynamicStrides = make.getDynamicStrides();
+    unsigned nextShape = 0, nextStride = 0;
+    for (int64_t dim : type.getShape())
+      view.shape.push_back(ShapedType::isDynamic(dim)
+                               ? scalarInt(exec, dynamicShape[nextShape++])
+                               : dim);
+    for (int64_t stride : type.getStrides())
+      view.strides.push_back(ShapedType::isDynamic(stride)
+                                 ? scalarInt(exec, dynamicStrides[nextStride++])
+                                 : stride);
+    exec.setView(make.getResult(), std::move(view));
+    return success();
+  });
+  registry.add<ct::MakePartitionViewOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    exec.setView(op->getResult(0), exec.getView(op->getOperand(0)));
+    return success();
+  });
+  registry.add<ct::GetTensorShapeOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    const ViewValue &view = exec.getView(op->getOperand(0));
+    for (auto [i, result] : llvm::enumerate(op->getResults())) {
+      Type type = cast<ct::TileType>(result.getType()).getElementType();
+      exec.set(result, Tile::scalar(type, truncateToWidth(type, view.shape[i])));
+    }
+    return success();
+  });
+  registry.add<ct::GetIndexSpaceShapeOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto partition = dyn_cast<ct::PartitionViewType>(op->getOperand(0).getType());
+    if (!partition)
+      return memoryError(op, "this view type is not supported by the interpreter");
+    const ViewValue &view = exec.getView(op->getOperand(0));
+    ArrayRef<int32_t> tileShape = partition.getTileShape().asArrayRef();
+    for (auto [d, result] : llvm::enumerate(op->getResults())) {
+      int64_t extent = view.shape[partition.getDimMap()[d]];
+      int64_t count = (extent + tileShape[d] - 1) / tileShape[d];
+      Type type = cast<ct::TileType>(result.getType()).getElementType();
+      exec.set(result, Tile::scalar(type, truncateToWidth(type, count)));
+    }
+    return success();
+  });
+
+  registry.add<ct::LoadViewTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto load = cast<ct::LoadViewTkoOp>(op);
+    auto resultType = cast<ct::TileType>(load.getTile().getType());
+    Tile out(resultType.getShape(), resultType.getElementType());
+    Type elementType;
+    ct::PaddingValueAttr padding;
+    llvm::SmallVector<int64_t, 4> tileShape;
+    if (failed(forEachViewElement(
+            op, exec, load.getView(), load.getIndex(), elementType, padding,
+            tileShape, [&](int64_t i, uint64_t address, bool inBounds) {
+              if (!inBounds) {
+                out.bits[i] = paddingBits(padding, elementType);
+                return success();
+              }
+              return loadElement(op, exec, address, elementType, out.bits[i]);
+            })))
+      return failure();
+    exec.set(load.getTile(), std::move(out));
+    exec.set(load.getResultToken(), Tile({}, load.getResultToken().getType()));
+    return success();
+  });
+  registry.add<ct::StoreViewTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto store = cast<ct::StoreViewTkoOp>(op);
+    const Tile &value = exec.get(store.getTile());
+    Type elementType;
+    ct::PaddingValueAttr padding;
+    llvm::SmallVector<int64_t, 4> tileShape;
+    if (failed(forEachViewElement(
+            op, exec, store.getView(), store.getIndex(), elementType, padding,
+            tileShape, [&](int64_t i, uint64_t address, bool inBounds) {
+              if (!inBounds)
+                return success(); // out-of-bounds stores are masked
+              return storeElement(op, exec, address, elementType, value.bits[i]);
+            })))
+      return failure();
+    exec.set(store.getResultToken(), Tile({}, store.getResultToken().getType()));
+    return success();
+  });
+
+  registry.add<ct::OffsetOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto offset = cast<ct::OffsetOp>(op);
+    const Tile &ptrs = exec.get(offset.getPtr());
+    const Tile &offsets = exec.get(offset.getOffset());
+    auto pointer = cast<ct::PointerType>(ptrs.elementType);
+    unsigned bytes = storageBytes(pointer.getPointeeType());
+    Tile out(ptrs.shape, ptrs.elementType);
+    for (int64_t i = 0, e = out.getNumElements(); i < e; ++i)
+      out.bits[i] = ptrs.bits[i] +
+                    static_cast<uint64_t>(decodeSigned(offsets.elementType, offsets.bits[i])) * bytes;
+    exec.set(offset.getResult(), std::move(out));
+    return success();
+  });
+
+  registry.add<ct::LoadPtrTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto load = cast<ct::LoadPtrTkoOp>(op);
+    const Tile &ptrs = exec.get(load.getSource());
+    auto resultType = cast<ct::TileType>(load.getResult().getType());
+    Tile out(resultType.getShape(), resultType.getElementType());
+    const Tile *mask = load.getMask() ? &exec.get(load.getMask()) : nullptr;
+    const Tile *pad = load.getPaddingValue() ? &exec.get(load.getPaddingValue()) : nullptr;
+    for (int64_t i = 0, e = out.getNumElements(); i < e; ++i) {
+      if (mask && !(mask->bits[i] & 1)) {
+        out.bits[i] = pad ? pad->bits[pad->getNumElements() == 1 ? 0 : i] : 0;
+        continue;
+      }
+      if (failed(loadElement(op, exec, ptrs.bits[i], out.elementType, out.bits[i])))
+        return failure();
+    }
+    exec.set(load.getResult(), std::move(out));
+    exec.set(load.getResultToken(), Tile({}, load.getResultToken().getType()));
+    return success();
+  });
+  registry.add<ct::StorePtrTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto store = cast<ct::StorePtrTkoOp>(op);
+    const Tile &ptrs = exec.get(store.getDestination());
+    const Tile &value = exec.get(store.getValue());
+    const Tile *mask = store.getMask() ? &exec.get(store.getMask()) : nullptr;
+    for (int64_t i = 0, e = value.getNumElements(); i < e; ++i) {
+      if (mask && !(mask->bits[i] & 1))
+        continue;
+      if (failed(storeElement(op, exec, ptrs.bits[i], value.elementType, value.bits[i])))
+        return failure();
+    }
+    exec.set(store.getResultToken(), Tile({}, store.getResultToken().getType()));
+    return success();
+  });
+
+  registry.add<ct::AtomicRMWTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto rmw = cast<ct::AtomicRMWTkoOp>(op);
+    const Tile &ptrs = exec.get(rmw.getPointers());
+    const Tile &arg = exec.get(rmw.getArg());
+    const Tile *mask = rmw.getMask() ? &exec.get(rmw.getMask()) : nullptr;
+    Type type = arg.elementType;
+    Tile out(arg.shape, type);
+    for (int64_t i = 0, e = arg.getNumElements(); i < e; ++i) {
+      if (mask && !(mask->bits[i] & 1)) {
+        out.bits[i] = arg.bits[i];
+        continue;
+      }
+      uint64_t old;
+      if (failed(loadElement(op, exec, ptrs.bits[i], type, old)))
+        return failure();
+      uint64_t v = arg.bits[i], updated = 0;
+      switch (rmw.getMode()) {
+      case ct::AtomicRMWMode::And: updated = old & v; break;
+      case ct::AtomicRMWMode::Or: updated = old | v; break;
+      case ct::AtomicRMWMode::Xor: updated = old ^ v; break;
+      case ct::AtomicRMWMode::Xchg: updated = v; break;
+      case ct::AtomicRMWMode::Add:
+        if (isFloat(type)) {
+          llvm::APFloat sum = toAPFloat(type, old);
+          sum.add(toAPFloat(type, v), llvm::RoundingMode::NearestTiesToEven);
+          updated = fromAPFloat(sum);
+        } else {
+          updated = old + v;
+        }
+        break;
+      case ct::AtomicRMWMode::AddF: {
+        llvm::APFloat sum = toAPFloat(type, old);
+        sum.add(toAPFloat(type, v), llvm::RoundingMode::NearestTiesToEven);
+        updated = fromAPFloat(sum);
+        break;
+      }
+      case ct::AtomicRMWMode::Max:
+        if (isFloat(type))
+          updated = decodeFloat(type, old) >= decodeFloat(type, v) ? old : v;
+        else
+          updated = decodeSigned(type, old) >= decodeSigned(type, v) ? old : v;
+        break;
+      case ct::AtomicRMWMode::Min:
+        if (isFloat(type))
+          updated = decodeFloat(type, old) <= decodeFloat(type, v) ? old : v;
+        else
+          updated = decodeSigned(type, old) <= decodeSigned(type, v) ? old : v;
+        break;
+      case ct::AtomicRMWMode::UMax:
+        updated = decodeUnsigned(type, old) >= decodeUnsigned(type, v) ? old : v;
+        break;
+      case ct::AtomicRMWMode::UMin:
+        updated = decodeUnsigned(type, old) <= decodeUnsigned(type, v) ? old : v;
+        break;
+      }
+      if (failed(storeElement(op, exec, ptrs.bits[i], type, truncateToWidth(type, updated))))
+        return failure();
+      out.bits[i] = old;
+    }
+    exec.set(rmw.getResult(), std::move(out));
+    exec.set(rmw.getResultToken(), Tile({}, rmw.getResultToken().getType()));
+    return success();
+  });
+  registry.add<ct::AtomicCASTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto cas = cast<ct::AtomicCASTkoOp>(op);
+    const Tile &ptrs = exec.get(cas.getPointers());
+    const Tile &cmp = exec.get(cas.getCmp());
+    const Tile &val = exec.get(cas.getVal());
+    const Tile *mask = cas.getMask() ? &exec.get(cas.getMask()) : nullptr;
+    Type type = val.elementType;
+    Tile out(val.shape, type);
+    for (int64_t i = 0, e = val.getNumElements(); i < e; ++i) {
+      if (mask && !(mask->bits[i] & 1)) {
+        out.bits[i] = cmp.bits[i];
+        continue;
+      }
+      uint64_t old;
+      if (failed(loadElement(op, exec, ptrs.bits[i], type, old)))
+        return failure();
+      // Bitwise comparison, also for floats.
+      if (old == cmp.bits[i] &&
+          failed(storeElement(op, exec, ptrs.bits[i], type, val.bits[i])))
+        return failure();
+      out.bits[i] = old;
+    }
+    exec.set(cas.getResult(), std::move(out));
+    exec.set(cas.getResultToken(), Tile({}, cas.getResultToken().getType()));
+    return success();
+  });
+  registry.add<ct::AllocaOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto alloca = cast<ct::AllocaOp>(op);
+    auto type = cast<ct::TileType>(alloca.getResult().getType());
+    auto pointer = cast<ct::PointerType>(type.getElementType());
+    std::vector<uint8_t> &storage = exec.allocateLocal(
+        alloca.getNumElem() * storageBytes(pointer.getPointeeType()));
+    uint64_t address = exec.getLaunch().memory.map("alloca", storage);
+    exec.set(alloca.getResult(), Tile::scalar(pointer, address));
+    return success();
+  });
+}

@@ -1,0 +1,58 @@
+//===- ConversionPlanner.h - plans for layout conversions -------*- C++ -*-===//
+//
+// Converting a tile between two distributed layouts of the same CTA. Each
+// plan kind needs less data movement than the next:
+//   Identity            the layouts are the same map;
+//   RegisterPermutation every thread already holds what it needs;
+//   WarpShuffle         every warp already holds what it needs (shfl.sync);
+//   SharedMemory        a round trip through a swizzled scratch buffer.
+// Legality is linear algebra: a kind is legal when every destination basis,
+// minus the source image of the hardware bits the kind keeps fixed, lies in
+// the span of the source bases the kind may move data across.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_LAYOUT_CONVERSIONPLANNER_H
+#define TILECC_LAYOUT_CONVERSIONPLANNER_H
+
+#include "Layout/LinearLayout.h"
+#include "Layout/SharedLayouts.h"
+
+namespace tilecc::layout {
+
+enum class ConversionKind { Identity, RegisterPermutation, WarpShuffle,
+                            SharedMemory };
+llvm::StringRef stringifyConversionKind(ConversionKind kind);
+
+/// Where one destination register of one lane comes from.
+struct ShuffleSource {
+  int32_t srcLane;
+  int32_t srcRegister;
+};
+
+struct ConversionPlan {
+  ConversionKind kind = ConversionKind::Identity;
+  /// Identity, RegisterPermutation, WarpShuffle: destination hardware
+  /// coordinates ("register", "lane", "warp") -> source ones.
+  std::optional<LinearLayout> dstToSrc;
+  /// WarpShuffle: sources[dstRegister][lane] (same in every warp).
+  std::vector<std::vector<ShuffleSource>> sources;
+  /// SharedMemory: the scratch layout and its vector widths (bits).
+  std::optional<SharedLayoutChoice> scratch;
+  unsigned storeVectorBits = 0, loadVectorBits = 0;
+  AccessCost storeCost, loadCost;
+  /// Estimated cost: instructions plus shared-memory wavefronts.
+  unsigned cost = 0;
+};
+
+/// Plans the conversion of a tile of `elemBits`-bit elements from `src` to
+/// `dst` (both "register"/"lane"/"warp" -> the same tile dims). Picks the
+/// first legal kind in the order above unless a warp shuffle would issue
+/// more instructions than the shared-memory round trip. Fails when the
+/// layouts do not describe the same tile on the same number of lanes/warps.
+llvm::Expected<ConversionPlan> planConversion(const LinearLayout &src,
+                                              const LinearLayout &dst,
+                                              unsigned elemBits);
+
+} // namespace tilecc::layout
+
+#endif // TILECC_LAYOUT_CONVERSIONPLANNER_H

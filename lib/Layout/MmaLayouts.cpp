@@ -1,0 +1,138 @@
+//===- MmaLayouts.cpp - mma.sync fragments and ldmatrix -------------------===//
+//
+// The fragment formulas of the PTX ISA ("Matrix Fragments for mma.m16n8k*")
+// share one structure, which is what this file encodes: with
+// kWidth = 32 / elemBits elements per 32-bit register,
+//   groupID = lane >> 2 selects the row (A, C) or column (B) 0..7,
+//   threadID_in_group = lane % 4 selects a kWidth-wide K slice (A, B) or a
+//   pair of columns (C);
+//   register bits walk K within the slice, then rows +8 (A, C), then the
+//   second K half (+4 * kWidth) for the k = 8 * kWidth shapes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layout/MmaLayouts.h"
+#include "Layout/DistributedLayouts.h"
+
+#include <algorithm>
+#include <cassert>
+
+using namespace tilecc::layout;
+using llvm::ArrayRef;
+
+/// Warps over the (M, N) output tile, fastest along N (dim1); an operand is
+/// broadcast (zero bases) over the warps of the dimension it does not span.
+static LinearLayout warpLayout(ArrayRef<unsigned> warpsPerCTA, bool spansM,
+                               bool spansN) {
+  auto part = [](unsigned warps, bool spans, const std::string &dim) {
+    return spans ? LinearLayout::identity1D(warps, kWarp, dim)
+                 : LinearLayout::zeros1D(warps, kWarp, dim);
+  };
+  return part(warpsPerCTA[1], spansN, dimName(1)) *
+         part(warpsPerCTA[0], spansM, dimName(0));
+}
+
+static llvm::Error checkShape(ArrayRef<unsigned> warpsPerCTA,
+                              ArrayRef<int64_t> shape) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (warpsPerCTA.size() != 2 || shape.size() != 2)
+    return fail("mma.sync layouts are rank 2");
+  for (int64_t size : shape)
+    if (log2Exact(size) < 0)
+      return fail("mma.sync tile sizes must be powers of two");
+  for (unsigned warps : warpsPerCTA)
+    if (log2Exact(warps) < 0)
+      return fail("warpsPerCTA must be powers of two");
+  return llvm::Error::success();
+}
+
+LinearLayout tilecc::layout::mmaSyncAccumulator(ArrayRef<unsigned> warpsPerCTA,
+                                                ArrayRef<int64_t> shape) {
+  assert(!checkShape(warpsPerCTA, shape) && "invalid mma accumulator");
+  std::string m = dimName(0), n = dimName(1);
+  // c0..c3: col = threadID_in_group * 2 + (i & 1), row = groupID + 8 * (i >= 2).
+  LinearLayout tile = LinearLayout::identity1D(2, kRegister, n) *
+                      LinearLayout::identity1D(4, kLane, n) *
+                      LinearLayout::identity1D(8, kLane, m) *
+                      LinearLayout::identity1D(2, kRegister, m);
+  LinearLayout cta = tile * warpLayout(warpsPerCTA, true, true);
+  return fitToShape(cta, shape, {1, 0});
+}
+
+llvm::Expected<LinearLayout>
+tilecc::layout::mmaSyncOperand(MmaOperand operand, unsigned elemBits,
+                               unsigned instrK, ArrayRef<unsigned> warpsPerCTA,
+                               ArrayRef<int64_t> shape) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (elemBits != 4 && elemBits != 8 && elemBits != 16 && elemBits != 32)
+    return fail("mma.sync operands have 4, 8, 16 or 32-bit elements, not " +
+                llvm::Twine(elemBits));
+  int32_t kWidth = 32 / elemBits;
+  if (instrK != unsigned(4 * kWidth) && instrK != unsigned(8 * kWidth))
+    return fail("mma.sync.m16n8k" + llvm::Twine(instrK) +
+                " does not exist for " + llvm::Twine(elemBits) +
+                "-bit operands (k" + llvm::Twine(4 * kWidth) + " or k" +
+                llvm::Twine(8 * kWidth) + ")");
+  if (llvm::Error err = checkShape(warpsPerCTA, shape))
+    return std::move(err);
+
+  bool isA = operand == MmaOperand::A;
+  // A is M x K (dim0, dim1); B is K x N (dim0, dim1).
+  std::string kDim = dimName(isA ? 1 : 0);
+  std::string rowDim = dimName(isA ? 0 : 1); // indexed by groupID
+  // The K bits from low to high: kWidth within a register, 4 lane groups,
+  // then the second K half held in further registers.
+  LinearLayout tile = LinearLayout::identity1D(kWidth, kRegister, kDim) *
+                      LinearLayout::identity1D(4, kLane, kDim) *
+                      LinearLayout::identity1D(8, kLane, rowDim);
+  if (isA)
+    tile *= LinearLayout::identity1D(2, kRegister, rowDim); // rows + 8
+  if (instrK == unsigned(8 * kWidth))
+    tile *= LinearLayout::identity1D(2, kRegister, kDim);
+  LinearLayout cta = tile * warpLayout(warpsPerCTA, isA, !isA);
+  return fitToShape(cta, shape,
+                    isA ? ArrayRef<unsigned>{1, 0} : ArrayRef<unsigned>{0, 1});
+}
+
+LinearLayout tilecc::layout::ldmatrixFragment(unsigned numMatrices,
+                                              bool trans) {
+  assert((numMatrices == 1 || numMatrices == 2 || numMatrices == 4) &&
+         "ldmatrix loads 1, 2 or 4 matrices");
+  // Without .trans, lane l holds row l / 4, columns 2 * (l % 4) + {0, 1};
+  // .trans delivers the transposed matrix, so rows and columns swap.
+  std::string pairDim = trans ? "row" : "col";
+  std::string groupDim = trans ? "col" : "row";
+  LinearLayout layout = LinearLayout::identity1D(2, kRegister, pairDim) *
+                        LinearLayout::identity1D(4, kLane, pairDim) *
+                        LinearLayout::identity1D(8, kLane, groupDim) *
+                        LinearLayout::identity1D(numMatrices, kRegister,
+                                                 "matrix");
+  return layout.transposeOuts({"matrix", "row", "col"});
+}
+
+LinearLayout tilecc::layout::ldmatrixAddresses(unsigned numMatrices) {
+  assert((numMatrices == 1 || numMatrices == 2 || numMatrices == 4) &&
+         "ldmatrix loads 1, 2 or 4 matrices");
+  LinearLayout layout = LinearLayout::identity1D(8, kLane, "row") *
+                        LinearLayout::identity1D(numMatrices, kLane, "matrix");
+  return layout.transposeOuts({"matrix", "row"});
+}
+
+LinearLayout tilecc::layout::ldmatrixPlacement(unsigned numMatrices) {
+  assert((numMatrices == 1 || numMatrices == 2 || numMatrices == 4) &&
+         "ldmatrix loads 1, 2 or 4 matrices");
+  std::vector<LinearLayout::Basis> matrixBases;
+  if (numMatrices >= 2)
+    matrixBases.push_back({8, 0});
+  if (numMatrices == 4)
+    matrixBases.push_back({0, 8});
+  return LinearLayout({{"matrix", matrixBases},
+                       {"row", {{1, 0}, {2, 0}, {4, 0}}},
+                       {"col", {{0, 1}, {0, 2}, {0, 4}}}},
+                      {{dimName(0), numMatrices >= 2 ? 16 : 8},
+                       {dimName(1), numMatrices == 4 ? 16 : 8}});
+}

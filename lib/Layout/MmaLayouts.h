@@ -1,0 +1,55 @@
+//===- MmaLayouts.h - mma.sync fragments and ldmatrix -----------*- C++ -*-===//
+//
+// Register layouts of the warp-level tensor core instructions (mma.sync
+// m16n8k*, sm_80 and later) and of ldmatrix, as LinearLayouts. "register"
+// counts elements (not 32-bit registers): a 32-bit register holding two f16
+// values is two consecutive register indices.
+//
+// Warps are arranged over the output tile with warpsPerCTA = [wm, wn], the
+// warp index running fastest along N (dim1). Operands are broadcast across
+// the warps of the other dimension: A is shared by warps in the same row.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_LAYOUT_MMALAYOUTS_H
+#define TILECC_LAYOUT_MMALAYOUTS_H
+
+#include "Layout/LinearLayout.h"
+
+namespace tilecc::layout {
+
+enum class MmaOperand { A, B };
+
+/// The m16n8 accumulator (C/D) fragment of mma.sync, repeated over `shape`
+/// (M x N), first along N then along M. Valid for f32/s32 and packed f16
+/// accumulators alike: the element distribution is the same.
+LinearLayout mmaSyncAccumulator(llvm::ArrayRef<unsigned> warpsPerCTA,
+                                llvm::ArrayRef<int64_t> shape);
+
+/// The A (M x K) or B (K x N) fragment of mma.sync.m16n8k<instrK> for
+/// elements of `elemBits` bits, repeated over `shape`, first along K.
+/// Supported: 16-bit (f16/bf16) k8/k16, 32-bit (tf32) k4/k8, 8-bit (s8/u8,
+/// e4m3/e5m2) k16/k32, 4-bit (s4/u4) k32/k64.
+llvm::Expected<LinearLayout> mmaSyncOperand(MmaOperand operand,
+                                            unsigned elemBits, unsigned instrK,
+                                            llvm::ArrayRef<unsigned> warpsPerCTA,
+                                            llvm::ArrayRef<int64_t> shape);
+
+/// ldmatrix.m8n8.x<numMatrices>[.trans].b16: ("register", "lane") to
+/// ("matrix", "row", "col") of the loaded 8x8 matrices. register bit 0 picks
+/// the half of a 32-bit register, the higher bits the matrix.
+LinearLayout ldmatrixFragment(unsigned numMatrices, bool trans);
+
+/// ldmatrix row addresses: ("lane") to ("matrix", "row"): lanes 8i..8i+7
+/// supply the rows of matrix i. Lanes beyond 8 * numMatrices are unused and
+/// are not part of the layout.
+LinearLayout ldmatrixAddresses(unsigned numMatrices);
+
+/// Where the 8x8 matrices of a load sit in an operand tile: ("matrix",
+/// "row", "col") to ("dim0", "dim1"), matrix bit 0 -> dim0 + 8, bit 1 ->
+/// dim1 + 8. This is the x4 placement for a 16x16 A tile (M x K, non-trans)
+/// and for a 16x16 B tile (K x N, .trans from N-contiguous rows).
+LinearLayout ldmatrixPlacement(unsigned numMatrices);
+
+} // namespace tilecc::layout
+
+#endif // TILECC_LAYOUT_MMALAYOUTS_H

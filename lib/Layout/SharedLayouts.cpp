@@ -1,0 +1,316 @@
+//===- SharedLayouts.cpp - swizzled shared memory and bank conflicts ------===//
+
+#include "Layout/SharedLayouts.h"
+#include "Layout/DistributedLayouts.h"
+#include "Layout/MmaLayouts.h"
+#include "Layout/Vectorization.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace tilecc::layout;
+using llvm::ArrayRef;
+
+static llvm::Error checkShapeAndOrder(ArrayRef<int64_t> shape,
+                                     ArrayRef<unsigned> order) {
+  size_t rank = shape.size();
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (rank == 0 || order.size() != rank)
+    return fail("shared layout needs a shape and an order of the same rank");
+  llvm::SmallVector<unsigned> sorted(order.begin(), order.end());
+  llvm::sort(sorted);
+  for (size_t d = 0; d < rank; ++d)
+    if (sorted[d] != d || log2Exact(shape[d]) < 0)
+      return fail("shared layout needs power-of-two sizes and a permutation "
+                  "order");
+  return llvm::Error::success();
+}
+
+unsigned tilecc::layout::getNumRowBits(ArrayRef<int64_t> shape,
+                                       ArrayRef<unsigned> order) {
+  unsigned bits = 0;
+  for (size_t i = 1; i < order.size(); ++i)
+    bits += log2Exact(shape[order[i]]);
+  return bits;
+}
+
+llvm::Expected<LinearLayout>
+tilecc::layout::xorSwizzledSharedLayout(ArrayRef<int64_t> shape,
+                                        ArrayRef<unsigned> order,
+                                        ArrayRef<int32_t> rowMasks) {
+  if (llvm::Error err = checkShapeAndOrder(shape, order))
+    return std::move(err);
+  if (rowMasks.size() != getNumRowBits(shape, order))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "expected one XOR mask per row bit");
+  int64_t inner = shape[order[0]];
+  for (int32_t mask : rowMasks)
+    if (mask < 0 || mask >= inner)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "XOR mask " + llvm::Twine(mask) + " exceeds the row of " +
+              llvm::Twine(inner) + " elements");
+
+  // Build the tile -> offset map (row-major in `order`, row bits XOR-ing
+  // their mask into the column), then invert it. Offsets of the column
+  // bits stay below `inner` and row bits add multiples of it, so the map is
+  // triangular and hence a bijection.
+  std::vector<LinearLayout::InDim> ins(shape.size());
+  int32_t stride = 1;
+  size_t rowBit = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    unsigned d = order[i];
+    ins[d].name = dimName(d);
+    for (int32_t bit = 0; (int64_t(1) << bit) < shape[d]; ++bit) {
+      int32_t offset = stride << bit;
+      if (i > 0)
+        offset ^= rowMasks[rowBit++];
+      ins[d].bases.push_back({offset});
+    }
+    stride *= int32_t(shape[d]);
+  }
+  LinearLayout toOffset(std::move(ins), {{kOffset, stride}});
+  std::optional<LinearLayout> layout = toOffset.invert();
+  assert(layout && "XOR swizzles are bijections");
+  return *layout;
+}
+
+std::vector<int32_t> tilecc::layout::getRowMasks(ArrayRef<int64_t> shape,
+                                                 ArrayRef<unsigned> order,
+                                                 SwizzleParams swizzle) {
+  // Row bit j of order[1] picks phase bit j - log2(perPhase), which XORs
+  // vec << phaseBit into the column; deeper dims do not swizzle.
+  std::vector<int32_t> masks(getNumRowBits(shape, order), 0);
+  if (order.size() < 2)
+    return masks;
+  int perPhaseLog2 = log2Exact(swizzle.perPhase);
+  int maxPhaseLog2 = log2Exact(swizzle.maxPhase);
+  for (int j = 0; (int64_t(1) << j) < shape[order[1]]; ++j) {
+    int phaseBit = j - perPhaseLog2;
+    if (phaseBit >= 0 && phaseBit < maxPhaseLog2)
+      masks[j] = int32_t(swizzle.vec) << phaseBit;
+  }
+  return masks;
+}
+
+llvm::Expected<LinearLayout>
+tilecc::layout::swizzledSharedLayout(ArrayRef<int64_t> shape,
+                                     ArrayRef<unsigned> order,
+                                     SwizzleParams swizzle) {
+  if (llvm::Error err = checkShapeAndOrder(shape, order))
+    return std::move(err);
+  if (log2Exact(swizzle.vec) < 0 || log2Exact(swizzle.perPhase) < 0 ||
+      log2Exact(swizzle.maxPhase) < 0)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "swizzle parameters must be powers of two");
+  int64_t inner = shape[order[0]];
+  if (int64_t(swizzle.vec) * swizzle.maxPhase > inner && swizzle.maxPhase > 1)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "swizzle vec * maxPhase (" +
+            llvm::Twine(swizzle.vec * swizzle.maxPhase) +
+            ") exceeds the row of " + llvm::Twine(inner) + " elements");
+  return xorSwizzledSharedLayout(shape, order,
+                                 getRowMasks(shape, order, swizzle));
+}
+
+AccessCost tilecc::layout::countWavefronts(const LinearLayout &shared,
+                                           const LinearLayout &access,
+                                           unsigned elemBits,
+                                           unsigned accessBits) {
+  std::optional<LinearLayout> toOffset = shared.invert();
+  assert(toOffset && "shared layouts are invertible");
+  LinearLayout addr = access.compose(*toOffset);
+  int laneIdx = -1;
+  auto inNames = addr.getInDimNames();
+  for (size_t i = 0; i < inNames.size(); ++i)
+    if (inNames[i] == kLane)
+      laneIdx = i;
+  assert(laneIdx >= 0 && "an access layout has lanes");
+  unsigned laneBits = addr.getInDimSizeLog2(kLane);
+  unsigned totalBits = addr.getTotalInDimSizeLog2();
+  unsigned lanesPerPhase =
+      std::min(32u, 1024u / std::max(accessBits, 32u)); // 128 bytes a phase
+  int32_t numLanes = int32_t(1) << laneBits;
+
+  AccessCost cost;
+  uint64_t numInstrs = uint64_t(1) << (totalBits - laneBits);
+  for (uint64_t instr = 0; instr < numInstrs; ++instr) {
+    ++cost.instructions;
+    for (int32_t first = 0; first < numLanes; first += lanesPerPhase) {
+      std::map<uint64_t, std::set<uint64_t>> wordsPerBank;
+      for (int32_t lane = first;
+           lane < std::min<int32_t>(numLanes, first + lanesPerPhase); ++lane) {
+        // Flat input: lanes occupy their dimension's bits; the instruction
+        // index fills the other dimensions' bits in order.
+        llvm::SmallVector<int32_t> values;
+        uint64_t rest = instr;
+        for (size_t i = 0; i < inNames.size(); ++i) {
+          unsigned bits = addr.getInDimSizeLog2(inNames[i]);
+          if (int(i) == laneIdx) {
+            values.push_back(lane);
+            continue;
+          }
+          values.push_back(int32_t(rest & ((uint64_t(1) << bits) - 1)));
+          rest >>= bits;
+        }
+        uint64_t bitAddr = uint64_t(addr.applyValues(values)[0]) * elemBits;
+        uint64_t lastBit = bitAddr + std::max(accessBits, 1u) - 1;
+        for (uint64_t word = bitAddr / 32; word <= lastBit / 32; ++word)
+          wordsPerBank[word % 32].insert(word);
+      }
+      unsigned worst = 1;
+      for (const auto &[bank, words] : wordsPerBank)
+        worst = std::max<unsigned>(worst, words.size());
+      cost.wavefronts += worst;
+      cost.idealWavefronts += 1;
+    }
+  }
+  return cost;
+}
+
+LinearLayout tilecc::layout::registerAccess(const LinearLayout &reg,
+                                            const LinearLayout &shared,
+                                            unsigned elemBits,
+                                            unsigned &accessBits) {
+  int32_t vec = std::min<int32_t>(
+      getContiguousSharedElements(reg, shared),
+      std::max<int32_t>(1, int32_t(kMaxVectorBits / elemBits)));
+  accessBits = unsigned(vec) * elemBits;
+  std::vector<std::string> outs = reg.getOutDimNames();
+  // Registers past the vector that add new data enumerate the instructions;
+  // those that repeat earlier registers need no instruction of their own.
+  LinearLayout regs = reg.sublayout({kRegister}, outs);
+  uint32_t repeated = regs.getFreeVariableMasks()[0].second;
+  unsigned vecBits = log2Exact(vec);
+  std::vector<LinearLayout::Basis> instr;
+  for (unsigned b = vecBits; b < regs.getInDimSizeLog2(kRegister); ++b)
+    if (!((repeated >> b) & 1))
+      instr.push_back(regs.getInDims()[0].bases[b]);
+  LinearLayout lanes = reg.sublayout({kLane}, outs);
+  std::vector<LinearLayout::InDim> ins = {
+      {kLane, lanes.hasInDim(kLane) ? lanes.getInDims()[0].bases
+                                    : std::vector<LinearLayout::Basis>{}},
+      {"instr", instr}};
+  return LinearLayout(std::move(ins), std::vector<LinearLayout::OutDim>(
+                                          reg.getOutDims().begin(),
+                                          reg.getOutDims().end()));
+}
+
+AccessCost tilecc::layout::registerAccessCost(const LinearLayout &reg,
+                                              const LinearLayout &shared,
+                                              unsigned elemBits) {
+  unsigned accessBits = 0;
+  LinearLayout access = registerAccess(reg, shared, elemBits, accessBits);
+  return countWavefronts(shared, access, elemBits, accessBits);
+}
+
+LinearLayout tilecc::layout::ldmatrixTileAccess(unsigned numMatrices,
+                                                ArrayRef<int64_t> shape) {
+  assert(shape.size() == 2 && "ldmatrix tiles are rank 2");
+  LinearLayout atom =
+      ldmatrixAddresses(numMatrices).compose(ldmatrixPlacement(numMatrices));
+  int32_t rows = atom.getOutDimSize(dimName(0));
+  int32_t cols = atom.getOutDimSize(dimName(1));
+  // Successive loads walk K (dim1) first, then rows.
+  LinearLayout tiles =
+      LinearLayout::identity1D(int32_t(shape[1] / cols), "instr", dimName(1)) *
+      LinearLayout::identity1D(int32_t(shape[0] / rows), "instr", dimName(0));
+  return (atom * tiles).transposeOuts(dimNames(2));
+}
+
+/// Prices `layout` for moving every layout of `regs`.
+static SharedLayoutChoice evaluate(ArrayRef<LinearLayout> regs,
+                                   unsigned elemBits, ArrayRef<unsigned> order,
+                                   std::vector<int32_t> rowMasks,
+                                   LinearLayout layout) {
+  SharedLayoutChoice choice;
+  choice.order.assign(order.begin(), order.end());
+  choice.rowMasks = std::move(rowMasks);
+  choice.layout = std::move(layout);
+  for (const LinearLayout &reg : regs) {
+    AccessCost cost = registerAccessCost(reg, choice.layout, elemBits);
+    choice.wavefronts += cost.wavefronts;
+    choice.instructions += cost.instructions;
+  }
+  choice.cost = choice.wavefronts + choice.instructions;
+  return choice;
+}
+
+SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
+                                               unsigned elemBits,
+                                               ArrayRef<unsigned> order) {
+  assert(!regs.empty() && "pickSwizzle needs an access to optimize");
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const auto &out : regs.front().getOutDims())
+    shape.push_back(out.size);
+  int64_t inner = shape[order[0]];
+  int64_t rows = shape.size() >= 2 ? shape[order[1]] : 1;
+
+  // The chunk may be wider than one access: XOR-ing whole 32- or 64-byte
+  // groups is what separates rows that a wide access pattern touches together.
+  std::vector<SwizzleParams> candidates = {{1, 1, 1}};
+  for (int64_t vec = 1; vec <= inner; vec *= 2)
+    for (int64_t maxPhase = 2; vec * maxPhase <= inner && maxPhase <= rows;
+         maxPhase *= 2)
+      for (int64_t perPhase = 1; perPhase * maxPhase <= rows; perPhase *= 2)
+        candidates.push_back(
+            {unsigned(vec), unsigned(perPhase), unsigned(maxPhase)});
+
+  std::optional<SharedLayoutChoice> best;
+  auto key = [](const SharedLayoutChoice &c) {
+    return std::make_tuple(c.cost, c.swizzle.maxPhase, -int64_t(c.swizzle.vec),
+                           c.swizzle.perPhase);
+  };
+  for (const SwizzleParams &swizzle : candidates) {
+    LinearLayout layout = llvm::cantFail(
+        swizzledSharedLayout(shape, order, swizzle));
+    SharedLayoutChoice choice = evaluate(
+        regs, elemBits, order, getRowMasks(shape, order, swizzle), layout);
+    choice.swizzle = swizzle;
+    if (!best || key(choice) < key(*best))
+      best = std::move(choice);
+  }
+  return *best;
+}
+
+SharedLayoutChoice tilecc::layout::pickXorSwizzle(ArrayRef<LinearLayout> regs,
+                                                  unsigned elemBits,
+                                                  ArrayRef<unsigned> order) {
+  SharedLayoutChoice best = pickSwizzle(regs, elemBits, order);
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const auto &out : regs.front().getOutDims())
+    shape.push_back(out.size);
+  int64_t inner = shape[order[0]];
+  // Coordinate descent: re-pick each row bit's mask (none or one column
+  // bit) while the total cost drops. Each accepted step strictly lowers the
+  // cost, so this terminates.
+  bool improved = true;
+  while (improved) {
+    improved = false;
+    for (size_t i = 0; i < best.rowMasks.size(); ++i) {
+      for (int64_t mask = 0; mask < inner; mask = mask ? mask * 2 : 1) {
+        if (mask == best.rowMasks[i])
+          continue;
+        std::vector<int32_t> masks = best.rowMasks;
+        masks[i] = int32_t(mask);
+        LinearLayout layout =
+            llvm::cantFail(xorSwizzledSharedLayout(shape, order, masks));
+        SharedLayoutChoice choice =
+            evaluate(regs, elemBits, order, masks, std::move(layout));
+        if (choice.cost < best.cost) {
+          choice.standard = false;
+          best = std::move(choice);
+          improved = true;
+        }
+      }
+    }
+  }
+  return best;
+}

@@ -1,0 +1,47 @@
+//===- Memory.cpp - bounds-checked device global memory -------------------===//
+#include "PTXEmu/Memory.h"
+
+#include <cstdio>
+
+using namespace tilecc::ptxemu;
+
+uint64_t GlobalMemory::alloc(uint64_t bytes, const std::string &name) {
+  // 256-byte aligned like cudaMalloc, with an unmapped 4 KiB gap after each
+  // buffer so that running off its end is caught rather than hitting the next.
+  uint64_t base = next;
+  Buffer &b = bufs[base];
+  b.base = base;
+  b.data.assign(bytes, 0);
+  b.name = name.empty() ? "buffer@" + std::to_string(bufs.size()) : name;
+  next = (base + bytes + 4096 + 255) / 256 * 256;
+  last = nullptr;
+  return base;
+}
+
+uint8_t *GlobalMemory::slowFind(uint64_t addr, uint64_t n) {
+  auto it = bufs.upper_bound(addr);
+  if (it == bufs.begin())
+    return nullptr;
+  --it;
+  Buffer &b = it->second;
+  if (addr + n < addr || addr + n > b.base + b.data.size())
+    return nullptr;
+  last = &b;
+  return b.data.data() + (addr - b.base);
+}
+
+std::string GlobalMemory::describe(uint64_t addr) const {
+  char buf[160];
+  auto it = bufs.upper_bound(addr);
+  if (it == bufs.begin()) {
+    std::snprintf(buf, sizeof buf, "0x%llx is below every buffer",
+                  (unsigned long long)addr);
+    return buf;
+  }
+  --it;
+  const Buffer &b = it->second;
+  std::snprintf(buf, sizeof buf, "0x%llx is %llu bytes past the start of '%s' (%zu bytes)",
+                (unsigned long long)addr, (unsigned long long)(addr - b.base),
+                b.name.c_str(), b.data.size());
+  return buf;
+}

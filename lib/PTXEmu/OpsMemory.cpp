@@ -1,0 +1,516 @@
+//===- OpsMemory.cpp - ld/st, atomics, cp.async, mbarrier, fences ---------===//
+#include "PTXEmu/Exec.h"
+#include "PTXEmu/Float.h"
+
+#include <cmath>
+
+using namespace tilecc::ptxemu;
+
+namespace {
+
+// ---- ld / st ----
+
+void execLd(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  const unsigned eb = tyBits(ins.type) / 8, n = ins.vec, bytes = eb * n;
+  const bool sg = tyIsSigned(ins.type);
+  const Operand &d = ins.ops[0];
+  Space spaces[32];
+  uint64_t addrs[32];
+  forLanes(mask, [&](unsigned l) {
+    if (ctx.failed)
+      return;
+    uint64_t a = ctx.address(ins.ops[1], w, l);
+    uint8_t *p = ctx.access(ins, w, l, ins.space, a, bytes, Access::Read, &spaces[l]);
+    if (!p)
+      return;
+    addrs[l] = a;
+    for (unsigned k = 0; k < n; ++k) {
+      uint64_t v = 0;
+      std::memcpy(&v, p + k * eb, eb);
+      if (sg)
+        v = uint64_t(sext(v, eb * 8));
+      ctx.set(d.kind == Operand::Vec ? d.elems[k] : d, w, l, v);
+    }
+  });
+  if (!ctx.failed)
+    ctx.account(spaces, addrs, mask, bytes, false);
+}
+
+void execSt(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  const unsigned eb = tyBits(ins.type) / 8, n = ins.vec, bytes = eb * n;
+  const Operand &s = ins.ops[1];
+  Space spaces[32];
+  uint64_t addrs[32];
+  forLanes(mask, [&](unsigned l) {
+    if (ctx.failed)
+      return;
+    uint64_t a = ctx.address(ins.ops[0], w, l);
+    uint8_t *p = ctx.access(ins, w, l, ins.space, a, bytes, Access::Write, &spaces[l]);
+    if (!p)
+      return;
+    addrs[l] = a;
+    for (unsigned k = 0; k < n; ++k) {
+      uint64_t v = ctx.get(s.kind == Operand::Vec ? s.elems[k] : s, w, l, ins.type);
+      std::memcpy(p + k * eb, &v, eb);
+    }
+  });
+  if (!ctx.failed)
+    ctx.account(spaces, addrs, mask, bytes, true);
+}
+
+bool decodeLdSt(Instr &ins, Mods &m, std::string &err) {
+  bool isLd = m.base != "st";
+  m.takeMemOrder();
+  m.takeCacheHints();
+  if (!m.takeSpace(ins.space))
+    ins.space = Space::Generic;
+  if (m.base == "ldu")
+    ins.space = ins.space == Space::Generic ? Space::Generic : ins.space;
+  ins.vec = uint8_t(m.takeVec());
+  std::vector<Ty> tys = m.takeTypes();
+  if (tys.size() != 1) {
+    err = "'" + m.base + "' needs exactly one type";
+    return false;
+  }
+  ins.type = tys[0];
+  if (ins.type == Ty::Pred || ins.type == Ty::B128) {
+    err = "'" + m.base + "' does not support this type";
+    return false;
+  }
+  if (!isLd && ins.space == Space::Const) {
+    err = "store to the const space";
+    return false;
+  }
+  if (!expectOps(ins, 2, err))
+    return false;
+  const Operand &addr = ins.ops[isLd ? 1 : 0], &val = ins.ops[isLd ? 0 : 1];
+  if (addr.kind != Operand::Mem) {
+    err = "'" + m.base + "' needs an address operand [..]";
+    return false;
+  }
+  if (ins.vec > 1 && (val.kind != Operand::Vec || val.elems.size() != ins.vec)) {
+    err = "vector '" + m.base + "' needs a {..} operand of " + std::to_string(ins.vec) +
+          " elements";
+    return false;
+  }
+  if (ins.vec == 1 && val.kind == Operand::Vec) {
+    err = "vector operand without .v2/.v4";
+    return false;
+  }
+  ins.exec = isLd ? execLd : execSt;
+  ins.cls = IClass::Memory;
+  return true;
+}
+
+// ---- atomics ----
+
+enum AtomOp : uint8_t { AAnd, AOr, AXor, AExch, AAdd, AInc, ADec, AMin, AMax, ACas };
+
+uint64_t atomApply(const Instr &ins, uint64_t old, uint64_t b, uint64_t c) {
+  Ty t = ins.type;
+  unsigned bits = tyBits(t);
+  uint64_t M = maskBits(bits);
+  switch (AtomOp(ins.kind)) {
+  case AAnd: return old & b;
+  case AOr: return old | b;
+  case AXor: return old ^ b;
+  case AExch: return b;
+  case ACas: return (old & M) == (b & M) ? c : old;
+  case AInc: return (old & M) >= (b & M) ? 0 : old + 1;
+  case ADec: return ((old & M) == 0 || (old & M) > (b & M)) ? b : old - 1;
+  case AAdd:
+    switch (t) {
+    case Ty::F32: return bitsF32(ftz32(ftz32(asF32(old)) + ftz32(asF32(b))));
+    case Ty::F64: return bitsF64(asF64(old) + asF64(b));
+    case Ty::F16: case Ty::BF16: {
+      FFmt f = t == Ty::F16 ? FFmt::F16 : FFmt::BF16;
+      return roundTo(widen(old & 0xffff, f) + widen(b & 0xffff, f), f, Rnd::RN);
+    }
+    case Ty::F16x2: case Ty::BF16x2: {
+      FFmt f = t == Ty::F16x2 ? FFmt::F16 : FFmt::BF16;
+      uint64_t lo = roundTo(widen(old & 0xffff, f) + widen(b & 0xffff, f), f, Rnd::RN);
+      uint64_t hi = roundTo(widen(old >> 16 & 0xffff, f) + widen(b >> 16 & 0xffff, f),
+                            f, Rnd::RN);
+      return lo | hi << 16;
+    }
+    default: return old + b;
+    }
+  case AMin:
+  case AMax: {
+    bool mx = ins.kind == AMax;
+    if (tyIsSigned(t)) {
+      int64_t x = sext(old, bits), y = sext(b, bits);
+      return uint64_t(mx ? std::max(x, y) : std::min(x, y));
+    }
+    if (t == Ty::F32) {
+      float x = asF32(old), y = asF32(b);
+      return bitsF32(mx ? std::fmax(x, y) : std::fmin(x, y));
+    }
+    uint64_t x = old & M, y = b & M;
+    return mx ? std::max(x, y) : std::min(x, y);
+  }
+  }
+  return old;
+}
+
+void execAtom(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  const bool red = ins.flag; // no destination
+  const unsigned bytes = tyBits(ins.type) / 8;
+  const size_t ai = red ? 0 : 1;
+  Space spaces[32];
+  uint64_t addrs[32];
+  forLanes(mask, [&](unsigned l) {
+    if (ctx.failed)
+      return;
+    uint64_t a = ctx.address(ins.ops[ai], w, l);
+    uint8_t *p = ctx.access(ins, w, l, ins.space, a, bytes, Access::Atomic, &spaces[l]);
+    if (!p)
+      return;
+    addrs[l] = a;
+    uint64_t old = 0;
+    std::memcpy(&old, p, bytes);
+    uint64_t b = ctx.get(ins.ops[ai + 1], w, l, ins.type);
+    uint64_t c = ins.kind == ACas ? ctx.get(ins.ops[ai + 2], w, l, ins.type) : 0;
+    uint64_t nv = atomApply(ins, old, b, c);
+    std::memcpy(p, &nv, bytes);
+    if (!red)
+      ctx.set(ins.ops[0], w, l, tyIsSigned(ins.type) ? uint64_t(sext(old, bytes * 8)) : old);
+    ++ctx.cnt.atomics;
+  });
+  if (!ctx.failed)
+    ctx.account(spaces, addrs, mask, bytes, true);
+}
+
+bool decodeAtom(Instr &ins, Mods &m, std::string &err) {
+  bool red = m.base == "red";
+  m.takeMemOrder();
+  m.takeCacheHints();
+  if (!m.takeSpace(ins.space))
+    ins.space = Space::Generic;
+  if (ins.space != Space::Global && ins.space != Space::Shared &&
+      ins.space != Space::Generic) {
+    err = "atomics need the global, shared or generic space";
+    return false;
+  }
+  int op = m.takeOneOf({"and", "or", "xor", "exch", "add", "inc", "dec", "min",
+                        "max", "cas"});
+  if (op < 0) {
+    err = "'" + m.base + "' needs an operation";
+    return false;
+  }
+  m.take("noftz");
+  std::vector<Ty> tys = m.takeTypes();
+  if (tys.size() != 1) {
+    err = "'" + m.base + "' needs exactly one type";
+    return false;
+  }
+  ins.type = tys[0];
+  ins.kind = uint8_t(op);
+  ins.flag = red;
+  Ty t = ins.type;
+  bool fl = tyIsFloat(t);
+  if ((op <= AExch || op == ACas) && fl) {
+    err = "bitwise atomics need a .b type";
+    return false;
+  }
+  if ((op == AInc || op == ADec) && t != Ty::U32) {
+    err = "atomic inc/dec need .u32";
+    return false;
+  }
+  if (fl && op != AAdd && !(t == Ty::F32 && (op == AMin || op == AMax))) {
+    err = "unsupported floating-point atomic";
+    return false;
+  }
+  if (tyBits(t) < 16 || tyBits(t) > 64 || (tyBits(t) == 16 && op != ACas && !fl)) {
+    err = "unsupported atomic width";
+    return false;
+  }
+  if (op == ACas && red) {
+    err = "'red' has no cas";
+    return false;
+  }
+  ins.exec = execAtom;
+  ins.cls = IClass::Atomic;
+  size_t n = (red ? 2 : 3) + (op == ACas ? 1 : 0);
+  if (!expectOps(ins, n, err))
+    return false;
+  if (ins.ops[red ? 0 : 1].kind != Operand::Mem) {
+    err = "'" + m.base + "' needs an address operand [..]";
+    return false;
+  }
+  return true;
+}
+
+// ---- cp.async ----
+
+void execCpAsync(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  const unsigned size = unsigned(ins.a);
+  Space spaces[32];
+  uint64_t addrs[32];
+  forLanes(mask, [&](unsigned l) {
+    if (ctx.failed)
+      return;
+    uint64_t dst = ctx.address(ins.ops[0], w, l);
+    uint64_t src = ctx.address(ins.ops[1], w, l);
+    unsigned srcSize = size;
+    bool ignore = false;
+    if (ins.ops.size() > 3 && ins.ops[3].kind != Operand::Sink) {
+      if (ins.flag) // ignore-src predicate
+        ignore = ctx.get(ins.ops[3], w, l, Ty::Pred) & 1;
+      else
+        srcSize = unsigned(ctx.get(ins.ops[3], w, l, Ty::U32));
+    }
+    if (srcSize > size) {
+      ctx.fail(ins, w, l, "cp.async src-size is larger than cp-size");
+      return;
+    }
+    if (dst % size) {
+      ctx.fail(ins, w, l, "misaligned cp.async destination");
+      return;
+    }
+    if (dst + size > ctx.shared.size()) {
+      ctx.fail(ins, w, l, "out-of-bounds cp.async destination in shared memory");
+      return;
+    }
+    CpAsyncOp op;
+    op.dst = dst;
+    op.pc = w.pc[l] - 1;
+    op.data.assign(size, 0);
+    spaces[l] = Space::Global;
+    addrs[l] = src;
+    if (!ignore && srcSize) {
+      if (src % size) {
+        ctx.fail(ins, w, l, "misaligned cp.async source");
+        return;
+      }
+      uint8_t *p = ctx.access(ins, w, l, Space::Global, src, srcSize, Access::Read,
+                              nullptr, false);
+      if (!p)
+        return;
+      std::memcpy(op.data.data(), p, srcSize);
+    }
+    w.cpOpen[l].push_back(std::move(op));
+  });
+  if (!ctx.failed)
+    ctx.account(spaces, addrs, mask, size, false);
+}
+
+void execCpCommit(ExecCtx &, const Instr &, WarpState &w, uint32_t mask) {
+  forLanes(mask, [&](unsigned l) {
+    w.cpGroups[l].push_back(std::move(w.cpOpen[l]));
+    w.cpOpen[l].clear();
+  });
+}
+
+void execCpWait(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  forLanes(mask, [&](unsigned l) {
+    if (ctx.failed)
+      return;
+    size_t keep = 0;
+    if (ins.flag) { // wait_all commits the open group first
+      w.cpGroups[l].push_back(std::move(w.cpOpen[l]));
+      w.cpOpen[l].clear();
+    } else {
+      keep = size_t(ins.ops[0].imm);
+    }
+    ctx.completeCpAsync(ins, w, l, keep);
+  });
+}
+
+bool decodeCpAsync(Instr &ins, Mods &m, std::string &err) {
+  ins.cls = IClass::AsyncCopy;
+  if (!m.take("async")) {
+    err = "only 'cp.async' forms of 'cp' are supported";
+    return false;
+  }
+  if (m.take("commit_group")) {
+    ins.exec = execCpCommit;
+    return expectOps(ins, 0, err);
+  }
+  if (m.take("wait_group")) {
+    ins.exec = execCpWait;
+    if (!expectOps(ins, 1, err))
+      return false;
+    if (ins.ops[0].kind != Operand::Imm || ins.ops[0].imm < 0) {
+      err = "'cp.async.wait_group' needs a constant group count";
+      return false;
+    }
+    return true;
+  }
+  if (m.take("wait_all")) {
+    ins.exec = execCpWait;
+    ins.flag = true;
+    return expectOps(ins, 0, err);
+  }
+  int cache = m.takeOneOf({"ca", "cg"});
+  Space d, s;
+  if (cache < 0 || !m.takeSpace(d) || !m.takeSpace(s) || d != Space::Shared ||
+      s != Space::Global) {
+    err = "'cp.async' needs .ca/.cg and .shared.global";
+    return false;
+  }
+  bool hint = m.take("L2::cache_hint");
+  m.takeCacheHints();
+  if (!expectOps(ins, 3, 5, err))
+    return false;
+  if (ins.ops[0].kind != Operand::Mem || ins.ops[1].kind != Operand::Mem ||
+      ins.ops[2].kind != Operand::Imm) {
+    err = "'cp.async' needs [dst], [src], cp-size";
+    return false;
+  }
+  ins.a = int(ins.ops[2].imm);
+  if (ins.a != 4 && ins.a != 8 && ins.a != 16) {
+    err = "cp.async cp-size must be 4, 8 or 16";
+    return false;
+  }
+  if (cache == 1 && ins.a != 16) {
+    err = "cp.async.cg needs cp-size 16";
+    return false;
+  }
+  size_t extra = ins.ops.size() - 3 - (hint ? 1 : 0);
+  if (extra > 1) {
+    err = "too many operands for 'cp.async'";
+    return false;
+  }
+  if (hint)
+    ins.ops.pop_back(); // the cache policy has no effect here
+  // A predicate operand is ignore-src; anything else is src-size.
+  ins.flag = extra == 1 && ins.ops[3].kind == Operand::Reg && ins.ops[3].isPred;
+  ins.exec = execCpAsync;
+  return true;
+}
+
+// ---- mbarrier ----
+// The 8-byte object holds: bits 0-19 pending arrivals, 20-39 expected
+// arrivals, 40-62 the current phase.
+constexpr uint64_t kCntMask = (1ull << 20) - 1;
+
+void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  size_t ai = ins.kind == 0 || ins.kind == 4 ? 0 : 1;
+  forLanes(mask, [&](unsigned l) {
+    if (ctx.failed)
+      return;
+    uint64_t a = ctx.address(ins.ops[ai], w, l);
+    uint8_t *p = ctx.access(ins, w, l, ins.space, a, 8, Access::Atomic);
+    if (!p)
+      return;
+    uint64_t s;
+    std::memcpy(&s, p, 8);
+    uint64_t pending = s & kCntMask, expected = s >> 20 & kCntMask, phase = s >> 40;
+    switch (ins.kind) {
+    case 0: { // init
+      uint64_t n = ctx.get(ins.ops[1], w, l, Ty::U32);
+      if (n == 0 || n > kCntMask) {
+        ctx.fail(ins, w, l, "mbarrier count out of range");
+        return;
+      }
+      s = n | n << 20;
+      break;
+    }
+    case 1:   // arrive
+    case 2: { // arrive_drop
+      uint64_t n = ins.ops.size() > 2 ? ctx.get(ins.ops[2], w, l, Ty::U32) : 1;
+      if (expected == 0) {
+        ctx.fail(ins, w, l, "arrive on an uninitialized mbarrier");
+        return;
+      }
+      if (n > pending) {
+        ctx.fail(ins, w, l, "mbarrier arrive count exceeds the pending count");
+        return;
+      }
+      ctx.set(ins.ops[0], w, l, phase);
+      if (ins.kind == 2)
+        expected -= n;
+      pending -= n;
+      if (pending == 0) {
+        ++phase;
+        pending = expected;
+        ++ctx.epoch; // completing a phase orders memory like a barrier
+        ctx.progress = true;
+      }
+      s = pending | expected << 20 | (phase & ((1ull << 23) - 1)) << 40;
+      break;
+    }
+    case 3: { // test_wait / try_wait (flag: parity form)
+      uint64_t v = ctx.get(ins.ops[2], w, l, Ty::U64);
+      bool done = ins.flag ? ((phase & 1) != (v & 1)) : (phase != v);
+      ctx.set(ins.ops[0], w, l, done);
+      return;
+    }
+    case 4: // inval
+      s = 0;
+      break;
+    }
+    std::memcpy(p, &s, 8);
+  });
+}
+
+bool decodeMbarrier(Instr &ins, Mods &m, std::string &err) {
+  int k = m.takeOneOf({"init", "arrive", "arrive_drop", "test_wait", "try_wait", "inval"});
+  if (k < 0) {
+    err = "unsupported mbarrier operation";
+    return false;
+  }
+  ins.kind = uint8_t(k == 4 ? 3 : k == 5 ? 4 : k);
+  ins.flag = m.take("parity");
+  m.takeMemOrder();
+  if (!m.takeSpace(ins.space))
+    ins.space = Space::Generic;
+  if (ins.space != Space::Shared && ins.space != Space::Generic) {
+    err = "mbarrier objects live in shared memory";
+    return false;
+  }
+  if (!m.take("b64")) {
+    err = "mbarrier needs .b64";
+    return false;
+  }
+  ins.exec = execMbar;
+  ins.cls = IClass::Barrier;
+  switch (ins.kind) {
+  case 0: return expectOps(ins, 2, err);
+  case 1: case 2: return expectOps(ins, 2, 3, err);
+  case 3: return expectOps(ins, 3, 4, err);
+  default: return expectOps(ins, 1, err);
+  }
+}
+
+// ---- fences, prefetch ----
+
+void execNop(ExecCtx &, const Instr &, WarpState &, uint32_t) {}
+
+bool decodeFence(Instr &ins, Mods &m, std::string &err) {
+  m.takeMemOrder();
+  for (const char *s : {"gl", "proxy", "async", "alias", "tensormap", "shared::cta",
+                        "shared::cluster", "global", "mbarrier_init"})
+    m.take(s);
+  ins.exec = execNop;
+  ins.cls = IClass::Misc;
+  return expectOps(ins, 0, err);
+}
+
+bool decodePrefetch(Instr &ins, Mods &m, std::string &err) {
+  Space s;
+  m.takeSpace(s);
+  m.take("L1");
+  m.take("L2");
+  m.takeCacheHints();
+  ins.exec = execNop;
+  ins.cls = IClass::Memory;
+  return expectOps(ins, 1, err);
+}
+
+} // namespace
+
+void tilecc::ptxemu::registerMemoryOps(DecodeTable &t) {
+  t["ld"] = decodeLdSt;
+  t["ldu"] = decodeLdSt;
+  t["st"] = decodeLdSt;
+  t["atom"] = decodeAtom;
+  t["red"] = decodeAtom;
+  t["cp"] = decodeCpAsync;
+  t["mbarrier"] = decodeMbarrier;
+  t["fence"] = decodeFence;
+  t["membar"] = decodeFence;
+  t["prefetch"] = decodePrefetch;
+  t["prefetchu"] = decodePrefetch;
+}

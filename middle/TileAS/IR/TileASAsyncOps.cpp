@@ -1,0 +1,50 @@
+//===- TileASAsyncOps.cpp - async memory ops and waits --------------------===//
+#include "TileAS/IR/TileASDialect.h"
+#include "TileAS/IR/TileASOpVerifiers.h"
+
+using namespace mlir;
+using namespace mlir::nv_tileas;
+
+#define GET_OP_CLASSES
+#include "TileAS/IR/TileASAsyncOps.cpp.inc"
+
+void TileASDialect::registerAsyncOps() {
+  addOperations<
+#define GET_OP_LIST
+#include "TileAS/IR/TileASAsyncOps.cpp.inc"
+      >();
+}
+
+LogicalResult AsyncLoadOp::verify() {
+  TiledViewType view = getView().getType();
+  auto box = RankedTensorType::get(view.getShape(), view.getElementType());
+  if (failed(verifyFutureOf(*this, getResult().getType(), box)))
+    return failure();
+  auto tile = cast<RankedTensorType>(getResult().getType().getValueType());
+  return verifyIndexedBox(*this, view.getShape(), view.getElementType(),
+                          getIndices().size(), tile, "tiled_view");
+}
+
+LogicalResult AsyncStoreOp::verify() {
+  TiledViewType view = getView().getType();
+  return verifyIndexedBox(*this, view.getShape(), view.getElementType(),
+                          getIndices().size(), getValue().getType(),
+                          "tiled_view");
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  if (failed(verifySameTile(*this, getSource().getType(), getDest().getType(),
+                            "source", "destination")))
+    return failure();
+  if (getResult().getType().getValueType() != getDest().getType())
+    return emitOpError("result must be a future of the destination type");
+  return success();
+}
+
+LogicalResult AsyncDotOp::verify() {
+  if (getAtom().isBlockScaled())
+    return emitOpError("block-scaled MMA atoms belong on block_scaled_mma");
+  return verifyMmaShapes(*this, getA().getType(), getB().getType(),
+                         getC().getType(),
+                         getResult().getType().getValueType());
+}

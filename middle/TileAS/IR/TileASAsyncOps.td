@@ -1,0 +1,79 @@
+//===- TileASAsyncOps.td - async memory ops and waits -----*- tablegen -*-===//
+//
+// Async load/store/copy/dot and the waits observing them implement
+// MemoryConsistencyOpInterface; async.future_wait does not, because its
+// ordering rides on the future it consumes (seed 003).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_TILEAS_ASYNCOPS_TD
+#define TILECC_TILEAS_ASYNCOPS_TD
+
+include "TileAS/IR/TileASOpBase.td"
+
+def TileAS_AsyncLoadOp : TileAS_Op<"async_load", [TileAS_MemoryConsistent]> {
+  let summary = "start loading a tile box (cp.async / bulk copy)";
+  let arguments = (ins TileAS_TiledViewType:$view, Variadic<Index>:$indices,
+                       TileAS_CopyAtomAttrInterface:$atom);
+  let results = (outs TileAS_Future:$result);
+  let assemblyFormat = [{
+    $view `[` $indices `]` attr-dict `:` qualified(type($view)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileAS_AsyncStoreOp : TileAS_Op<"async_store", [TileAS_MemoryConsistent]> {
+  let summary = "start storing a tile into a tile box";
+  let arguments = (ins TileAS_Tile:$value, TileAS_TiledViewType:$view,
+                       Variadic<Index>:$indices,
+                       TileAS_CopyAtomAttrInterface:$atom);
+  let results = (outs TileAS_AsyncTokenType:$token);
+  let assemblyFormat = [{
+    $value `,` $view `[` $indices `]` attr-dict `:` type($value) `,`
+    qualified(type($view))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileAS_AsyncCopyOp : TileAS_Op<"async_copy", [TileAS_MemoryConsistent]> {
+  let summary = "start copying a tile into a destination tile";
+  let arguments = (ins TileAS_Tile:$source, TileAS_Tile:$dest,
+                       TileAS_CopyAtomAttrInterface:$atom);
+  let results = (outs TileAS_Future:$result);
+  let assemblyFormat = [{
+    $source `into` $dest attr-dict `:` type($source) `into` type($dest) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileAS_AsyncDotOp : TileAS_Op<"async_dot", [TileAS_MemoryConsistent]> {
+  let summary = "start an asynchronous MMA (wgmma / tcgen05)";
+  let arguments = (ins TileAS_Tile:$a, TileAS_Tile:$b, TileAS_Tile:$c,
+                       TileAS_MmaAtomAttr:$atom);
+  let results = (outs TileAS_Future:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `,` type($c) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileAS_AsyncWaitOp : TileAS_Op<"async_wait", [TileAS_MemoryConsistent]> {
+  let summary = "wait until at most `num_pending` of the given async ops are in flight";
+  let arguments = (ins Variadic<AnyTypeOf<[TileAS_AsyncTokenType, TileAS_Future]>>:$deps,
+                       ConfinedAttr<DefaultValuedAttr<I32Attr, "0">,
+                                    [IntNonNegative]>:$num_pending);
+  let assemblyFormat = "$deps attr-dict `:` qualified(type($deps))";
+}
+
+def TileAS_FutureWaitOp : TileAS_Op<"async.future_wait", [Pure,
+    TypesMatchWith<"result is the future's value", "future", "result",
+                   "::llvm::cast<::mlir::nv_tileas::FutureType>($_self).getValueType()">]> {
+  let summary = "the value of a future once its async work completed";
+  let arguments = (ins TileAS_Future:$future);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$future attr-dict `:` qualified(type($future))";
+}
+
+#endif // TILECC_TILEAS_ASYNCOPS_TD

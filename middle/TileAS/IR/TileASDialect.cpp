@@ -1,0 +1,37 @@
+//===- TileASDialect.cpp - nv_tileas dialect ------------------------------===//
+#include "TileAS/IR/TileASDialect.h"
+
+using namespace mlir;
+using namespace mlir::nv_tileas;
+
+#include "TileAS/IR/TileASDialect.cpp.inc"
+
+void TileASDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  registerStructureOps();
+  registerMemoryOps();
+  registerAsyncOps();
+  registerTmaOps();
+  registerComputeOps();
+  registerPipelineOps();
+}
+
+LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  if (attr.getName() != kComputeCapabilityAttrName)
+    return op->emitError() << "unknown nv_tileas attribute '"
+                           << attr.getName().getValue() << "'";
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || value.getInt() <= 0)
+    return op->emitError() << "'" << kComputeCapabilityAttrName
+                           << "' must be a positive integer (major * 10 + minor)";
+  return success();
+}
+
+std::optional<int64_t> TileASDialect::getComputeCapability(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto cc = op->getAttrOfType<IntegerAttr>(kComputeCapabilityAttrName))
+      return cc.getInt();
+  return std::nullopt;
+}

@@ -1,0 +1,710 @@
+// RUN: tilecc-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect
+
+// Every nv_tileas verifier diagnostic, one case each.
+
+// expected-error @+1 {{tiled_view must have at least one dimension}}
+func.func private @f(%v: !nv_tileas.tiled_view<f16>)
+
+// -----
+
+// expected-error @+1 {{tiled_view dimensions must be positive}}
+func.func private @f(%v: !nv_tileas.tiled_view<0x4xf16>)
+
+// -----
+
+// expected-error @+1 {{tiled_view element type must be an integer or float}}
+func.func private @f(%v: !nv_tileas.tiled_view<4xcomplex<f32>>)
+
+// -----
+
+// expected-error @+1 {{tma_desc box rank must be at most 5}}
+func.func private @f(%v: !nv_tileas.tma_desc<2x2x2x2x2x2xf16>)
+
+// -----
+
+// expected-error @+1 {{tma_desc box dimensions must be at most 256}}
+func.func private @f(%v: !nv_tileas.tma_desc<512x8xf16>)
+
+// -----
+
+// expected-error @+1 {{MMA atom 'hmma_f16' must name a family: mma_, wgmma_, umma_ or umma_bs_}}
+func.func private @f() attributes {a = #nv_tileas<atom hmma_f16>}
+
+// -----
+
+func.func @f(%s: tensor<16xf32>, %d: tensor<64x64xf32>) {
+  // expected-error @+1 {{source rank 1 does not match the sliced tile rank 2}}
+  %0 = nv_tileas.insert_slice %s into %d[0, 0][16, 1][1, 1] : tensor<16xf32> into tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%s: tensor<16x16xf16>, %d: tensor<64x64xf32>) {
+  // expected-error @+1 {{source element type must match the sliced tile}}
+  %0 = nv_tileas.insert_slice %s into %d[0, 0][16, 16][1, 1] : tensor<16x16xf16> into tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%s: tensor<16x16xf32>, %d: tensor<64x64xf32>) {
+  // expected-error @+1 {{source dimension 1 is 16 but the slice size is 8}}
+  %0 = nv_tileas.insert_slice %s into %d[0, 0][16, 8][1, 1] : tensor<16x16xf32> into tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%s: tensor<64x64xf32>) {
+  // expected-error @+1 {{stride 0 in dimension 0 must be positive}}
+  %0 = nv_tileas.extract_slice %s[0, 0][16, 16][0, 1] : tensor<64x64xf32> to tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%s: tensor<64x64xf32>) {
+  // expected-error @+1 {{slice runs out of bounds in dimension 1: last index 71 >= 64}}
+  %0 = nv_tileas.extract_slice %s[0, 56][16, 16][1, 1] : tensor<64x64xf32> to tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%s: tensor<64x64xf32>) {
+  // expected-error @+1 {{result dimension 0 is 8 but the slice size is 16}}
+  %0 = nv_tileas.extract_slice %s[0, 0][16, 16][1, 1] : tensor<64x64xf32> to tensor<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%s: tensor<64x64xf32>) {
+  // expected-error @+1 {{view must not change the element type}}
+  %0 = nv_tileas.view %s : tensor<64x64xf32> to tensor<4096xi32>
+  return
+}
+
+// -----
+
+func.func @f(%s: tensor<64x64xf32>) {
+  // expected-error @+1 {{view must preserve the element count (4096 vs 2048)}}
+  %0 = nv_tileas.view %s : tensor<64x64xf32> to tensor<2048xf32>
+  return
+}
+
+// -----
+
+func.func @f(%s: tensor<64x64xf32, "a">) {
+  // expected-error @+1 {{convert_layout may change only the layout encoding}}
+  %0 = nv_tileas.convert_layout %s : tensor<64x64xf32, "a"> -> tensor<32x128xf32, "b">
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{expects parent op to be one of}}
+  nv_tileas.yield
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{non-weak memory ordering requires explicit scope}}
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>, mem_semantic = #nv_tileas<mem_semantic acquire>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{weak memory ordering must not carry a scope}}
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>, mem_scope = #nv_tileas<mem_scope gpu>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{does not accept 'release' memory semantic}}
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>, mem_semantic = #nv_tileas<mem_semantic release>, mem_scope = #nv_tileas<mem_scope gpu>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<128x32xf16>) {
+  // expected-error @+1 {{does not accept 'acquire' memory semantic}}
+  nv_tileas.tiled_store %x, %v[%i, %i] {atom = #nv_tileas<copy_atom stg_128>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope sys>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{expects 2 indices for the tiled_view but got 1}}
+  %0 = nv_tileas.tiled_load %v[%i] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{tile shape must match the tiled_view shape}}
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<64x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{tile element type must match the tiled_view element type}}
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %m: tensor<64x32xi1>) {
+  // expected-error @+1 {{mask shape must match the tile shape}}
+  %0 = nv_tileas.tiled_load %v[%i, %i] mask(%m : tensor<64x32xi1>) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{in_bounds has 1 entries but the view has rank 2}}
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>, in_bounds = array<i1: true>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %t: !nv_tileas.mem_token) {
+  // expected-error @+1 {{must return a token exactly when it consumes a token}}
+  %0 = nv_tileas.tiled_load %v[%i, %i] token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{must return a token exactly when it consumes a token}}
+  %0, %1 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %o: tensor<128x32xf16, "x">) {
+  // expected-error @+1 {{other must have the result type}}
+  %0 = nv_tileas.tiled_load %v[%i, %i] other(%o : tensor<128x32xf16, "x">) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<128x32xf16>) {
+  // expected-error @+1 {{old value must have the operand type}}
+  %0 = nv_tileas.tiled_atomic_rmw add, %x, %v[%i, %i] {atom = #nv_tileas<copy_atom red_global>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16, "x">
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<128x32xf16>, %d: tensor<64x32xf16>) {
+  // expected-error @+1 {{source and destination must have the same shape and element type}}
+  %0 = nv_tileas.copy %x into %d {atom = #nv_tileas<copy_atom sts_128>} : tensor<128x32xf16> into tensor<64x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<128x32xf16>) {
+  // expected-error @+1 {{attribute 'atom' failed to satisfy constraint}}
+  %0 = nv_tileas.copy %x into %x {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16> into tensor<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{result must be a future of a tile with shape and element type of 'tensor<128x32xf16>'}}
+  %0 = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_16>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x16xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
+  // expected-error @+1 {{expects 2 indices for the tiled_view but got 3}}
+  %0 = nv_tileas.async_load %v[%i, %i, %i] {atom = #nv_tileas<copy_atom cp_async_16>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<64x32xf16>) {
+  // expected-error @+1 {{tile shape must match the tiled_view shape}}
+  %0 = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas<copy_atom bulk_store>} : tensor<64x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<128x32xf16>, %d: tensor<128x32xf16, "smem">) {
+  // expected-error @+1 {{result must be a future of the destination type}}
+  %0 = nv_tileas.async_copy %x into %d {atom = #nv_tileas<copy_atom cp_async_16>} : tensor<128x32xf16> into tensor<128x32xf16, "smem"> -> !nv_tileas.future<tensor<128x32xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<128x32xf16>, %d: tensor<128x16xf16>) {
+  // expected-error @+1 {{source and destination must have the same shape and element type}}
+  %0 = nv_tileas.async_copy %x into %d {atom = #nv_tileas<copy_atom cp_async_16>} : tensor<128x32xf16> into tensor<128x16xf16> -> !nv_tileas.future<tensor<128x16xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>) {
+  // expected-error @+1 {{block-scaled MMA atoms belong on block_scaled_mma}}
+  %0 = nv_tileas.async_dot %a, %b, %c {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>) {
+  // expected-error @+1 {{result must have the accumulator's shape and element type}}
+  %0 = nv_tileas.async_dot %a, %b, %c {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%t: !nv_tileas.mem_token) {
+  // expected-error @+1 {{operand #0 must be variadic of completion of async work that produces no value or future}}
+  nv_tileas.async_wait %t : !nv_tileas.mem_token
+  return
+}
+
+// -----
+
+func.func @f(%b: i64, %m: index) {
+  // expected-error @+1 {{expects 2 sizes and strides for a rank-2 box}}
+  %0 = nv_tileas.make_tiled_tma_desc %b sizes[%m] strides[%m, %m] : i64 -> !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index) {
+  // expected-error @+1 {{result must be a future of a tile with shape and element type of 'tensor<128x32xf16>'}}
+  %0 = nv_tileas.tma_load %d[%i, %i] : !nv_tileas.tma_desc<128x32xf16> -> !nv_tileas.future<tensor<128x32xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index) {
+  // expected-error @+1 {{expects 2 indices for the descriptor box but got 1}}
+  %0 = nv_tileas.tma_load %d[%i] : !nv_tileas.tma_desc<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<128x32xf32>) {
+  // expected-error @+1 {{tile element type must match the descriptor box element type}}
+  %0 = nv_tileas.tma_store %x, %d[%i, %i] : tensor<128x32xf32>, !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<128x32xf16>) {
+  // expected-error @+1 {{TMA reduction does not support 'xchg'}}
+  %0 = nv_tileas.tma_reduce xchg, %x, %d[%i, %i] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<64x32xf16>) {
+  // expected-error @+1 {{tile shape must match the descriptor box shape}}
+  %0 = nv_tileas.tma_reduce add, %x, %d[%i, %i] : tensor<64x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<4x32x8xf16>, %i: index, %r: tensor<4xi32>) {
+  // expected-error @+1 {{row gather/scatter needs a 2-d descriptor}}
+  %0 = nv_tileas.tma_gather %d[%r, %i] : !nv_tileas.tma_desc<4x32x8xf16>, tensor<4xi32> -> !nv_tileas.future<tensor<4x32xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %r: tensor<2x2xi32>) {
+  // expected-error @+1 {{row indices must be a 1-d tile}}
+  %0 = nv_tileas.tma_gather %d[%r, %i] : !nv_tileas.tma_desc<128x32xf16>, tensor<2x2xi32> -> !nv_tileas.future<tensor<4x32xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %r: tensor<4xi32>) {
+  // expected-error @+1 {{tile must be 4x32 of the descriptor element type}}
+  %0 = nv_tileas.tma_gather %d[%r, %i] : !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32> -> !nv_tileas.future<tensor<4x16xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %r: tensor<4xi32>) {
+  // expected-error @+1 {{result must be a future of a tile}}
+  %0 = nv_tileas.tma_gather %d[%r, %i] : !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32> -> !nv_tileas.future<f16>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %r: tensor<4xi32>, %x: tensor<8x32xf16>) {
+  // expected-error @+1 {{tile must be 4x32 of the descriptor element type}}
+  %0 = nv_tileas.tma_scatter %x, %d[%r, %i] : tensor<8x32xf16>, !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128xf16>, %b: tensor<128xf16>, %c: tensor<128xf32>) {
+  // expected-error @+1 {{operands must all be rank 2, or rank 3 with a leading batch dimension}}
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128xf16>, tensor<128xf16>, tensor<128xf32> -> tensor<128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x16x8xf16>, %b: tensor<4x8x16xf16>, %c: tensor<2x16x16xf32>) {
+  // expected-error @+1 {{batch dimensions must agree}}
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<2x16x8xf16>, tensor<4x8x16xf16>, tensor<2x16x16xf32> -> tensor<2x16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf16>, %b: tensor<16x128xf16>, %c: tensor<128x128xf32>) {
+  // expected-error @+1 {{contracting dimensions disagree: A has K = 32, B has K = 16}}
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<16x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<64x128xf32>) {
+  // expected-error @+1 {{accumulator must be 128x128}}
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<64x128xf32> -> tensor<64x128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128xf32>) {
+  // expected-error @+1 {{result must have the accumulator's shape and element type}}
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128xf32>) {
+  // expected-error @+1 {{block-scaled MMA atoms belong on block_scaled_mma}}
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
+  // expected-error @+1 {{requires a block-scaled (umma_bs_) MMA atom}}
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
+  // expected-error @+1 {{cta_group must be 1 or 2}}
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>, cta_group = 4 : i32} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x16xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
+  // expected-error @+1 {{contracting dimensions disagree: A has K = 16, B has K = 32}}
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x16xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128xui8>, %sb: tensor<1x128xui8>) {
+  // expected-error @+1 {{scale factors must have the operands' rank}}
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<64x1xui8>, %sb: tensor<1x128xui8>) {
+  // expected-error @+1 {{scale_a must have one row per row of A}}
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<64x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x64xui8>) {
+  // expected-error @+1 {{scale_b must have one column per column of B}}
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x64xui8> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xf32>, %sb: tensor<1x128xf32>) {
+  // expected-error @+1 {{scale factors must have an 8-bit element type}}
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xf32>, tensor<1x128xf32> -> tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{expects at least one input}}
+  "nv_tileas.reduce"() ({
+    nv_tileas.yield
+  }) {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 0 : i32} : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %0 = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 2 : i32} : tensor<8x64xf32> -> tensor<8xf32> {
+  ^bb0(%acc: f32, %val: f32):
+    %s = arith.addf %acc, %val : f32
+    nv_tileas.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{inputs must all have the same shape}}
+  %0:2 = nv_tileas.reduce %x, %y {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32>, tensor<4x64xi32> -> tensor<8xf32>, tensor<4xi32> {
+  ^bb0(%acc: f32, %ai: i32, %val: f32, %vi: i32):
+    nv_tileas.yield %acc, %ai : f32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{combiner must take 2 arguments (accumulators, then values)}}
+  %0 = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<8xf32> {
+  ^bb0(%acc: f32):
+    nv_tileas.yield %acc : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{combiner arguments 0 and 1 must have type 'f32'}}
+  %0 = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<8xf32> {
+  ^bb0(%acc: f32, %val: f16):
+    nv_tileas.yield %acc : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{combiner must end with nv_tileas.yield}}
+  %0 = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<8xf32> {
+  ^bb0(%acc: f32, %val: f32):
+    "some.terminator"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{combiner must yield one accumulator per input, of its element type}}
+  %0 = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<8xf32> {
+  ^bb0(%acc: f32, %val: f32):
+    nv_tileas.yield %acc, %val : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{expects one result per input}}
+  %0:2 = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<8xf32>, tensor<8xf32> {
+  ^bb0(%acc: f32, %val: f32):
+    %s = arith.addf %acc, %val : f32
+    nv_tileas.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{result type 'tensor<64xf32>' does not match the reduced type 'tensor<8xf32>'}}
+  %0 = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<64xf32> {
+  ^bb0(%acc: f32, %val: f32):
+    %s = arith.addf %acc, %val : f32
+    nv_tileas.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{input and result must have the same shape and element type}}
+  %0 = nv_tileas.scan %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<8x32xf32> {
+  ^bb0(%acc: f32, %val: f32):
+    %s = arith.addf %acc, %val : f32
+    nv_tileas.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
+  // expected-error @+1 {{expects one result per input}}
+  %0:2 = nv_tileas.scan %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<8x64xf32>, tensor<8x64xf32> {
+  ^bb0(%acc: f32, %val: f32):
+    %s = arith.addf %acc, %val : f32
+    nv_tileas.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x32xf16>) {
+  // expected-error @+1 {{producer region takes no arguments}}
+  nv_tileas.async.pipeline.producer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
+  ^bb0(%a: tensor<128x32xf16>):
+    nv_tileas.yield %a : tensor<128x32xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x32xf16>) {
+  // expected-error @+1 {{producer region must end with nv_tileas.yield}}
+  nv_tileas.async.pipeline.producer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    "some.terminator"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x16xf16>) {
+  // expected-error @+1 {{producer must yield one value per pipeline element type}}
+  nv_tileas.async.pipeline.producer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield %x : tensor<128x16xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
+  // expected-error @+1 {{consumer region arguments must match the pipeline element types}}
+  nv_tileas.async.pipeline.consumer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
+  ^bb0(%a: tensor<128x16xf16>):
+    nv_tileas.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
+  // expected-error @+1 {{consumer region must end with nv_tileas.yield}}
+  nv_tileas.async.pipeline.consumer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
+  ^bb0(%a: tensor<128x32xf16>):
+    "some.terminator"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
+  // expected-error @+1 {{consumer must yield values of its result types}}
+  %0 = nv_tileas.async.pipeline.consumer %p : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x32xf32> {
+  ^bb0(%a: tensor<128x32xf16>):
+    nv_tileas.yield %a : tensor<128x32xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{attribute 'num_stages' failed to satisfy constraint}}
+  %0 = nv_tileas.async.pipeline.create {num_stages = 0 : i32} : !nv_tileas.pipeline<tensor<4xf32>>
+  return
+}
+
+// -----
+
+// The seed-004 capability gate also holds in the dialect: a module scheduled
+// for sm_90 cannot contain block-scaled MMA.
+module attributes {nv_tileas.compute_capability = 90 : i32} {
+  func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>,
+               %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
+    // expected-error @+1 {{mma block scale is not supported by compute capability < sm100}}
+    %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>}
+        : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
+          tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+    return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileas.compute_capability' must be a positive integer (major * 10 + minor)}}
+module attributes {nv_tileas.compute_capability = "sm_100"} {
+}
+
+// -----
+
+// expected-error @+1 {{unknown nv_tileas attribute 'nv_tileas.target'}}
+module attributes {nv_tileas.target = 100 : i32} {
+}

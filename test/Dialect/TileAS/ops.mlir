@@ -1,0 +1,214 @@
+// RUN: tilecc-opt %s | tilecc-opt | FileCheck %s
+// RUN: tilecc-opt %s --mlir-print-op-generic | tilecc-opt | FileCheck %s
+
+// Every nv_tileas op, type and attribute round-trips through the custom form
+// and through the generic form.
+
+// CHECK-LABEL: func @structure(
+func.func @structure(%seed: tensor<?x?xf32>, %i: index, %m: index,
+                     %x: tensor<128x32xf16, "blocked">) -> tensor<32x128xf16> {
+  // CHECK: %[[A:.*]] = nv_tileas.alloc_tensor : tensor<128x128xf32>
+  %a = nv_tileas.alloc_tensor : tensor<128x128xf32>
+  // CHECK: nv_tileas.insert_slice %{{.*}} into %[[A]][%{{.*}}, 0] [%{{.*}}, %{{.*}}] [1, 1] : tensor<?x?xf32> into tensor<128x128xf32>
+  %b = nv_tileas.insert_slice %seed into %a[%i, 0][%m, %m][1, 1]
+      : tensor<?x?xf32> into tensor<128x128xf32>
+  // CHECK: nv_tileas.extract_slice %{{.*}}[0, 64] [64, 64] [1, 1] : tensor<128x128xf32> to tensor<64x64xf32>
+  %c = nv_tileas.extract_slice %b[0, 64][64, 64][1, 1]
+      : tensor<128x128xf32> to tensor<64x64xf32>
+  // CHECK: nv_tileas.view %{{.*}} : tensor<64x64xf32> to tensor<4096xf32>
+  %d = nv_tileas.view %c : tensor<64x64xf32> to tensor<4096xf32>
+  // CHECK: nv_tileas.convert_layout %{{.*}} : tensor<128x32xf16, "blocked"> -> tensor<128x32xf16, "mma">
+  %e = nv_tileas.convert_layout %x : tensor<128x32xf16, "blocked"> -> tensor<128x32xf16, "mma">
+  // CHECK: nv_tileas.view %{{.*}} : tensor<128x32xf16, "mma"> to tensor<32x128xf16>
+  %f = nv_tileas.view %e : tensor<128x32xf16, "mma"> to tensor<32x128xf16>
+  return %f : tensor<32x128xf16>
+}
+
+// CHECK-LABEL: func @memory(
+func.func @memory(%v: !nv_tileas.tiled_view<128x32xf16>, %s: !nv_tileas.tiled_view<128x32xf16, 3>,
+                  %i: index, %k: index, %t0: !nv_tileas.mem_token,
+                  %mask: tensor<128x32xi1>, %other: tensor<128x32xf16>) -> tensor<128x32xf16> {
+  // CHECK: %[[L:.*]], %[[T1:.*]] = nv_tileas.tiled_load %{{.*}}[%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom sm90_tma_load_2d>, in_bounds = array<i1: true, true>, mem_scope = #nv_tileas<mem_scope cluster>, mem_semantic = #nv_tileas<mem_semantic relaxed>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+  %l, %t1 = nv_tileas.tiled_load %v[%i, %k] token(%t0)
+      {atom = #nv_tileas<copy_atom sm90_tma_load_2d>, in_bounds = array<i1: true, true>,
+       mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope cluster>}
+      : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+  // CHECK: nv_tileas.tiled_load %{{.*}}[%{{.*}}, %{{.*}}] mask(%{{.*}} : tensor<128x32xi1>) other(%{{.*}} : tensor<128x32xf16>) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16, 3> -> tensor<128x32xf16>
+  %l2 = nv_tileas.tiled_load %s[%i, %k] mask(%mask : tensor<128x32xi1>) other(%other : tensor<128x32xf16>)
+      {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16, 3> -> tensor<128x32xf16>
+  // CHECK: nv_tileas.tiled_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] token(%[[T1]]) {atom = #nv_tileas<copy_atom stg_128>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic release>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.mem_token
+  %t2 = nv_tileas.tiled_store %l, %v[%i, %k] token(%t1)
+      {atom = #nv_tileas<copy_atom stg_128>, mem_semantic = #nv_tileas<mem_semantic release>,
+       mem_scope = #nv_tileas<mem_scope gpu>}
+      : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.mem_token
+  // CHECK: nv_tileas.tiled_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] mask(%{{.*}} : tensor<128x32xi1>) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  nv_tileas.tiled_store %l, %v[%i, %k] mask(%mask : tensor<128x32xi1>)
+      {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  // CHECK: nv_tileas.tiled_atomic_rmw addf, %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom red_global>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic acq_rel>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+  %old, %t3 = nv_tileas.tiled_atomic_rmw addf, %l, %v[%i, %k] token(%t2)
+      {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic acq_rel>,
+       mem_scope = #nv_tileas<mem_scope gpu>}
+      : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+  // CHECK: nv_tileas.tiled_atomic_rmw and
+  %old2 = nv_tileas.tiled_atomic_rmw and, %l, %v[%i, %k] {atom = #nv_tileas<copy_atom red_global>}
+      : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  // CHECK: nv_tileas.copy %{{.*}} into %{{.*}} {atom = #nv_tileas<copy_atom stmatrix_x4>} : tensor<128x32xf16> into tensor<128x32xf16, "smem">
+  %buf = nv_tileas.alloc_tensor : tensor<128x32xf16, "smem">
+  %c = nv_tileas.copy %old into %buf {atom = #nv_tileas<copy_atom stmatrix_x4>}
+      : tensor<128x32xf16> into tensor<128x32xf16, "smem">
+  return %l2 : tensor<128x32xf16>
+}
+
+// CHECK-LABEL: func @async(
+func.func @async(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index,
+                 %x: tensor<128x32xf16>, %a: tensor<64x16xf16>, %b: tensor<16x64xf16>,
+                 %acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // CHECK: %[[F:.*]] = nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas<copy_atom cp_async_16>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_16>}
+      : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  // CHECK: %[[S:.*]] = nv_tileas.async_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas<copy_atom bulk_store>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  %s = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas<copy_atom bulk_store>}
+      : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  // CHECK: nv_tileas.async_copy %{{.*}} into %{{.*}} {atom = #nv_tileas<copy_atom tcgen05_cp>} : tensor<128x32xf16> into tensor<128x32xf16, "tmem"> -> !nv_tileas.future<tensor<128x32xf16, "tmem">>
+  %buf = nv_tileas.alloc_tensor : tensor<128x32xf16, "tmem">
+  %g = nv_tileas.async_copy %x into %buf {atom = #nv_tileas<copy_atom tcgen05_cp>}
+      : tensor<128x32xf16> into tensor<128x32xf16, "tmem"> -> !nv_tileas.future<tensor<128x32xf16, "tmem">>
+  // CHECK: %[[D:.*]] = nv_tileas.async_dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
+  %d = nv_tileas.async_dot %a, %b, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
+      : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
+  // CHECK: nv_tileas.async_wait %[[F]], %[[S]] {num_pending = 1 : i32} : !nv_tileas.future<tensor<128x32xf16>>, !nv_tileas.async_token
+  nv_tileas.async_wait %f, %s {num_pending = 1 : i32}
+      : !nv_tileas.future<tensor<128x32xf16>>, !nv_tileas.async_token
+  // CHECK: nv_tileas.async.future_wait %[[D]] : !nv_tileas.future<tensor<64x64xf32>>
+  %r = nv_tileas.async.future_wait %d : !nv_tileas.future<tensor<64x64xf32>>
+  return %r : tensor<64x64xf32>
+}
+
+// CHECK-LABEL: func @tma(
+func.func @tma(%base: i64, %m: index, %n: index, %i: index, %x: tensor<128x32xf16>,
+               %rows: tensor<4xi32>, %g: tensor<4x32xf16>) -> tensor<128x32xf16> {
+  // CHECK: %[[DESC:.*]] = nv_tileas.make_tiled_tma_desc %{{.*}} sizes[%{{.*}}, %{{.*}}] strides[%{{.*}}, %{{.*}}] : i64 -> !nv_tileas.tma_desc<128x32xf16>
+  %desc = nv_tileas.make_tiled_tma_desc %base sizes[%m, %n] strides[%n, %i]
+      : i64 -> !nv_tileas.tma_desc<128x32xf16>
+  // CHECK: nv_tileas.tma_load %[[DESC]][%{{.*}}, %{{.*}}] : !nv_tileas.tma_desc<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  %f = nv_tileas.tma_load %desc[%i, %i]
+      : !nv_tileas.tma_desc<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  // CHECK: nv_tileas.tma_store %{{.*}}, %[[DESC]][%{{.*}}, %{{.*}}] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  %s = nv_tileas.tma_store %x, %desc[%i, %i] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  // CHECK: nv_tileas.tma_reduce max, %{{.*}}, %[[DESC]][%{{.*}}, %{{.*}}] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  %r = nv_tileas.tma_reduce max, %x, %desc[%i, %i] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  // CHECK: nv_tileas.tma_gather %[[DESC]][%{{.*}}, %{{.*}}] : !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32> -> !nv_tileas.future<tensor<4x32xf16>>
+  %gf = nv_tileas.tma_gather %desc[%rows, %i]
+      : !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32> -> !nv_tileas.future<tensor<4x32xf16>>
+  // CHECK: nv_tileas.tma_scatter %{{.*}}, %[[DESC]][%{{.*}}, %{{.*}}] : tensor<4x32xf16>, !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32>
+  %sc = nv_tileas.tma_scatter %g, %desc[%rows, %i]
+      : tensor<4x32xf16>, !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32>
+  nv_tileas.async_wait %s, %r, %sc : !nv_tileas.async_token, !nv_tileas.async_token, !nv_tileas.async_token
+  %v = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<128x32xf16>>
+  return %v : tensor<128x32xf16>
+}
+
+// CHECK-LABEL: func @compute(
+func.func @compute(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128xf32>,
+                   %qa: tensor<128x32xf8E4M3FN>, %qb: tensor<32x128xf8E4M3FN>,
+                   %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>,
+                   %ba: tensor<2x16x8xf16>, %bb: tensor<2x8x16xf16>, %bc: tensor<2x16x16xf32>,
+                   %x: tensor<8x64xf32>, %y: tensor<8x64xi32>, %z: tensor<64xf32>) {
+  // CHECK: nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>}
+      : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+  // CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<2x16x8xf16>, tensor<2x8x16xf16>, tensor<2x16x16xf32> -> tensor<2x16x16xf32>
+  %bd = nv_tileas.dot %ba, %bb, %bc {atom = #nv_tileas<atom umma_f16_f16_f32>}
+      : tensor<2x16x8xf16>, tensor<2x8x16xf16>, tensor<2x16x16xf32> -> tensor<2x16x16xf32>
+  // CHECK: nv_tileas.block_scaled_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>, cta_group = 2 : i32} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  %e = nv_tileas.block_scaled_mma %qa, %qb, %c, %sa, %sb
+      {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>, cta_group = 2 : i32}
+      : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
+        tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  // CHECK: nv_tileas.block_scaled_mma {{.*}} {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} :
+  %e1 = nv_tileas.block_scaled_mma %qa, %qb, %c, %sa, %sb
+      {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>}
+      : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
+        tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  // CHECK: nv_tileas.reduce %{{.*}} {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<8xf32>
+  // CHECK-NEXT: ^bb0(%[[ACC:.*]]: f32, %[[VAL:.*]]: f32):
+  // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[ACC]], %[[VAL]] : f32
+  // CHECK-NEXT: nv_tileas.yield %[[SUM]] : f32
+  %sum = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32}
+      : tensor<8x64xf32> -> tensor<8xf32> {
+  ^bb0(%acc: f32, %val: f32):
+    %s = arith.addf %acc, %val : f32
+    nv_tileas.yield %s : f32
+  }
+  // Two inputs reduced together (argmax-style); a 1-d reduction yields a scalar.
+  // CHECK: nv_tileas.reduce %{{.*}}, %{{.*}} {{.*}} : tensor<8x64xf32>, tensor<8x64xi32> -> tensor<64xf32>, tensor<64xi32>
+  %mx:2 = nv_tileas.reduce %x, %y {atom = #nv_tileas<reduce_atom smem_tree>, axis = 0 : i32}
+      : tensor<8x64xf32>, tensor<8x64xi32> -> tensor<64xf32>, tensor<64xi32> {
+  ^bb0(%av: f32, %ai: i32, %bv: f32, %bi: i32):
+    %gt = arith.cmpf ogt, %bv, %av : f32
+    %v = arith.select %gt, %bv, %av : f32
+    %i = arith.select %gt, %bi, %ai : i32
+    nv_tileas.yield %v, %i : f32, i32
+  }
+  // CHECK: nv_tileas.reduce %{{.*}} {{.*}} : tensor<64xf32> -> f32
+  %total = nv_tileas.reduce %z {atom = #nv_tileas<reduce_atom redux_sync>, axis = 0 : i32}
+      : tensor<64xf32> -> f32 {
+  ^bb0(%acc: f32, %val: f32):
+    %s = arith.maximumf %acc, %val : f32
+    nv_tileas.yield %s : f32
+  }
+  // CHECK: nv_tileas.scan %{{.*}} {atom = #nv_tileas<reduce_atom warp_shfl_up_f32>, axis = 1 : i32, reverse = true} : tensor<8x64xf32> -> tensor<8x64xf32>
+  %cum = nv_tileas.scan %x {atom = #nv_tileas<reduce_atom warp_shfl_up_f32>, axis = 1 : i32, reverse = true}
+      : tensor<8x64xf32> -> tensor<8x64xf32> {
+  ^bb0(%acc: f32, %val: f32):
+    %s = arith.addf %acc, %val : f32
+    nv_tileas.yield %s : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func @pipeline(
+func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tensor<128x128xf32>,
+                    %b: tensor<32x128xf16>) -> tensor<128x128xf32> {
+  // CHECK: %[[P:.*]] = nv_tileas.async.pipeline.create {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  %p = nv_tileas.async.pipeline.create {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  // CHECK: nv_tileas.async.pipeline.producer %[[P]] : !nv_tileas.pipeline<tensor<128x32xf16>> {
+  // CHECK: nv_tileas.yield %{{.*}} : tensor<128x32xf16>
+  nv_tileas.async.pipeline.producer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_16>}
+        : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+    %t = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<128x32xf16>>
+    nv_tileas.yield %t : tensor<128x32xf16>
+  }
+  // CHECK: nv_tileas.async.pipeline.consumer %[[P]] : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x128xf32> {
+  // CHECK-NEXT: ^bb0(%[[A:.*]]: tensor<128x32xf16>):
+  // CHECK: nv_tileas.dot %[[A]]
+  %r = nv_tileas.async.pipeline.consumer %p : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x128xf32> {
+  ^bb0(%a: tensor<128x32xf16>):
+    %d = nv_tileas.dot %a, %b, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
+        : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    nv_tileas.yield %d : tensor<128x128xf32>
+  }
+  // CHECK: nv_tileas.async.pipeline.producer_acquire %[[P]], %{{.*}} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  // CHECK: nv_tileas.async.pipeline.producer_commit %[[P]], %{{.*}} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  // CHECK: nv_tileas.async.pipeline.consumer_wait %[[P]], %{{.*}} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  // CHECK: nv_tileas.async.pipeline.consumer_release %[[P]], %{{.*}} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  nv_tileas.async.pipeline.producer_acquire %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
+  nv_tileas.async.pipeline.producer_commit %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
+  nv_tileas.async.pipeline.consumer_wait %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
+  nv_tileas.async.pipeline.consumer_release %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
+  return %r : tensor<128x128xf32>
+}
+
+// Block-scaled MMA is accepted in a module scheduled for sm_100.
+// CHECK-LABEL: module attributes {nv_tileas.compute_capability = 100 : i32}
+// CHECK: nv_tileas.block_scaled_mma
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+  func.func @sm100(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>,
+                   %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) -> tensor<128x128xf32> {
+    %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>}
+        : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
+          tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+    return %0 : tensor<128x128xf32>
+  }
+}

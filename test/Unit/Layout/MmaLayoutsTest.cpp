@@ -1,0 +1,218 @@
+//===- MmaLayoutsTest.cpp - mma.sync fragments and ldmatrix ---------------===//
+//
+// References are the fragment formulas of the PTX ISA ("Matrix Fragments for
+// mma.m16n8k*"), written out per lane and per element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layout/DistributedLayouts.h"
+#include "Layout/MmaLayouts.h"
+
+#include "gtest/gtest.h"
+
+#include <functional>
+
+using namespace tilecc::layout;
+using LL = LinearLayout;
+
+namespace {
+
+using Coord = std::pair<int32_t, int32_t>; // (dim0, dim1)
+using Formula = std::function<Coord(int32_t i, int32_t groupID, int32_t tig)>;
+
+void checkFragment(const LL &layout, int32_t numElems, const Formula &ref) {
+  ASSERT_EQ(layout.getInDimSize(kRegister), numElems);
+  ASSERT_EQ(layout.getInDimSize(kLane), 32);
+  for (int32_t lane = 0; lane < 32; ++lane)
+    for (int32_t i = 0; i < numElems; ++i) {
+      auto got = layout.applyValues({i, lane, 0});
+      Coord want = ref(i, lane >> 2, lane % 4);
+      EXPECT_EQ(Coord(got[0], got[1]), want) << "lane " << lane << " elem " << i;
+    }
+}
+
+LL operand(MmaOperand which, unsigned bits, unsigned k,
+           std::vector<int64_t> shape, std::vector<unsigned> warps = {1, 1}) {
+  auto layout = mmaSyncOperand(which, bits, k, warps, shape);
+  EXPECT_TRUE(bool(layout)) << llvm::toString(layout.takeError());
+  return *layout;
+}
+
+TEST(MmaSync, AccumulatorMatchesPTX) {
+  checkFragment(mmaSyncAccumulator({1, 1}, {16, 8}), 4,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{g + 8 * (i >= 2), t * 2 + (i & 1)};
+                });
+}
+
+TEST(MmaSync, F16OperandsMatchPTX) {
+  checkFragment(operand(MmaOperand::A, 16, 16, {16, 16}), 8,
+                [](int32_t i, int32_t g, int32_t t) {
+                  bool low = i < 2 || (i >= 4 && i < 6);
+                  return Coord{low ? g : g + 8, t * 2 + (i & 1) + 8 * (i >= 4)};
+                });
+  checkFragment(operand(MmaOperand::B, 16, 16, {16, 8}), 4,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{t * 2 + (i & 1) + 8 * (i >= 2), g};
+                });
+  checkFragment(operand(MmaOperand::A, 16, 8, {16, 8}), 4,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{g + 8 * (i >= 2), t * 2 + (i & 1)};
+                });
+  checkFragment(operand(MmaOperand::B, 16, 8, {8, 8}), 2,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{t * 2 + (i & 1), g};
+                });
+}
+
+TEST(MmaSync, Tf32OperandsMatchPTX) {
+  checkFragment(operand(MmaOperand::A, 32, 8, {16, 8}), 4,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{g + 8 * (i & 1), t + 4 * (i >= 2)};
+                });
+  checkFragment(operand(MmaOperand::B, 32, 8, {8, 8}), 2,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{t + 4 * i, g};
+                });
+  checkFragment(operand(MmaOperand::A, 32, 4, {16, 4}), 2,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{g + 8 * i, t};
+                });
+  checkFragment(operand(MmaOperand::B, 32, 4, {4, 8}), 1,
+                [](int32_t, int32_t g, int32_t t) { return Coord{t, g}; });
+}
+
+TEST(MmaSync, Int8OperandsMatchPTX) {
+  checkFragment(operand(MmaOperand::A, 8, 32, {16, 32}), 16,
+                [](int32_t i, int32_t g, int32_t t) {
+                  bool low = i < 4 || (i >= 8 && i < 12);
+                  return Coord{low ? g : g + 8, t * 4 + (i & 3) + 16 * (i >= 8)};
+                });
+  checkFragment(operand(MmaOperand::B, 8, 32, {32, 8}), 8,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{t * 4 + (i & 3) + 16 * (i >= 4), g};
+                });
+  checkFragment(operand(MmaOperand::A, 8, 16, {16, 16}), 8,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{g + 8 * (i >= 4), t * 4 + (i & 3)};
+                });
+  checkFragment(operand(MmaOperand::B, 8, 16, {16, 8}), 4,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{t * 4 + i, g};
+                });
+}
+
+TEST(MmaSync, AccumulatorOverWarpsAndRepeats) {
+  // 2 x 2 warps cover 32 x 16; the 64 x 32 tile repeats N first, then M.
+  LL layout = mmaSyncAccumulator({2, 2}, {64, 32});
+  ASSERT_EQ(layout.getInDimSize(kRegister), 16);
+  ASSERT_EQ(layout.getInDimSize(kWarp), 4);
+  EXPECT_TRUE(layout.isInvertible());
+  for (int32_t w = 0; w < 4; ++w)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t i = 0; i < 16; ++i) {
+        int32_t g = lane >> 2, t = lane % 4, c = i & 3;
+        int32_t row = g + 8 * (c >= 2) + 16 * (w / 2) + 32 * (i >> 3);
+        int32_t col = t * 2 + (c & 1) + 8 * (w % 2) + 16 * ((i >> 2) & 1);
+        auto got = layout.applyValues({i, lane, w});
+        EXPECT_EQ(Coord(got[0], got[1]), Coord(row, col));
+      }
+}
+
+TEST(MmaSync, OperandsBroadcastOverTheOtherWarps) {
+  // A (64 x 32): warps along N hold the same data; K repeats before M.
+  LL a = operand(MmaOperand::A, 16, 16, {64, 32}, {2, 2});
+  ASSERT_EQ(a.getInDimSize(kRegister), 32);
+  for (int32_t w = 0; w < 4; ++w)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t i = 0; i < 32; ++i) {
+        int32_t g = lane >> 2, t = lane % 4, c = i & 7;
+        bool low = c < 2 || (c >= 4 && c < 6);
+        int32_t row = (low ? g : g + 8) + 16 * (w / 2) + 32 * (i >> 4);
+        int32_t col = t * 2 + (c & 1) + 8 * (c >= 4) + 16 * ((i >> 3) & 1);
+        auto got = a.applyValues({i, lane, w});
+        EXPECT_EQ(Coord(got[0], got[1]), Coord(row, col));
+      }
+  EXPECT_EQ(a.getFreeVariableMasks()[2],
+            (std::pair<std::string, uint32_t>{kWarp, 0b01}));
+  // B (32 x 32): warps along M hold the same data.
+  LL b = operand(MmaOperand::B, 16, 16, {32, 32}, {2, 2});
+  ASSERT_EQ(b.getInDimSize(kRegister), 16);
+  for (int32_t w = 0; w < 4; ++w)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t i = 0; i < 16; ++i) {
+        int32_t g = lane >> 2, t = lane % 4, c = i & 3;
+        int32_t row = t * 2 + (c & 1) + 8 * (c >= 2) + 16 * ((i >> 2) & 1);
+        int32_t col = g + 8 * (w % 2) + 16 * (i >> 3);
+        auto got = b.applyValues({i, lane, w});
+        EXPECT_EQ(Coord(got[0], got[1]), Coord(row, col));
+      }
+  EXPECT_EQ(b.getFreeVariableMasks()[2],
+            (std::pair<std::string, uint32_t>{kWarp, 0b10}));
+}
+
+TEST(MmaSync, RejectsUnsupportedShapes) {
+  auto message = [](unsigned bits, unsigned k) {
+    auto layout = mmaSyncOperand(MmaOperand::A, bits, k, {1, 1}, {16, 16});
+    return layout ? std::string("<ok>") : llvm::toString(layout.takeError());
+  };
+  EXPECT_EQ(message(16, 32),
+            "mma.sync.m16n8k32 does not exist for 16-bit operands (k8 or k16)");
+  EXPECT_EQ(message(64, 4),
+            "mma.sync operands have 4, 8, 16 or 32-bit elements, not 64");
+  EXPECT_EQ(message(4, 64), "<ok>");
+  auto shape = mmaSyncOperand(MmaOperand::B, 16, 16, {1, 1}, {16, 24});
+  ASSERT_FALSE(bool(shape));
+  EXPECT_EQ(llvm::toString(shape.takeError()),
+            "mma.sync tile sizes must be powers of two");
+}
+
+TEST(Ldmatrix, FragmentMatchesPTX) {
+  // Each matrix i lands in register pair i: lane l holds row l / 4, columns
+  // 2 * (l % 4) + {0, 1}; .trans swaps rows and columns.
+  for (bool trans : {false, true})
+    for (unsigned n : {1u, 2u, 4u}) {
+      LL layout = ldmatrixFragment(n, trans);
+      ASSERT_EQ(layout.getInDimSize(kRegister), int32_t(2 * n));
+      for (int32_t lane = 0; lane < 32; ++lane)
+        for (int32_t r = 0; r < int32_t(2 * n); ++r) {
+          auto got = layout.applyValues({r, lane});
+          int32_t row = lane / 4, col = 2 * (lane % 4) + (r & 1);
+          if (trans)
+            std::swap(row, col);
+          EXPECT_EQ(got[0], r / 2);
+          EXPECT_EQ(got[1], row);
+          EXPECT_EQ(got[2], col);
+        }
+    }
+}
+
+TEST(Ldmatrix, AddressesComeFromEightLanesPerMatrix) {
+  LL x4 = ldmatrixAddresses(4);
+  ASSERT_EQ(x4.getInDimSize(kLane), 32);
+  for (int32_t lane = 0; lane < 32; ++lane)
+    EXPECT_EQ(x4.applyValues({lane}), (llvm::SmallVector<int32_t>{lane / 8, lane % 8}));
+  EXPECT_EQ(ldmatrixAddresses(1).getInDimSize(kLane), 8);
+}
+
+TEST(Ldmatrix, X4LoadsTheMmaOperandFragments) {
+  // ldmatrix.x4 of a 16x16 A tile yields exactly the m16n8k16 A fragment;
+  // .trans loads of N-contiguous K x N tiles yield the B fragments.
+  LL a = ldmatrixFragment(4, false).compose(ldmatrixPlacement(4));
+  LL mmaA = operand(MmaOperand::A, 16, 16, {16, 16});
+  EXPECT_EQ(a, mmaA.sublayout({kRegister, kLane}, dimNames(2)));
+
+  LL b2 = ldmatrixFragment(2, true).compose(ldmatrixPlacement(2));
+  LL mmaB = operand(MmaOperand::B, 16, 16, {16, 8});
+  EXPECT_EQ(b2, mmaB.sublayout({kRegister, kLane}, dimNames(2)));
+
+  LL b4 = ldmatrixFragment(4, true).compose(ldmatrixPlacement(4));
+  LL mmaB2 = operand(MmaOperand::B, 16, 16, {16, 16});
+  EXPECT_EQ(b4, mmaB2.sublayout({kRegister, kLane}, dimNames(2)));
+
+  // Without .trans the B relation does not hold.
+  LL wrong = ldmatrixFragment(2, false).compose(ldmatrixPlacement(2));
+  EXPECT_NE(wrong, mmaB.sublayout({kRegister, kLane}, dimNames(2)));
+}
+
+} // namespace

@@ -1,0 +1,162 @@
+//===- ControlTest.cpp - divergence, barriers, calls, printf --------------===//
+#include "Harness.h"
+
+using namespace ptxtest;
+
+namespace {
+
+std::string entry(const std::string &body, const std::string &pre = "") {
+  return std::string(kHeader) + pre +
+         ".visible .entry k(.param .u64 out)\n{\n" + kRegs +
+         "ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\n"
+         "mul.wide.u32 %rd3, %r1, 4; add.s64 %rd5, %rd1, %rd3;\n" + body + "\nret;\n}\n";
+}
+
+TEST(PTXEmuControl, DivergentLoopReconverges) {
+  // Lane t loops t times (even lanes exit the loop early at 5), then all
+  // lanes reconverge for a full-warp shuffle: a wrong reconvergence point
+  // would trip the diverged-warp check.
+  std::string body =
+      "mov.u32 %r10, 0; mov.u32 %r11, 0;\n"
+      "LOOP: setp.ge.u32 %p1, %r11, %r1; @%p1 bra DONE;\n"
+      "and.b32 %r12, %r1, 1; setp.eq.u32 %p2, %r12, 0; setp.eq.u32 %p3, %r11, 5;\n"
+      "and.pred %p4, %p2, %p3; @%p4 bra DONE;\n"
+      "add.s32 %r10, %r10, %r11; add.s32 %r11, %r11, 1; bra.uni LOOP;\n"
+      "DONE: shfl.sync.idx.b32 %r13, %r10, 0, 31, -1;\n"
+      "add.s32 %r14, %r13, %r10; st.global.u32 [%rd5], %r14;";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(32));
+  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<uint32_t>(dout, 32);
+  for (unsigned t = 0; t < 32; ++t) {
+    unsigned iters = (t % 2 == 0 && t > 5) ? 5 : t;
+    EXPECT_EQ(o[t], iters * (iters - (iters ? 1 : 0)) / 2 + 0) << t;
+  }
+}
+
+TEST(PTXEmuControl, EarlyExitAndIfElse) {
+  std::string body =
+      "setp.lt.u32 %p1, %r1, 8; @%p1 bra EARLY;\n"
+      "and.b32 %r2, %r1, 1; setp.eq.u32 %p2, %r2, 0; @%p2 bra EVEN;\n"
+      "mov.u32 %r3, 100; bra JOIN;\n"
+      "EVEN: mov.u32 %r3, 200;\n"
+      "JOIN: add.s32 %r3, %r3, %r1; st.global.u32 [%rd5], %r3; exit;\n"
+      "EARLY: st.global.u32 [%rd5], 7;";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(64));
+  auto r = e.run("k", dim(1), dim(64), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<uint32_t>(dout, 64);
+  for (unsigned t = 0; t < 64; ++t)
+    EXPECT_EQ(o[t], t < 8 ? 7u : (t % 2 ? 100u : 200u) + t) << t;
+}
+
+TEST(PTXEmuControl, BarrierDeadlockDetected) {
+  // Warps split between two different barriers: neither can complete.
+  std::string body = "setp.lt.u32 %p1, %r1, 32; @%p1 bra A;\nbar.sync 1;\nbra B;\n"
+                     "A: bar.sync 0;\nB: st.global.u32 [%rd5], 1;";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(64));
+  auto r = e.run("k", dim(1), dim(64), {ParamValue::of(dout)});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("barrier deadlock"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("barrier 0 has 32 of 64"), std::string::npos) << r.error;
+}
+
+TEST(PTXEmuControl, NamedBarrierWithCountAndBarRed) {
+  // Warps 0-1 sync on barrier 1 with 64 threads while warp 2 skips it;
+  // bar.red.popc counts odd threads over the whole CTA.
+  std::string body =
+      "setp.lt.u32 %p1, %r1, 64; @!%p1 bra SKIP; bar.sync 1, 64; SKIP:\n"
+      "and.b32 %r2, %r1, 1; setp.eq.u32 %p2, %r2, 1;\n"
+      "bar.red.popc.u32 %r3, 0, %p2;\n"
+      "bar.red.and.pred %p3, 0, %p2; selp.u32 %r4, 1000, 0, %p3; add.s32 %r3, %r3, %r4;\n"
+      "st.global.u32 [%rd5], %r3;";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(96));
+  auto r = e.run("k", dim(1), dim(96), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  for (uint32_t v : e.download<uint32_t>(dout, 96))
+    EXPECT_EQ(v, 48u);
+  EXPECT_EQ(r.counters.barriers, 3u);
+}
+
+TEST(PTXEmuControl, FunctionCall) {
+  std::string pre =
+      ".func (.param .b32 ret0) twice(.param .b32 x)\n{\n.reg .b32 %q<3>;\n"
+      "ld.param.b32 %q1, [x]; shl.b32 %q2, %q1, 1; st.param.b32 [ret0], %q2; ret;\n}\n";
+  std::string body =
+      "setp.lt.u32 %p1, %r1, 16; @%p1 bra SKIP;\n"
+      "{ .param .b32 a0; st.param.b32 [a0], %r1; .param .b32 r0;\n"
+      "call.uni (r0), twice, (a0); ld.param.b32 %r2, [r0]; }\n"
+      "st.global.u32 [%rd5], %r2; SKIP:";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body, pre))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(32));
+  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<uint32_t>(dout, 32);
+  for (unsigned t = 0; t < 32; ++t)
+    EXPECT_EQ(o[t], t < 16 ? 0u : 2 * t);
+}
+
+TEST(PTXEmuControl, Printf) {
+  std::string pre =
+      ".extern .func (.param .b32 func_retval0) vprintf(.param .b64 p0, .param .b64 p1);\n"
+      ".global .align 1 .b8 fmt[24] = {116, 61, 37, 100, 32, 37, 53, 46, 50, 102, 32, 37, 120,"
+      " 32, 37, 115, 32, 37, 37, 10, 0};\n"
+      ".global .align 1 .b8 str[3] = {104, 105, 0};\n";
+  // printf("t=%d %5.2f %x %s %%\n", tid, 1.5, 255, "hi") from threads 0 and 1.
+  std::string body =
+      ".local .align 8 .b8 buf[32];\n"
+      "setp.gt.u32 %p1, %r1, 1; @%p1 bra END;\n"
+      "mov.u64 %rd10, buf; cvta.local.u64 %rd11, %rd10;\n"
+      "st.local.u32 [buf], %r1; mov.f64 %fd1, 0d3FF8000000000000; st.local.f64 [buf+8], %fd1;\n"
+      "st.local.u32 [buf+16], 255; mov.u64 %rd12, str; cvta.global.u64 %rd13, %rd12;\n"
+      "st.local.u64 [buf+24], %rd13; mov.u64 %rd14, fmt; cvta.global.u64 %rd15, %rd14;\n"
+      "{ .param .b64 param0; st.param.b64 [param0], %rd15; .param .b64 param1;\n"
+      "st.param.b64 [param1], %rd11; .param .b32 retval0;\n"
+      "call.uni (retval0), vprintf, (param0, param1); ld.param.b32 %r5, [retval0]; }\n"
+      "END:";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body, pre))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(32));
+  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.output, "t=0  1.50 ff hi %\nt=1  1.50 ff hi %\n");
+}
+
+TEST(PTXEmuControl, InstructionLimit) {
+  Emu e;
+  ASSERT_TRUE(e.load(entry("L: bra L;"))) << e.err;
+  LaunchConfig c;
+  c.maxWarpInstrs = 10000;
+  uint64_t dout = e.upload(std::vector<uint32_t>(1));
+  auto r = e.prog->launch("k", c, {ParamValue::of(dout)});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("instruction limit"), std::string::npos) << r.error;
+}
+
+TEST(PTXEmuControl, GridAndSpecialRegisters) {
+  std::string body =
+      "mov.u32 %r2, %ctaid.x; mov.u32 %r3, %ntid.x; mov.u32 %r4, %ctaid.y;"
+      "mov.u32 %r5, %nctaid.x; mad.lo.s32 %r6, %r4, %r5, %r2; mad.lo.s32 %r7, %r6, %r3, %r1;"
+      "mov.u32 %r8, %warpid; mul.lo.s32 %r9, %r8, 10000; add.s32 %r9, %r9, %r7;"
+      "mul.wide.u32 %rd6, %r7, 4; add.s64 %rd7, %rd1, %rd6; st.global.u32 [%rd7], %r9;";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(3 * 2 * 64));
+  auto r = e.run("k", dim(3, 2), dim(64), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<uint32_t>(dout, 384);
+  for (unsigned i = 0; i < 384; ++i)
+    EXPECT_EQ(o[i], i + 10000 * ((i % 64) / 32));
+  EXPECT_EQ(r.counters.ctas, 6u);
+}
+
+} // namespace

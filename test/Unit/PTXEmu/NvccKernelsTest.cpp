@@ -1,0 +1,283 @@
+//===- NvccKernelsTest.cpp - nvcc-compiled kernels on the emulator --------===//
+//
+// The kernels in kernels/*.cu are compiled with `nvcc -ptx -arch=sm_80` at
+// build time; each test runs one on the emulator and compares with values
+// computed on the host.
+//
+//===----------------------------------------------------------------------===//
+#include "Harness.h"
+
+#include "PTXEmu/Float.h"
+
+#include <cmath>
+
+using namespace ptxtest;
+using tilecc::ptxemu::FFmt;
+using tilecc::ptxemu::Rnd;
+
+namespace {
+
+bool loadKernelFile(Emu &e, const std::string &name) {
+  std::string path = std::string(TILECC_PTXEMU_KERNEL_DIR) + "/" + name + ".ptx";
+  std::string text = readFile(path);
+  if (text.empty()) {
+    ADD_FAILURE() << "missing " << path;
+    return false;
+  }
+  bool ok = e.load(text);
+  EXPECT_TRUE(ok) << e.err;
+  return ok;
+}
+
+#define REQUIRE_NVCC()                                                         \
+  if (!TILECC_PTXEMU_HAVE_NVCC)                                                \
+  GTEST_SKIP() << "nvcc was not found at configure time; the CUDA validation " \
+                  "kernels were not compiled"
+
+TEST(PTXEmuNvcc, Shuffles) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "shuffles"));
+  std::vector<int> in(32);
+  for (int i = 0; i < 32; ++i)
+    in[i] = (i * 37) % 23 - 11;
+  uint64_t din = e.upload(in), dout = e.upload(std::vector<int>(256));
+  auto r = e.run("warp_ops", dim(1), dim(32), {ParamValue::of(din), ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<int>(dout, 256);
+  int total = 0, halfSum = 0;
+  unsigned ballot = 0;
+  for (int i = 0; i < 32; ++i) {
+    total += in[i];
+    if (i < 16)
+      halfSum += in[i];
+    if (in[i] > 0)
+      ballot |= 1u << i;
+  }
+  int scan = 0;
+  for (int l = 0; l < 32; ++l) {
+    scan += in[l];
+    const int *x = &o[l * 8];
+    EXPECT_EQ(x[0], total) << l;
+    EXPECT_EQ(x[1], scan) << l;
+    EXPECT_EQ(x[2], in[(l & ~7) + 3]) << l;
+    EXPECT_EQ(x[3], in[l < 31 ? l + 1 : l]) << l;
+    EXPECT_EQ(unsigned(x[4]), ballot) << l;
+    EXPECT_EQ(x[5], 0) << l;
+    EXPECT_EQ(x[6], 1) << l;
+    EXPECT_EQ(x[7], l < 16 ? halfSum : 0) << l;
+  }
+}
+
+uint16_t toH(float f) { return uint16_t(tilecc::ptxemu::roundTo(f, FFmt::F16, Rnd::RN)); }
+
+TEST(PTXEmuNvcc, LdmatrixMmaF16) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "mma"));
+  std::vector<uint16_t> A(256), B(128);
+  float a[16][16], b[16][8];
+  for (int i = 0; i < 16; ++i)
+    for (int k = 0; k < 16; ++k) {
+      a[i][k] = float((i * 5 + k * 3) % 9 - 4) * 0.5f;
+      A[i * 16 + k] = toH(a[i][k]);
+    }
+  for (int k = 0; k < 16; ++k)
+    for (int j = 0; j < 8; ++j) {
+      b[k][j] = float((k * 7 + j) % 5 - 2);
+      B[k * 8 + j] = toH(b[k][j]);
+    }
+  uint64_t dA = e.upload(A), dB = e.upload(B), dC = e.upload(std::vector<float>(128));
+  auto r = e.run("mma_f16", dim(1), dim(32),
+                 {ParamValue::of(dA), ParamValue::of(dB), ParamValue::of(dC)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty());
+  auto C = e.download<float>(dC, 128);
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 8; ++j) {
+      float want = 0;
+      for (int k = 0; k < 16; ++k)
+        want += a[i][k] * b[k][j];
+      EXPECT_EQ(C[i * 8 + j], want) << i << "," << j;
+    }
+  EXPECT_GT(r.counters.byClass[size_t(IClass::Tensor)], 0u);
+}
+
+TEST(PTXEmuNvcc, MmaTF32) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "mma"));
+  std::vector<float> A(128), B(64);
+  for (int i = 0; i < 128; ++i)
+    A[i] = float(i % 7) * 0.25f - 0.5f;
+  for (int i = 0; i < 64; ++i)
+    B[i] = float(i % 5) - 2.0f;
+  uint64_t dA = e.upload(A), dB = e.upload(B), dC = e.upload(std::vector<float>(128));
+  auto r = e.run("mma_tf32", dim(1), dim(32),
+                 {ParamValue::of(dA), ParamValue::of(dB), ParamValue::of(dC)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto C = e.download<float>(dC, 128);
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 8; ++j) {
+      float want = 1;
+      for (int k = 0; k < 8; ++k)
+        want += A[i * 8 + k] * B[k * 8 + j];
+      EXPECT_EQ(C[i * 8 + j], want) << i << "," << j;
+    }
+}
+
+TEST(PTXEmuNvcc, CpAsyncPipeline) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "cp_async"));
+  const int blocks = 3, tiles = 5;
+  std::vector<float> in(blocks * tiles * 256);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = float(int(i % 97) - 48);
+  uint64_t din = e.upload(in), dout = e.upload(std::vector<float>(blocks * 64));
+  auto r = e.run("staged_sum", dim(blocks), dim(64),
+                 {ParamValue::of(din), ParamValue::of(dout), ParamValue::of(tiles)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty()) << r.races[0];
+  auto o = e.download<float>(dout, blocks * 64);
+  for (int b = 0; b < blocks; ++b)
+    for (int t = 0; t < 64; ++t) {
+      float want = 0;
+      for (int i = 0; i < tiles; ++i)
+        for (int k = 0; k < 4; ++k)
+          want += in[(b * tiles + i) * 256 + ((t + 1) % 64) * 4 + k];
+      EXPECT_EQ(o[b * 64 + t], want) << b << "," << t;
+    }
+  EXPECT_GT(r.counters.byClass[size_t(IClass::AsyncCopy)], 0u);
+}
+
+TEST(PTXEmuNvcc, Atomics) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "atomics"));
+  const int n = 200;
+  std::vector<int> in(n);
+  for (int i = 0; i < n; ++i)
+    in[i] = (i * 29) % 61 - 20;
+  std::vector<int> counters = {0, -1000, 1000, 0, 0, 0};
+  uint64_t din = e.upload(in), dc = e.upload(counters), df = e.upload(std::vector<float>(1)),
+           dh = e.upload(std::vector<unsigned>(16));
+  auto r = e.run("atomics", dim(2), dim(128),
+                 {ParamValue::of(din), ParamValue::of(dc), ParamValue::of(df),
+                  ParamValue::of(dh), ParamValue::of(n)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty()) << r.races[0];
+  auto c = e.download<int>(dc, 6);
+  int mx = -1000, mn = 1000, sum = 0;
+  float fs = 0;
+  std::vector<unsigned> hist(16);
+  for (int v : in) {
+    mx = std::max(mx, v);
+    mn = std::min(mn, v);
+    sum += v;
+    fs += float(v) * 0.5f;
+    hist[v & 15]++;
+  }
+  EXPECT_EQ(c[0], n);
+  EXPECT_EQ(c[1], mx);
+  EXPECT_EQ(c[2], mn);
+  EXPECT_EQ(c[3], n % 10);
+  EXPECT_EQ(c[4], 7);
+  EXPECT_EQ(c[5], sum);
+  EXPECT_EQ(e.download<float>(df, 1)[0], fs); // half-integers: exact in any order
+  EXPECT_EQ(e.download<unsigned>(dh, 16), hist);
+}
+
+TEST(PTXEmuNvcc, HalfMath) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "half_math"));
+  std::vector<float> in(64);
+  for (int i = 0; i < 64; ++i)
+    in[i] = float(i * 0.37 - 9.1);
+  uint64_t din = e.upload(in), dout = e.upload(std::vector<float>(256));
+  auto r = e.run("half_math", dim(1), dim(32), {ParamValue::of(din), ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<float>(dout, 256);
+  using tilecc::ptxemu::roundTo;
+  using tilecc::ptxemu::widen;
+  auto h = [](double v) { return widen(roundTo(v, FFmt::F16, Rnd::RN), FFmt::F16); };
+  auto bfr = [](double v) { return widen(roundTo(v, FFmt::BF16, Rnd::RN), FFmt::BF16); };
+  for (int i = 0; i < 32; ++i) {
+    double x = h(in[i]), y = h(in[i + 32]);
+    double bx = bfr(in[i]), by = bfr(in[i + 32]);
+    const float *p = &o[i * 8];
+    EXPECT_EQ(p[0], float(h(x + y))) << i;
+    EXPECT_EQ(p[1], float(h(x * y))) << i;
+    EXPECT_EQ(p[2], float(h(x * y + x))) << i;
+    EXPECT_EQ(p[3], float(h(x * x)) + float(h(y * y))) << i;
+    EXPECT_EQ(p[4], float(bfr(bx * by + bx))) << i;
+    EXPECT_EQ(p[5], float(std::max(x, y))) << i;
+    EXPECT_EQ(p[6], float(h(x - y))) << i;
+    EXPECT_EQ(p[7], float(widen(roundTo(in[i] * 3.0f, FFmt::F16, Rnd::RZ), FFmt::F16))) << i;
+  }
+}
+
+TEST(PTXEmuNvcc, DivergentLoops) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "divergence"));
+  const int n = 96;
+  std::vector<int> in(n);
+  for (int i = 0; i < n; ++i)
+    in[i] = (i * 11) % 19 - 3;
+  uint64_t din = e.upload(in), dout = e.upload(std::vector<int>(n));
+  auto r = e.run("divergent", dim(3), dim(32), {ParamValue::of(din), ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<int>(dout, n);
+  int acc5 = 0;
+  for (int i = 0; i < n; ++i) {
+    int want;
+    if (in[i] < 0) {
+      want = -1;
+    } else {
+      int acc = 0;
+      for (int k = 0; k < in[i]; ++k) {
+        if (k % 3 == 1)
+          continue;
+        if (acc > 50)
+          break;
+        acc += k;
+        if (k & 1)
+          acc ^= 1;
+      }
+      want = acc;
+    }
+    if (i == 5)
+      acc5 = want;
+    EXPECT_EQ(o[i], want) << i;
+  }
+  EXPECT_EQ(r.output, "lane 5 acc " + std::to_string(acc5) + "\n");
+}
+
+TEST(PTXEmuNvcc, SharedReduction) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "reduction"));
+  const int n = 1500, blocks = (n + 511) / 512;
+  std::vector<float> in(n);
+  for (int i = 0; i < n; ++i)
+    in[i] = float(i % 13) - 6.0f;
+  uint64_t din = e.upload(in), dout = e.upload(std::vector<float>(blocks));
+  auto r = e.run("block_sum", dim(blocks), dim(256),
+                 {ParamValue::of(din), ParamValue::of(dout), ParamValue::of(n)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty()) << r.races[0];
+  auto o = e.download<float>(dout, blocks);
+  for (int b = 0; b < blocks; ++b) {
+    float want = 0;
+    for (int i = b * 512; i < std::min(n, b * 512 + 512); ++i)
+      want += in[i];
+    EXPECT_EQ(o[b], want) << b;
+  }
+  // Sequential addressing: no bank conflicts; 9 barriers per block.
+  EXPECT_EQ(r.counters.sharedBankConflicts, 0u);
+  EXPECT_EQ(r.counters.barriers, uint64_t(blocks) * 9);
+}
+
+} // namespace
