@@ -152,3 +152,80 @@ cuda_tile.testing$func @views(%c: !cuda_tile.tile<i1>, %v: !cuda_tile.tensor_vie
   cuda_tile.yield
 }, {
 }) : (!cuda_tile.tile<i32>) -> ()
+
+// -----
+
+cuda_tile.module @m {
+  // expected-note @below{{see unexpected ancestor operation}}
+  cuda_tile.entry @k() {
+    %c = "test.cond"() : () -> !cuda_tile.tile<i1>
+    cuda_tile.if %c {
+      // expected-error @below{{op can only be nested within a ancestor chain of 'cuda_tile.for', 'cuda_tile.loop', 'cuda_tile.if' operations}}
+      cuda_tile.continue
+    }
+  }
+}
+
+// -----
+
+// expected-error @below{{expects parent op to be one of 'cuda_tile.if, cuda_tile.loop'}}
+cuda_tile.break
+
+// -----
+
+// expected-error @below{{expects parent op to be one of 'cuda_tile.if, cuda_tile.reduce, cuda_tile.scan'}}
+cuda_tile.yield
+
+// -----
+
+%c = "test.cond"() : () -> !cuda_tile.tile<i32>
+%f = "test.val"() : () -> !cuda_tile.tile<f32>
+// expected-error @below{{expects the result types to match the types of the loop-carried values}}
+%x = "cuda_tile.for"(%c, %c, %c, %f) ({
+^bb0(%i: !cuda_tile.tile<i32>, %a: !cuda_tile.tile<f32>):
+  cuda_tile.continue %a : !cuda_tile.tile<f32>
+}) : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<f32>) -> (!cuda_tile.tile<f64>)
+
+// -----
+
+%c = "test.cond"() : () -> !cuda_tile.tile<1xi32>
+// expected-error @below{{op operand #0 must be 0D tile of i1 or i8 or i16 or i32 or i64 values, but got '!cuda_tile.tile<1xi32>'}}
+"cuda_tile.for"(%c, %c, %c) ({
+^bb0(%i: !cuda_tile.tile<1xi32>):
+  cuda_tile.continue
+}) : (!cuda_tile.tile<1xi32>, !cuda_tile.tile<1xi32>, !cuda_tile.tile<1xi32>) -> ()
+
+// -----
+
+cuda_tile.testing$func @views(%c: !cuda_tile.tile<i32>, %v: !cuda_tile.partition_view<tile=(2x2), tensor_view<2x2xf32, strides=[1,1]>>) {
+  // expected-error @below{{op loop-carried value 0 is a tile view, which is not supported}}
+  %0 = for %i in (%c to %c, step %c) : tile<i32> iter_values(%x = %v) -> (partition_view<tile=(2x2), tensor_view<2x2xf32, strides=[1,1]>>) {
+    continue %x : partition_view<tile=(2x2), tensor_view<2x2xf32, strides=[1,1]>>
+  }
+}
+
+// -----
+
+cuda_tile.testing$func @views(%v: !cuda_tile.tensor_view<2x2xf32, strides=[1,1]>) {
+  // expected-error @below{{result type 0 is a tensor_view, which is not supported}}
+  %0 = loop : tensor_view<2x2xf32, strides=[1,1]> {
+    break %v : tensor_view<2x2xf32, strides=[1,1]>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  cuda_tile.entry @k() {
+    // expected-error @below{{op result #0 must be 0D tile of i32 values, but got '!cuda_tile.tile<i64>'}}
+    cuda_tile.get_tile_block_id : !cuda_tile.tile<i64>
+  }
+}
+
+// -----
+
+%f = "test.val"() : () -> !cuda_tile.tile<f32>
+// expected-note @below{{prior use here}}
+%g = "test.val"() : () -> !cuda_tile.tile<i32>
+// expected-error @below{{use of value '%g' expects different type than prior uses: '!cuda_tile.tile<f32>' vs '!cuda_tile.tile<i32>'}}
+cuda_tile.loop iter_values(%a = %f, %b = %g) : !cuda_tile.tile<f32>, !cuda_tile.tile<f32> {}
