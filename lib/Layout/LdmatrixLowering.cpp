@@ -106,7 +106,8 @@ tilecc::layout::planLdmatrix(const LinearLayout &reg,
     if (trans && elemBits != 16)
       break;
     // The bits walking one 16-byte row, and the bits picking its row.
-    const std::array<Bit, 3> regAndLowLanes = {{{false, 0}, {true, 0}, {true, 1}}};
+    const std::array<Bit, 3> regAndLowLanes = {
+        {{false, 0}, {true, 0}, {true, 1}}};
     const std::array<Bit, 3> highLanes = {{{true, 2}, {true, 3}, {true, 4}}};
     if (!rowIsContiguous(trans ? highLanes : regAndLowLanes))
       continue;

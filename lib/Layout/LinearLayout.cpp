@@ -249,7 +249,8 @@ LinearLayout::unflattenOutValues(uint64_t flat) const {
   return coords;
 }
 
-llvm::SmallVector<int32_t> LinearLayout::unflattenInValues(uint64_t flat) const {
+llvm::SmallVector<int32_t>
+LinearLayout::unflattenInValues(uint64_t flat) const {
   llvm::SmallVector<int32_t> values;
   for (const auto &in : ins) {
     unsigned bits = in.bases.size();
@@ -605,7 +606,8 @@ bool LinearLayout::operator==(const LinearLayout &other) const {
   if (ins.size() != other.ins.size() || outs.size() != other.outs.size())
     return false;
   for (size_t o = 0; o < outs.size(); ++o)
-    if (outs[o].name != other.outs[o].name || outs[o].size != other.outs[o].size)
+    if (outs[o].name != other.outs[o].name ||
+        outs[o].size != other.outs[o].size)
       return false;
   for (size_t i = 0; i < ins.size(); ++i)
     if (ins[i].name != other.ins[i].name || ins[i].bases != other.ins[i].bases)
@@ -639,8 +641,8 @@ std::optional<LinearLayout> tilecc::layout::divideLeft(const LinearLayout &a,
         int32_t divisor = b.getOutDimSize(name);
         if (bit < prefix) {
           // The low bits must be exactly b's bases.
-          int32_t expected = b.hasOutDim(name) ? b.getBasis(in.name, bit, name)
-                                               : 0;
+          int32_t expected =
+              b.hasOutDim(name) ? b.getBasis(in.name, bit, name) : 0;
           if (coord != expected)
             return std::nullopt;
           continue;

@@ -16,7 +16,7 @@ using namespace tilecc::layout;
 using llvm::ArrayRef;
 
 static llvm::Error checkShapeAndOrder(ArrayRef<int64_t> shape,
-                                     ArrayRef<unsigned> order) {
+                                      ArrayRef<unsigned> order) {
   size_t rank = shape.size();
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
@@ -52,10 +52,10 @@ tilecc::layout::xorSwizzledSharedLayout(ArrayRef<int64_t> shape,
   int64_t inner = shape[order[0]];
   for (int32_t mask : rowMasks)
     if (mask < 0 || mask >= inner)
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "XOR mask " + llvm::Twine(mask) + " exceeds the row of " +
-              llvm::Twine(inner) + " elements");
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "XOR mask " + llvm::Twine(mask) +
+                                         " exceeds the row of " +
+                                         llvm::Twine(inner) + " elements");
 
   // Build the tile -> offset map (row-major in `order`, row bits XOR-ing
   // their mask into the column), then invert it. Offsets of the column
@@ -99,10 +99,8 @@ std::vector<int32_t> tilecc::layout::getRowMasks(ArrayRef<int64_t> shape,
   return masks;
 }
 
-llvm::Expected<LinearLayout>
-tilecc::layout::swizzledSharedLayout(ArrayRef<int64_t> shape,
-                                     ArrayRef<unsigned> order,
-                                     SwizzleParams swizzle) {
+llvm::Expected<LinearLayout> tilecc::layout::swizzledSharedLayout(
+    ArrayRef<int64_t> shape, ArrayRef<unsigned> order, SwizzleParams swizzle) {
   if (llvm::Error err = checkShapeAndOrder(shape, order))
     return std::move(err);
   if (log2Exact(swizzle.vec) < 0 || log2Exact(swizzle.perPhase) < 0 ||
@@ -198,9 +196,9 @@ LinearLayout tilecc::layout::registerAccess(const LinearLayout &reg,
       {kLane, lanes.hasInDim(kLane) ? lanes.getInDims()[0].bases
                                     : std::vector<LinearLayout::Basis>{}},
       {"instr", instr}};
-  return LinearLayout(std::move(ins), std::vector<LinearLayout::OutDim>(
-                                          reg.getOutDims().begin(),
-                                          reg.getOutDims().end()));
+  return LinearLayout(std::move(ins),
+                      std::vector<LinearLayout::OutDim>(
+                          reg.getOutDims().begin(), reg.getOutDims().end()));
 }
 
 AccessCost tilecc::layout::registerAccessCost(const LinearLayout &reg,
@@ -269,8 +267,8 @@ SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
                            c.swizzle.perPhase);
   };
   for (const SwizzleParams &swizzle : candidates) {
-    LinearLayout layout = llvm::cantFail(
-        swizzledSharedLayout(shape, order, swizzle));
+    LinearLayout layout =
+        llvm::cantFail(swizzledSharedLayout(shape, order, swizzle));
     SharedLayoutChoice choice = evaluate(
         regs, elemBits, order, getRowMasks(shape, order, swizzle), layout);
     choice.swizzle = swizzle;

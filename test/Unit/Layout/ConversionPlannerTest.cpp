@@ -123,8 +123,8 @@ TEST(ConversionPlanner, MmaAccumulatorToBlockedWithinWarps) {
 
 TEST(ConversionPlanner, BroadcastSourcesNeedNoMovement) {
   // Every lane holds the whole (small) row: any destination is local.
-  LL src = LL::identity1D(8, kRegister, "dim0") * LL::zeros1D(32, kLane, "dim0") *
-           LL::zeros1D(4, kWarp, "dim0");
+  LL src = LL::identity1D(8, kRegister, "dim0") *
+           LL::zeros1D(32, kLane, "dim0") * LL::zeros1D(4, kWarp, "dim0");
   LL dst = blockedLayout({{1}, {32}, {4}, {0}}, {8});
   ConversionPlan p = plan(src, dst, 32);
   EXPECT_EQ(p.kind, ConversionKind::RegisterPermutation);

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Layout/DistributedLayouts.h"
 #include "Layout/LdmatrixLowering.h"
+#include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
 
 #include "gtest/gtest.h"

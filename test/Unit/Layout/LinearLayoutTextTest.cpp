@@ -18,7 +18,8 @@ std::string parseError(llvm::StringRef text) {
 }
 
 TEST(LinearLayoutText, PrintsDeterministically) {
-  LL layout({{"register", {{0, 1}, {0, 2}}}, {"lane", {{1, 0}, {1, 4}}},
+  LL layout({{"register", {{0, 1}, {0, 2}}},
+             {"lane", {{1, 0}, {1, 4}}},
              {"warp", {}}},
             {{"dim0", 2}, {"dim1", 8}});
   EXPECT_EQ(layout.toString(),
@@ -50,10 +51,12 @@ TEST(LinearLayoutText, SyntaxErrorsAreLocated) {
   EXPECT_EQ(parseError("lane = []"), "column 1: expected '{'");
   EXPECT_EQ(parseError("{lane = [(1), (2]} -> {dim0 = 4}"),
             "column 17: expected ')'");
-  EXPECT_EQ(parseError("{lane = [(1)]} {dim0 = 4}"), "column 16: expected '->'");
+  EXPECT_EQ(parseError("{lane = [(1)]} {dim0 = 4}"),
+            "column 16: expected '->'");
   EXPECT_EQ(parseError("{lane = [(x)]} -> {dim0 = 4}"),
             "column 11: expected a non-negative integer");
-  EXPECT_EQ(parseError("{7 = []} -> {}"), "column 2: expected a dimension name");
+  EXPECT_EQ(parseError("{7 = []} -> {}"),
+            "column 2: expected a dimension name");
   EXPECT_EQ(parseError("{lane = [(1)]} -> {dim0 = 4} tail"),
             "column 30: unexpected text after the layout");
   EXPECT_EQ(parseError("{lane = [(99999999999)]} -> {dim0 = 4}"),
