@@ -39,6 +39,10 @@ static llvm::Error validate(const std::vector<LinearLayout::InDim> &ins,
   for (const auto &in : ins) {
     if (!names.insert("in:" + in.name).second)
       return makeError("duplicate input dimension '" + in.name + "'");
+    // Sizes are int32_t: a dimension has at most 2^30 elements.
+    if (in.bases.size() > 30)
+      return makeError("input dimension '" + in.name +
+                       "' has more than 30 bits");
     inBits += in.bases.size();
     for (const auto &basis : in.bases) {
       if (basis.size() != outs.size())

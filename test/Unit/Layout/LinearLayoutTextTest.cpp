@@ -77,4 +77,42 @@ TEST(LinearLayoutText, SemanticErrorsAreLocated) {
             "column 20: duplicate input dimension 'lane'");
 }
 
+TEST(LinearLayoutText, MutatedInputsParseOrFailCleanly) {
+  // Every truncation and single-character mutation of a valid layout either
+  // parses to a layout that prints back to the same text or yields an error.
+  std::string valid = blockedLayout({{1, 2}, {8, 4}, {2, 1}, {1, 0}}, {16, 16})
+                          .toString();
+  std::vector<std::string> inputs;
+  for (size_t len = 0; len < valid.size(); ++len)
+    inputs.push_back(valid.substr(0, len));
+  for (size_t i = 0; i < valid.size(); ++i)
+    for (char c : std::string("{}[](),=->x0179 \n")) {
+      std::string mutated = valid;
+      mutated[i] = c;
+      inputs.push_back(mutated);
+    }
+  unsigned parsed = 0;
+  for (const std::string &input : inputs) {
+    auto layout = LL::fromString(input);
+    if (!layout) {
+      EXPECT_TRUE(llvm::StringRef(llvm::toString(layout.takeError()))
+                      .starts_with("column "));
+      continue;
+    }
+    ++parsed;
+    auto again = LL::fromString(layout->toString());
+    ASSERT_TRUE(bool(again));
+    EXPECT_EQ(*again, *layout);
+  }
+  EXPECT_GT(parsed, 0u); // some mutations (e.g. digits) stay valid
+}
+
+TEST(LinearLayoutText, OversizedDimensionsAreRejected) {
+  std::string bases;
+  for (int i = 0; i < 31; ++i)
+    bases += std::string(i ? ", " : "") + "(0)";
+  EXPECT_EQ(parseError("{lane = [" + bases + "]} -> {dim0 = 1}"),
+            "column 9: input dimension 'lane' has more than 30 bits");
+}
+
 } // namespace
