@@ -126,11 +126,16 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
   auto normalize = [](LinearLayout layout) {
     for (const auto &hw : kHardwareDims)
       if (!layout.hasInDim(hw))
-        layout *= LinearLayout::zeros1D(1, hw, layout.getOutDims()[0].name, 1);
+        layout *= LinearLayout({{hw, {}}}, {});
     return layout.transposeIns(kHardwareDims);
   };
   LinearLayout src = normalize(srcIn);
   LinearLayout dst = normalize(dstIn).transposeOuts(src.getOutDimNames());
+
+  // Every element dst holds must exist somewhere in src.
+  if (!dst.invertAndCompose(src))
+    return fail("the source layout does not hold every element of the "
+                "destination");
 
   ConversionPlan plan;
   if (src == dst) {
