@@ -49,6 +49,12 @@ TEST(ConversionPlanner, SameLayoutIsIdentity) {
   ConversionPlan p = plan(blocked, blocked, 32);
   EXPECT_EQ(p.kind, ConversionKind::Identity);
   EXPECT_EQ(stringifyConversionKind(p.kind), "identity");
+  EXPECT_EQ(stringifyConversionKind(ConversionKind::RegisterPermutation),
+            "register-permutation");
+  EXPECT_EQ(stringifyConversionKind(ConversionKind::WarpShuffle),
+            "warp-shuffle");
+  EXPECT_EQ(stringifyConversionKind(ConversionKind::SharedMemory),
+            "shared-memory");
   EXPECT_EQ(p.cost, 0u);
 }
 

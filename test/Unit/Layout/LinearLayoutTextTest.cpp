@@ -32,6 +32,15 @@ TEST(LinearLayoutText, PrintsDeterministically) {
   EXPECT_EQ(streamed, layout.toString());
 }
 
+TEST(LinearLayoutText, BlockedLayoutText) {
+  // The example quoted in lib/Layout/README.md.
+  EXPECT_EQ(
+      blockedLayout({{1, 4}, {8, 4}, {4, 1}, {1, 0}}, {32, 16}).toString(),
+      "{register = [(0, 1), (0, 2)], lane = [(0, 4), (0, 8), (1, 0), "
+      "(2, 0), (4, 0)], warp = [(8, 0), (16, 0)]} -> {dim0 = 32, "
+      "dim1 = 16}");
+}
+
 TEST(LinearLayoutText, RoundTrips) {
   BlockedParams params{{1, 4}, {8, 4}, {2, 2}, {1, 0}};
   for (const LL &layout :
@@ -80,8 +89,8 @@ TEST(LinearLayoutText, SemanticErrorsAreLocated) {
 TEST(LinearLayoutText, MutatedInputsParseOrFailCleanly) {
   // Every truncation and single-character mutation of a valid layout either
   // parses to a layout that prints back to the same text or yields an error.
-  std::string valid = blockedLayout({{1, 2}, {8, 4}, {2, 1}, {1, 0}}, {16, 16})
-                          .toString();
+  std::string valid =
+      blockedLayout({{1, 2}, {8, 4}, {2, 1}, {1, 0}}, {16, 16}).toString();
   std::vector<std::string> inputs;
   for (size_t len = 0; len < valid.size(); ++len)
     inputs.push_back(valid.substr(0, len));
