@@ -296,12 +296,10 @@ LinearLayout LinearLayout::compose(const LinearLayout &outer) const {
   for (const auto &in : ins) {
     InDim dim{in.name, {}};
     for (const auto &basis : in.bases) {
-      llvm::SmallVector<std::pair<StringRef, int32_t>> args;
-      for (size_t o = 0; o < outs.size(); ++o)
-        args.push_back({outs[o].name, basis[o]});
+      // Feed each output coordinate to the outer input of the same name.
       llvm::SmallVector<int32_t> values(outer.ins.size(), 0);
-      for (const auto &[name, value] : args)
-        values[outer.findIn(name)] = value;
+      for (size_t o = 0; o < outs.size(); ++o)
+        values[outer.findIn(outs[o].name)] = basis[o];
       llvm::SmallVector<int32_t> image = outer.applyValues(values);
       dim.bases.push_back(Basis(image.begin(), image.end()));
     }
