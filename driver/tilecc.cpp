@@ -233,10 +233,10 @@ int main(int argc, char **argv) {
       status != tilecc::CompileStatus::Ok)
     return finish(status);
   if (*stage < compiler.getCurrentStage()) {
-    llvm::errs() << "tilecc: error: the input is already at stage '"
+    llvm::errs() << opts.input << ": error: the input is already at stage '"
                  << tilecc::getStageInfo(compiler.getCurrentStage()).name
                  << "', after the requested --emit=" << opts.emit << "\n";
-    return kUsageError;
+    return kInputError;
   }
   if (auto status = compiler.runTo(*stage); status != tilecc::CompileStatus::Ok)
     return finish(status);

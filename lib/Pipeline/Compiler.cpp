@@ -95,12 +95,10 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
     current = *stage;
     StageOutput output = getStageInfo(*stage).output;
     if (output == StageOutput::MLIR) {
-      // Diagnostics in the embedded IR point into a buffer of its own.
-      unsigned id = sourceMgr.AddNewSourceBuffer(
-          llvm::MemoryBuffer::getMemBufferCopy(dump->ir, fileName.str() + ":ir"),
-          llvm::SMLoc());
-      module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
-      (void)id;
+      // The IR carries the original source locations; syntax errors in the
+      // embedded text are reported against the dump.
+      module = parseSourceString<ModuleOp>(dump->ir, ParserConfig(&context),
+                                           fileName.str() + ":ir");
       return module ? CompileStatus::Ok : CompileStatus::InputError;
     }
     if (output == StageOutput::LLVMIR)
