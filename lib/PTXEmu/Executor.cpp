@@ -459,8 +459,9 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
                 std::to_string(cfg.grid.count()) + " blocks";
     return res;
   }
-  uint64_t dynBase = (mod.sharedSize + mod.dynSharedAlign - 1) /
-                     mod.dynSharedAlign * mod.dynSharedAlign;
+  uint64_t staticShared = mod.sharedSize + fn.sharedSize;
+  uint64_t dynBase = (staticShared + mod.dynSharedAlign - 1) / mod.dynSharedAlign *
+                     mod.dynSharedAlign;
   uint64_t sharedBytes = dynBase + cfg.dynamicShared;
   if (sharedBytes > 232448) {
     res.error = "launch needs " + std::to_string(sharedBytes) +

@@ -268,4 +268,25 @@ TEST(PTXEmuTensor, MmaNeedsFullWarp) {
   EXPECT_NE(r.error.find("requires all 32 lanes"), std::string::npos) << r.error;
 }
 
+TEST(PTXEmuTensor, MmaM16N8K16F16Accumulate) {
+  // f16 accumulators: C/D are two .f16x2 registers (c0,c1 | c2,c3).
+  std::string k = std::string(kHeader) +
+                  ".visible .entry k(.param .u64 out)\n{\n" + kRegs +
+                  "ld.param.u64 %rd1, [out]; mov.u32 %r1, %tid.x;\n"
+                  // A = all 1.0 (0x3c00), B = all 0.5 (0x3800), C = all 2.0 (0x4000)
+                  "mov.b32 %r2, 0x3c003c00; mov.b32 %r3, 0x38003800; mov.b32 %r4, 0x40004000;\n"
+                  "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%r10, %r11}, "
+                  "{%r2, %r2, %r2, %r2}, {%r3, %r3}, {%r4, %r4};\n"
+                  "mul.wide.u32 %rd2, %r1, 8; add.s64 %rd3, %rd1, %rd2;"
+                  "st.global.v2.u32 [%rd3], {%r10, %r11};\nret;\n}\n";
+  Emu e;
+  ASSERT_TRUE(e.load(k)) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(64));
+  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  // 16 * 1.0 * 0.5 + 2.0 = 10.0 = 0x4900 in every element.
+  for (uint32_t v : e.download<uint32_t>(dout, 64))
+    EXPECT_EQ(v, 0x49004900u);
+}
+
 } // namespace
