@@ -453,7 +453,8 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
                              const std::vector<ParamValue> &args) {
   LaunchResult res;
   auto it = mod.functionIndex.find(std::string(kernelName));
-  if (it == mod.functionIndex.end() || !mod.functions[it->second].isEntry) {
+  if (it == mod.functionIndex.end() || !mod.functions[it->second].isEntry ||
+      !mod.functions[it->second].defined) {
     res.error = "no kernel named '" + std::string(kernelName) + "' in the module";
     return res;
   }

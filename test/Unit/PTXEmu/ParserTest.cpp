@@ -89,6 +89,10 @@ TEST(PTXEmuParser, LaunchErrors) {
       << e.err;
   auto r = e.run("nope", dim(1), dim(32), {});
   EXPECT_NE(r.error.find("no kernel named 'nope'"), std::string::npos) << r.error;
+  Emu decl;
+  ASSERT_TRUE(decl.load(std::string(kHeader) + ".extern .entry d(.param .u32 n);\n")) << decl.err;
+  r = decl.run("d", dim(1), dim(32), {ParamValue::of(uint32_t(1))});
+  EXPECT_NE(r.error.find("no kernel named 'd'"), std::string::npos) << r.error;
   r = e.run("k", dim(1), dim(32), {});
   EXPECT_NE(r.error.find("takes 1 parameters, 0 given"), std::string::npos) << r.error;
   r = e.run("k", dim(1), dim(32), {ParamValue::of(uint64_t(1))});
