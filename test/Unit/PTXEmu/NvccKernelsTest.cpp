@@ -373,4 +373,41 @@ TEST(PTXEmuNvcc, Intrinsics) {
   }
 }
 
+TEST(PTXEmuNvcc, TensorCoreGemm) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "gemm"));
+  const int M = 64, N = 96, K = 48;
+  std::vector<uint16_t> A(M * K), B(K * N);
+  std::vector<float> a(M * K), b(K * N);
+  for (int i = 0; i < M * K; ++i) {
+    a[i] = float((i * 7 + i / K) % 9 - 4);
+    A[i] = toH(a[i]);
+  }
+  for (int i = 0; i < K * N; ++i) {
+    b[i] = float((i * 5 + i / N) % 7 - 3) * 0.5f;
+    B[i] = toH(b[i]);
+  }
+  uint64_t dA = e.upload(A), dB = e.upload(B), dC = e.upload(std::vector<float>(M * N));
+  auto r = e.run("gemm", dim(N / 32, M / 32), dim(128),
+                 {ParamValue::of(dA), ParamValue::of(dB), ParamValue::of(dC), ParamValue::of(M),
+                  ParamValue::of(N), ParamValue::of(K)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty()) << r.races[0];
+  auto C = e.download<float>(dC, M * N);
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float want = 0;
+      for (int k = 0; k < K; ++k)
+        want += a[i * K + k] * b[k * N + j];
+      ASSERT_EQ(C[i * N + j], want) << i << "," << j;
+    }
+  // Per CTA and k-step: 4 warps x 2 ldmatrix.x4 and 2 mma; unswizzled rows
+  // of 32 and 64 bytes give 2- and 4-way bank conflicts.
+  uint64_t ctas = (M / 32) * (N / 32), steps = K / 16;
+  EXPECT_EQ(r.counters.byClass[size_t(IClass::Tensor)], ctas * steps * 4 * 4);
+  EXPECT_EQ(r.counters.sharedLoadRequests, ctas * steps * 8);
+  EXPECT_EQ(r.counters.sharedWavefronts, ctas * steps * 4 * (4 * 2 + 4 * 4));
+}
+
 } // namespace
