@@ -217,11 +217,11 @@ TEST(PTXEmuTensor, MmaM16N8K8TF32) {
     }
 }
 
-TEST(PTXEmuTensor, MmaM16N8K32S8) {
+void checkInt8Mma(bool aUnsigned) {
   int a[16][32], b[32][8];
   for (unsigned i = 0; i < 16; ++i)
     for (unsigned k = 0; k < 32; ++k)
-      a[i][k] = int((i * 7 + k * 13) % 255) - 127;
+      a[i][k] = int((i * 7 + k * 13) % 255) - (aUnsigned ? 0 : 127);
   for (unsigned k = 0; k < 32; ++k)
     for (unsigned j = 0; j < 8; ++j)
       b[k][j] = int((k * 5 + j * 11) % 255) - 127;
@@ -232,7 +232,7 @@ TEST(PTXEmuTensor, MmaM16N8K32S8) {
     for (unsigned e = 0; e < 16; ++e) {
       // a0..a3 (g, 4t4..), a4..a7 (g+8, ..), a8..a11 (g, 4t4+16..), a12..a15 (g+8, +16)
       unsigned row = (e % 8) < 4 ? g : g + 8, col = 4 * t4 + (e & 3) + (e >= 8 ? 16 : 0);
-      A[lane * 4 + e / 4] |= uint32_t(uint8_t(int8_t(a[row][col]))) << (8 * (e & 3));
+      A[lane * 4 + e / 4] |= uint32_t(uint8_t(a[row][col])) << (8 * (e & 3));
     }
     for (unsigned e = 0; e < 8; ++e) {
       unsigned row = 4 * t4 + (e & 3) + (e >= 4 ? 16 : 0);
@@ -242,7 +242,9 @@ TEST(PTXEmuTensor, MmaM16N8K32S8) {
       C[lane * 4 + i] = u2f(uint32_t(int32_t(lane) - 5)); // s32 bits
   }
   std::vector<float> D;
-  runMma("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", 32, 4, 2, A, B, C, D);
+  runMma(std::string("mma.sync.aligned.m16n8k32.row.col.s32.") + (aUnsigned ? "u8" : "s8") +
+             ".s8.s32",
+         32, 4, 2, A, B, C, D);
   ASSERT_EQ(D.size(), 128u);
   for (unsigned lane = 0; lane < 32; ++lane)
     for (unsigned i = 0; i < 4; ++i) {
@@ -255,6 +257,9 @@ TEST(PTXEmuTensor, MmaM16N8K32S8) {
       EXPECT_EQ(int32_t(f2u(D[lane * 4 + i])), want) << "lane " << lane << " c" << i;
     }
 }
+
+TEST(PTXEmuTensor, MmaM16N8K32S8) { checkInt8Mma(false); }
+TEST(PTXEmuTensor, MmaM16N8K32U8S8) { checkInt8Mma(true); }
 
 TEST(PTXEmuTensor, MmaNeedsFullWarp) {
   std::string k = std::string(kHeader) + ".visible .entry k()\n{\n" + kRegs +
