@@ -8,7 +8,7 @@ import lit.util
 config.name = "tilecc"
 config.test_format = lit.formats.ShTest(not lit.util.which("bash"))
 config.suffixes = [".mlir", ".tile", ".test"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt", "conformance"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt", "conformance", "kernels"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilecc_obj_root, "test")
 
