@@ -139,7 +139,9 @@ int main(int argc, char **argv) {
   CLI::Option *archOption = app.add_option(
       "--arch,--gpu-name", opts.archs,
       "target GPU (sm_80 ... sm_121, a/f variants; default sm_100); repeat "
-      "for a fatbin holding one cubin per target");
+      "for a fatbin holding one cubin per target")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_option("--emit", opts.emit, "stop after this stage");
   app.add_option("-O", opts.optLevel, "optimization level 0-3")->check(CLI::Range(0, 3));
   app.add_flag("--lineinfo", opts.lineInfo, "emit line information");
