@@ -159,6 +159,11 @@ std::string Compiler::substitute(StringRef pipeline) const {
   };
   replace("{arch}", options.target.getName());
   replace("{num_warps}", "4");
+  // FuseFMA and LoopSplit are cuda_tile-level optimizations: -O1 and above.
+  replace("{cuda_tile_opts}",
+          options.optLevel >= 1
+              ? "cuda_tile.module(fuse-fma,cuda_tile.entry(loop-split)),"
+              : "");
   return result;
 }
 
