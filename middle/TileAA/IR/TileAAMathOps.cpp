@@ -211,7 +211,10 @@ static LogicalResult verifyCombiner(Operation *op, Region &body,
       return op->emitOpError("expects combiner argument types to match the "
                              "operand element types");
   }
-  Operation *terminator = block.getTerminator();
+  // A foreign terminator is reported by SingleBlockImplicitTerminator.
+  Operation *terminator = &block.back();
+  if (!isa<YieldOp>(terminator))
+    return success();
   if (terminator->getNumOperands() != operands.size())
     return op->emitOpError("expects the combiner to yield ")
            << operands.size() << " values";

@@ -47,19 +47,6 @@ OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-static LogicalResult verifySameShape(Operation *op, Type a, Type b) {
-  if (getTileShape(a) != getTileShape(b) ||
-      isa<RankedTensorType>(a) != isa<RankedTensorType>(b))
-    return op->emitOpError("expects operand and result to have the same shape");
-  return success();
-}
-
-LogicalResult IntToPtrOp::verify() {
-  return verifySameShape(*this, getSrc().getType(), getType());
-}
-LogicalResult PtrToIntOp::verify() {
-  return verifySameShape(*this, getSrc().getType(), getType());
-}
 
 //===----------------------------------------------------------------------===//
 // make_memref
@@ -115,8 +102,6 @@ LogicalResult MakeMemRefOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult BitcastOp::verify() {
-  if (failed(verifySameShape(*this, getSrc().getType(), getType())))
-    return failure();
   Type from = getTileElementType(getSrc().getType());
   Type to = getTileElementType(getType());
   if (!from.isIntOrFloat() || !to.isIntOrFloat() ||
@@ -142,8 +127,6 @@ static bool isBlockScaledFormat(Type type) {
 }
 
 LogicalResult FpToFpOp::verify() {
-  if (failed(verifySameShape(*this, getSrc().getType(), getType())))
-    return failure();
   Type from = getTileElementType(getSrc().getType());
   Type to = getTileElementType(getType());
   if (!isSupportedFloatElement(from))

@@ -216,7 +216,10 @@ LogicalResult GenerateOp::verify() {
        llvm::zip(block.getArguments().drop_front(rank), getCaptures()))
     if (arg.getType() != capture.getType())
       return emitOpError("expects capture arguments to match the captures");
-  Operation *terminator = block.getTerminator();
+  // A foreign terminator is reported by SingleBlockImplicitTerminator.
+  Operation *terminator = &block.back();
+  if (!isa<YieldOp>(terminator))
+    return success();
   if (terminator->getNumOperands() != 1 ||
       terminator->getOperand(0).getType() != type.getElementType())
     return emitOpError("expects the body to yield one ")

@@ -104,7 +104,9 @@ LogicalResult ExecuteOp::verify() {
   Block &block = getBody().front();
   if (block.getArgumentTypes() != TypeRange(getArgs()))
     return emitOpError("expects the region arguments to match the operands");
-  if (TypeRange(block.getTerminator()->getOperands()) != getResultTypes())
+  Operation *terminator = &block.back();
+  if (isa<YieldOp>(terminator) &&
+      TypeRange(terminator->getOperands()) != getResultTypes())
     return emitOpError("expects the region to yield the result types");
   return success();
 }
@@ -136,7 +138,9 @@ LogicalResult QueueGetOp::verify() {
   if (block.getArgumentTypes() != getQueue().getType().getResultTypes())
     return emitOpError("expects the region arguments to be the queue's slot "
                        "types");
-  if (TypeRange(block.getTerminator()->getOperands()) != getResultTypes())
+  Operation *terminator = &block.back();
+  if (isa<QueueYieldOp>(terminator) &&
+      TypeRange(terminator->getOperands()) != getResultTypes())
     return emitOpError("expects queue.yield to forward the result types");
   return success();
 }
