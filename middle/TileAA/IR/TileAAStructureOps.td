@@ -9,7 +9,7 @@ include "TileAA/IR/TileAAOpBase.td"
 //===----------------------------------------------------------------------===//
 
 def TileAA_FuncOp : TileAA_Op<"func", [IsolatedFromAbove, FunctionOpInterface,
-    AutomaticAllocationScope, OpAsmOpInterface]> {
+    AutomaticAllocationScope]> {
   let summary = "nv_tileaa function";
   let arguments = (ins SymbolNameAttr:$sym_name,
                        TypeAttrOf<FunctionType>:$function_type,
@@ -23,7 +23,6 @@ def TileAA_FuncOp : TileAA_Op<"func", [IsolatedFromAbove, FunctionOpInterface,
     ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() { return getFunctionType().getInputs(); }
     ::llvm::ArrayRef<::mlir::Type> getResultTypes() { return getFunctionType().getResults(); }
     ::mlir::Region *getCallableRegion() { return isExternal() ? nullptr : &getBody(); }
-    static ::llvm::StringRef getDefaultDialect() { return "nv_tileaa"; }
   }];
 }
 
