@@ -9,6 +9,7 @@ using namespace mlir::nv_tileaa;
 
 #include "TileAA/IR/TileAAAttrsEnums.cpp.inc"
 #include "TileAA/IR/TileAAInterfacesAttrs.cpp.inc"
+#include "TileAA/IR/TileAAInterfacesOps.cpp.inc"
 #define GET_ATTRDEF_CLASSES
 #include "TileAA/IR/TileAAAttrs.cpp.inc"
 

@@ -24,6 +24,7 @@
 #include "TileAA/IR/TileAADialect.h.inc"
 #include "TileAA/IR/TileAAAttrsEnums.h.inc"
 #include "TileAA/IR/TileAAInterfacesAttrs.h.inc"
+#include "TileAA/IR/TileAAInterfacesOps.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "TileAA/IR/TileAAAttrs.h.inc"
