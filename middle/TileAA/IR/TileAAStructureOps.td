@@ -78,7 +78,7 @@ def TileAA_LaunchFuncOp : TileAA_Op<"launch_func", [AttrSizedOperandSegments,
   let arguments = (ins FlatSymbolRefAttr:$kernel, Variadic<Index>:$grid,
                        Variadic<AnyType>:$args);
   let assemblyFormat = [{
-    $kernel `grid` `(` $grid `)` `args` `(` $args `)` attr-dict `:` type($args)
+    $kernel `grid` `(` $grid `)` `args` `(` ($args^ `:` type($args))? `)` attr-dict
   }];
   let hasVerifier = 1;
 }

@@ -194,7 +194,7 @@ nv_tileaa.func @structure(%x: tensor<64xf16>, %n: index) -> tensor<64xf16> {
     %r = nv_tileaa.inject_ir "llvm.call @attn_impl" (%arg) : (tensor<64xf16>) -> tensor<64xf16>
     nv_tileaa.yield %r : tensor<64xf16>
   }
-  nv_tileaa.launch_func @callee grid(%n, %n, %n) args(%1) : tensor<64xf16>
+  nv_tileaa.launch_func @callee grid(%n, %n, %n) args(%1 : tensor<64xf16>)
   nv_tileaa.return %1 : tensor<64xf16>
 }
 
@@ -325,7 +325,7 @@ nv_tileaa.func @grid_and_queues(%v: tensor<16xf32>, %s: f32) -> f32 {
 // CHECK: ^bb{{[0-9]+}}(%{{[a-z0-9_#]+}}: tensor<64xf16>):
 // CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.inject_ir "llvm.call @attn_impl"(%{{[a-z0-9_#]+}}) : (tensor<64xf16>) -> tensor<64xf16>
 // CHECK: nv_tileaa.yield %{{[a-z0-9_#]+}} : tensor<64xf16>
-// CHECK: nv_tileaa.launch_func @callee grid(%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}) args(%{{[a-z0-9_#]+}}) : tensor<64xf16>
+// CHECK: nv_tileaa.launch_func @callee grid(%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}) args(%{{[a-z0-9_#]+}} : tensor<64xf16>)
 // CHECK: nv_tileaa.return %{{[a-z0-9_#]+}} : tensor<64xf16>
 // CHECK-LABEL: nv_tileaa.func @grid_and_queues(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: tensor<16xf32>, %{{[a-z0-9_#]+}}: f32) -> f32 {
