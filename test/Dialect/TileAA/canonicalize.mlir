@@ -519,3 +519,68 @@ nv_tileaa.func @join_tokens_kept(%a: !nv_tileaa.mem_token, %b: !nv_tileaa.mem_to
   %0 = nv_tileaa.join_mem_token %a, %b, %c : !nv_tileaa.mem_token
   nv_tileaa.return %0 : !nv_tileaa.mem_token
 }
+
+//===----------------------------------------------------------------------===//
+// Folders
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// mulhiui is the high half of the zero-extended product: 0xFFFFFFFF * 2 has
+// high word 1 (a signed multiply would give -1).
+// CHECK-LABEL: @fold_mulhiui
+// CHECK: %[[C:.*]] = arith.constant 1 : i32
+// CHECK: return %[[C]]
+nv_tileaa.func @fold_mulhiui() -> i32 {
+  %a = arith.constant -1 : i32
+  %b = arith.constant 2 : i32
+  %0 = nv_tileaa.mulhiui %a, %b : i32
+  nv_tileaa.return %0 : i32
+}
+
+// -----
+
+// CHECK-LABEL: @fold_identities
+// CHECK-SAME: (%[[P:.*]]: !nv_tileaa.ptr<f32, 1>, %[[T:.*]]: tensor<4x8xf32>, %[[M:.*]]: !nv_tileaa.memref<?x8xf32, 1>)
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: return %[[P]], %[[T]], %[[T]], %[[T]], %[[C8]]
+nv_tileaa.func @fold_identities(%p: !nv_tileaa.ptr<f32, 1>, %t: tensor<4x8xf32>, %m: !nv_tileaa.memref<?x8xf32, 1>)
+    -> (!nv_tileaa.ptr<f32, 1>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, index) {
+  %zero = arith.constant 0 : index
+  %0 = nv_tileaa.addptr %p, %zero : !nv_tileaa.ptr<f32, 1>, index -> !nv_tileaa.ptr<f32, 1>
+  %1 = nv_tileaa.bitcast %t : tensor<4x8xf32> -> tensor<4x8xf32>
+  %2 = nv_tileaa.broadcast %t : tensor<4x8xf32> -> tensor<4x8xf32>
+  %3 = nv_tileaa.view %t : tensor<4x8xf32> -> tensor<4x8xf32>
+  %4 = nv_tileaa.get_dim_size %m, 1 : !nv_tileaa.memref<?x8xf32, 1>
+  nv_tileaa.return %0, %1, %2, %3, %4 : !nv_tileaa.ptr<f32, 1>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, index
+}
+
+// -----
+
+// Splats of constants fold to constants of the requested shape; a lane of a
+// splat is its scalar.
+// CHECK-LABEL: @fold_splats
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<2.000000e+00> : tensor<4x8xf32>
+// CHECK-DAG: %[[B:.*]] = arith.constant dense<2.000000e+00> : tensor<2x4x8xf32>
+// CHECK-DAG: %[[E:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK: return %[[S]], %[[B]], %[[E]], %arg0
+nv_tileaa.func @fold_splats(%x: f32, %i: index) -> (tensor<4x8xf32>, tensor<2x4x8xf32>, f32, f32) {
+  %c = arith.constant 2.0 : f32
+  %0 = nv_tileaa.splat %c : f32 -> tensor<4x8xf32>
+  %v = nv_tileaa.view %0 : tensor<4x8xf32> -> tensor<1x4x8xf32>
+  %1 = nv_tileaa.broadcast %v : tensor<1x4x8xf32> -> tensor<2x4x8xf32>
+  %2 = nv_tileaa.extract %0[%i, %i] : tensor<4x8xf32> -> f32
+  %s = nv_tileaa.splat %x : f32 -> tensor<4x8xf32>
+  %3 = nv_tileaa.extract %s[%i, %i] : tensor<4x8xf32> -> f32
+  nv_tileaa.return %0, %1, %2, %3 : tensor<4x8xf32>, tensor<2x4x8xf32>, f32, f32
+}
+
+// -----
+
+// Blocked: a dynamic extent is not a constant.
+// CHECK-LABEL: @fold_dim_size_dynamic
+// CHECK: nv_tileaa.get_dim_size %arg0, 0
+nv_tileaa.func @fold_dim_size_dynamic(%m: !nv_tileaa.memref<?x8xf32, 1>) -> index {
+  %0 = nv_tileaa.get_dim_size %m, 0 : !nv_tileaa.memref<?x8xf32, 1>
+  nv_tileaa.return %0 : index
+}
