@@ -52,8 +52,9 @@ TargetSpecAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        unsigned computeCapability, StringAttr archSuffix,
                        std::optional<unsigned> ptxVersion) {
   if (computeCapability < 50 || computeCapability > 999)
-    return emitError() << "expects a compute capability in sm_50 .. sm_999, but got "
-                       << computeCapability;
+    return emitError()
+           << "expects a compute capability in sm_50 .. sm_999, but got "
+           << computeCapability;
   if (archSuffix && !llvm::is_contained({"", "a", "f"}, archSuffix.getValue()))
     return emitError() << "expects archSuffix to be \"\", \"a\" or \"f\"";
   return success();

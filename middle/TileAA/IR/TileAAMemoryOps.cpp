@@ -35,8 +35,8 @@ LogicalResult AddPtrOp::verify() {
     }
   }
   if (getType() != expected)
-    return emitOpError("expects result type ") << expected << ", but got "
-                                               << getType();
+    return emitOpError("expects result type ")
+           << expected << ", but got " << getType();
   return success();
 }
 
@@ -46,7 +46,6 @@ OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
     return getBase();
   return {};
 }
-
 
 //===----------------------------------------------------------------------===//
 // make_memref
@@ -153,8 +152,8 @@ GetGlobalOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto global =
       symbolTable.lookupNearestSymbolFrom<GlobalOp>(*this, getNameAttr());
   if (!global)
-    return emitOpError("'") << getName()
-                            << "' does not reference a nv_tileaa.global";
+    return emitOpError("'")
+           << getName() << "' does not reference a nv_tileaa.global";
   return success();
 }
 
@@ -254,8 +253,7 @@ static LogicalResult verifyMemoryOpCommon(OpT op, MemKind kind, Type data,
            << ", but got " << indices.size();
   for (Value index : indices) {
     Type type = index.getType();
-    bool ok = gather ? getTileElementType(type).isIntOrIndex()
-                     : type.isIndex();
+    bool ok = gather ? getTileElementType(type).isIntOrIndex() : type.isIndex();
     if (!ok)
       return op.emitOpError(gather ? "expects integer or index index tiles"
                                    : "expects index-typed indices");
@@ -283,10 +281,12 @@ static LogicalResult verifyMemoryOpCommon(OpT op, MemKind kind, Type data,
     return op.emitOpError("weak memory ordering must not carry a scope");
   if (kind == MemKind::Load && semantic &&
       (*semantic == MemSemantic::Release || *semantic == MemSemantic::AcqRel))
-    return op.emitOpError("expects a load's mem_semantic to be weak, relaxed or acquire");
+    return op.emitOpError(
+        "expects a load's mem_semantic to be weak, relaxed or acquire");
   if (kind == MemKind::Store && semantic &&
       (*semantic == MemSemantic::Acquire || *semantic == MemSemantic::AcqRel))
-    return op.emitOpError("expects a store's mem_semantic to be weak, relaxed or release");
+    return op.emitOpError(
+        "expects a store's mem_semantic to be weak, relaxed or release");
   return success();
 }
 
@@ -311,10 +311,10 @@ static LogicalResult verifyStoreLike(OpT op, bool gather) {
 }
 
 template <typename OpT>
-static void addEffects(
-    OpT op, bool read, bool write,
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
+static void
+addEffects(OpT op, bool read, bool write,
+           SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+               &effects) {
   OpOperand &base = op->getOpOperand(0);
   if (read)
     effects.emplace_back(MemoryEffects::Read::get(), &base,
@@ -364,8 +364,8 @@ LogicalResult TiledStoreOp::verify() { return verifyStoreLike(*this, false); }
 LogicalResult ScatterStoreOp::verify() { return verifyStoreLike(*this, true); }
 
 LogicalResult AtomicCasOp::verify() {
-  if (failed(verifyMemoryOpCommon(*this, MemKind::Atomic,
-                                  getResult().getType(), false)))
+  if (failed(verifyMemoryOpCommon(*this, MemKind::Atomic, getResult().getType(),
+                                  false)))
     return failure();
   if (getCompare().getType() != getResult().getType() ||
       getReplacement().getType() != getResult().getType())
@@ -374,8 +374,7 @@ LogicalResult AtomicCasOp::verify() {
   return success();
 }
 
-template <typename OpT>
-static LogicalResult verifyRmw(OpT op) {
+template <typename OpT> static LogicalResult verifyRmw(OpT op) {
   Type type = op.getResult().getType();
   if (failed(verifyMemoryOpCommon(op, MemKind::Atomic, type, false)))
     return failure();
@@ -386,8 +385,8 @@ static LogicalResult verifyRmw(OpT op) {
   if (isFloatMode != isa<FloatType>(element) &&
       op.getRmwMode() != RmwMode::Xchg)
     return op.emitOpError("expects rmw_mode ")
-           << stringifyRmwMode(op.getRmwMode())
-           << " to match the element type " << element;
+           << stringifyRmwMode(op.getRmwMode()) << " to match the element type "
+           << element;
   return success();
 }
 

@@ -25,13 +25,14 @@ ParseResult mlir::nv_tileaa::parseSegmentedMemOp(OpAsmParser &parser,
   if (parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonTypeList(types))
     return failure();
-  if (succeeded(parser.parseOptionalArrow()) && parser.parseTypeList(resultTypes))
+  if (succeeded(parser.parseOptionalArrow()) &&
+      parser.parseTypeList(resultTypes))
     return failure();
 
   unsigned leading = indexSegment - 1;
   if (rest.size() < leading)
-    return parser.emitError(loc, "expects ") << leading
-           << " operand(s) between the base and the indices";
+    return parser.emitError(loc, "expects ")
+           << leading << " operand(s) between the base and the indices";
   SmallVector<Operand> operands{base};
   operands.append(rest.begin(), rest.begin() + leading);
   operands.append(indices.begin(), indices.end());
@@ -71,9 +72,9 @@ void mlir::nv_tileaa::printSegmentedMemOp(OpAsmPrinter &printer, Operation *op,
     printer << '[' << indices << ']';
   for (OpOperand &operand : op->getOpOperands()) {
     unsigned number = operand.getOperandNumber();
-    if (number == 0 || (!indices.empty() &&
-                        number >= indices.getBeginOperandIndex() &&
-                        number < indices.getBeginOperandIndex() + indices.size()))
+    if (number == 0 ||
+        (!indices.empty() && number >= indices.getBeginOperandIndex() &&
+         number < indices.getBeginOperandIndex() + indices.size()))
       continue;
     printer << ", " << operand.get();
   }

@@ -84,7 +84,8 @@ def TileAA_LaunchFuncOp : TileAA_Op<"launch_func", [AttrSizedOperandSegments,
 }
 
 def TileAA_ExecuteOp : TileAA_Op<"execute", [RecursiveMemoryEffects,
-    SingleBlockImplicitTerminator<"YieldOp">]> {
+    SingleBlockImplicitTerminator<"YieldOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "execute a plugin fragment with explicit resource requirements";
   let description = [{
     The region receives the operands as block arguments and yields the results.

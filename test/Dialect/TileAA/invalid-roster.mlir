@@ -601,3 +601,26 @@ nv_tileaa.func @queue_put(%q: !nv_tileaa.queue<[f32]>, %v: f16) {
   nv_tileaa.queue.put %q, %v : !nv_tileaa.queue<[f32]>, f16
   nv_tileaa.return
 }
+
+// -----
+
+nv_tileaa.func @execute_plugin_missing(%x: f32) {
+  // expected-error @+1 {{'nowhere' does not reference a nv_tileaa.plugin}}
+  %0 = nv_tileaa.execute(%x : f32) -> f32 attributes {plugin = @nowhere} {
+  ^bb0(%y: f32):
+    nv_tileaa.yield %y : f32
+  }
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.plugin @half : (f16) -> f16
+nv_tileaa.func @execute_plugin_signature(%x: f32) {
+  // expected-error @+1 {{expects the operands and results to match plugin 'half'}}
+  %0 = nv_tileaa.execute(%x : f32) -> f32 attributes {plugin = @half} {
+  ^bb0(%y: f32):
+    nv_tileaa.yield %y : f32
+  }
+  nv_tileaa.return
+}
