@@ -315,6 +315,9 @@ static void
 addEffects(OpT op, bool read, bool write,
            SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
                &effects) {
+  // Malformed ops (reported by the verifier) may lack a base.
+  if (op->getNumOperands() == 0)
+    return;
   OpOperand &base = op->getOpOperand(0);
   if (read)
     effects.emplace_back(MemoryEffects::Read::get(), &base,
