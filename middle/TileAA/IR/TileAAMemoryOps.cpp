@@ -327,6 +327,12 @@ addEffects(OpT op, bool read, bool write,
                          SideEffects::DefaultResource::get());
 }
 
+// Printed names: `%v, %token = ...`.
+static void setResultNames(Operation *op, OpAsmSetValueNameFn setNameFn) {
+  for (Value result : op->getResults())
+    setNameFn(result, isa<MemTokenType>(result.getType()) ? "token" : "v");
+}
+
 // Accessors, assembly and effects shared by every segmented memory op.
 #define TILEAA_SEGMENTED_MEM_OP(OP, READ, WRITE)                               \
   OperandRange OP::getSegment(unsigned i) {                                    \
@@ -341,6 +347,9 @@ addEffects(OpT op, bool read, bool write,
   void OP::print(OpAsmPrinter &printer) {                                      \
     printSegmentedMemOp(printer, *this, getOperandSegmentSizes(),              \
                         kIndexSegment);                                        \
+  }                                                                            \
+  void OP::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {                 \
+    setResultNames(*this, setNameFn);                                          \
   }                                                                            \
   void OP::getEffects(                                                         \
       SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \

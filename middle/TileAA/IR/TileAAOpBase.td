@@ -24,6 +24,7 @@ class TileAA_SegmentedMemOp<string mnemonic, int numSegments, int indexSegment,
                             list<Trait> traits = []>
     : TileAA_Op<mnemonic, !listconcat(traits,
           [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+           DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
            TileAA_MemTokenOpInterface])> {
   int segmentCount = numSegments;
   let hasCustomAssemblyFormat = 1;
