@@ -79,10 +79,20 @@ static bool infers2dLayout(Value operand) {
   Attribute encoding = type.getEncoding();
   if (!encoding)
     return true;
-  auto order = dyn_cast<DenseI64ArrayAttr>(encoding);
-  if (!order || order.size() != type.getRank())
+  SmallVector<int64_t> sorted;
+  if (auto dense = dyn_cast<DenseI64ArrayAttr>(encoding))
+    llvm::append_range(sorted, dense.asArrayRef());
+  else if (auto array = dyn_cast<ArrayAttr>(encoding))
+    for (Attribute a : array) {
+      auto i = dyn_cast<IntegerAttr>(a);
+      if (!i)
+        return false;
+      sorted.push_back(i.getInt());
+    }
+  else
     return false;
-  SmallVector<int64_t> sorted(order.asArrayRef());
+  if (static_cast<int64_t>(sorted.size()) != type.getRank())
+    return false;
   llvm::sort(sorted);
   for (auto [i, d] : llvm::enumerate(sorted))
     if (d != static_cast<int64_t>(i))
