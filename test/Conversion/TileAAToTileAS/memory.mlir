@@ -65,7 +65,8 @@ nv_tileaa.func @defaults(%p: !nv_tileaa.ptr<f32, 1>, %q: !nv_tileaa.ptr<f32, 1>,
 
 // Padding values become the `other` tile; extents of a memref are its size
 // values; a loop carrying a token is rewritten structurally.
-// CHECK-LABEL: nv_tileaa.func @padding_and_loops(%{{.*}}: !nv_tileaa.ptr<f32, 1>, %[[N:[^:]*]]: index)
+// CHECK-LABEL: nv_tileaa.func @padding_and_loops
+// CHECK-SAME: (%{{.*}}: !nv_tileaa.ptr<f32, 1>, %[[N:[^:]*]]: index)
 // CHECK: %[[NEG:.*]] = arith.constant dense<0xFF800000> : tensor<16xf32>
 // CHECK: nv_tileas.tiled_load %{{.*}}[%{{.*}}] other(%[[NEG]] : tensor<16xf32>)
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!nv_tileas.mem_token)
