@@ -102,29 +102,34 @@ struct ExpandDimsPattern : OpConversionPattern<nv_tileaa::ExpandDimsOp> {
 };
 
 /// cat = a fresh tile with each input inserted at its offset along the axis.
-/// A laid-out result needs every input laid out the same way, since the
-/// input's layout is the result's restricted to its slice.
+/// Laid-out inputs must agree on one layout: the concatenation is built in it
+/// and converted to the result's layout.
 struct CatPattern : OpConversionPattern<nv_tileaa::CatOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(nv_tileaa::CatOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto resultType = cast<RankedTensorType>(op.getType());
-    if (Attribute layout = resultType.getEncoding()) {
-      for (Value input : op.getInputs()) {
-        Attribute source = cast<RankedTensorType>(input.getType()).getEncoding();
-        if (!source) {
-          op.emitError("missing source layout");
-          return failure();
-        }
-        if (source != layout) {
-          op.emitError("failed to infer source layout");
-          return failure();
-        }
+    Attribute layout;
+    bool anyPlain = false;
+    for (Value input : op.getInputs()) {
+      Attribute source = cast<RankedTensorType>(input.getType()).getEncoding();
+      anyPlain |= !source;
+      if (source && layout && source != layout) {
+        op.emitError("failed to infer source layout");
+        return failure();
       }
+      layout = source ? source : layout;
+    }
+    if (layout && anyPlain) {
+      op.emitError("missing source layout");
+      return failure();
     }
     Location loc = op.getLoc();
-    Value result = nv_tileas::AllocTensorOp::create(rewriter, loc, resultType);
+    auto buildType = RankedTensorType::get(
+        resultType.getShape(), resultType.getElementType(),
+        layout ? layout : resultType.getEncoding());
+    Value result = nv_tileas::AllocTensorOp::create(rewriter, loc, buildType);
     int64_t axis = op.getAxis(), offset = 0, rank = resultType.getRank();
     for (Value input : adaptor.getInputs()) {
       auto type = cast<RankedTensorType>(input.getType());
@@ -138,6 +143,9 @@ struct CatPattern : OpConversionPattern<nv_tileaa::CatOp> {
                                                 offsets, sizes, strides);
       offset += type.getDimSize(axis);
     }
+    if (buildType != resultType)
+      result = nv_tileas::ConvertLayoutOp::create(rewriter, loc, resultType,
+                                                  result);
     rewriter.replaceOp(op, result);
     return success();
   }
