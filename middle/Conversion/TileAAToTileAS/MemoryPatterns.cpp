@@ -313,8 +313,13 @@ static SmallVector<Value> convertedRange(AdaptorT &adaptor, OperandRange range) 
   if (range.empty())
     return values;
   unsigned begin = range.getBeginOperandIndex();
-  for (unsigned i = begin, e = begin + range.size(); i < e; ++i)
-    llvm::append_range(values, adaptor.getOperands()[i]);
+  for (unsigned i = begin, e = begin + range.size(); i < e; ++i) {
+    auto item = adaptor.getOperands()[i];
+    if constexpr (std::is_convertible_v<decltype(item), Value>)
+      values.push_back(item);
+    else
+      llvm::append_range(values, item);
+  }
   return values;
 }
 
@@ -322,9 +327,15 @@ template <typename AdaptorT>
 static Value convertedToken(Operation *op, Value token, AdaptorT &adaptor) {
   if (!token)
     return {};
-  for (OpOperand &operand : op->getOpOperands())
-    if (operand.get() == token)
-      return adaptor.getOperands()[operand.getOperandNumber()].front();
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (operand.get() != token)
+      continue;
+    auto item = adaptor.getOperands()[operand.getOperandNumber()];
+    if constexpr (std::is_convertible_v<decltype(item), Value>)
+      return item;
+    else
+      return item.front();
+  }
   return {};
 }
 
@@ -475,6 +486,151 @@ struct AssumePattern : OpConversionPattern<nv_tileaa::AssumeOp> {
   }
 };
 
+
+//===----------------------------------------------------------------------===//
+// Pointer accesses and pointer arithmetic
+//===----------------------------------------------------------------------===//
+
+/// One element per pointer: the default atom moves the element width.
+static Attribute pointerAtomFor(Operation *op, Access access, Value ptr,
+                                Type elementType) {
+  if (auto named = dyn_cast_if_present<nv_tileas::CopyAtomAttrInterface>(
+          op->getAttr("atom")))
+    return named;
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    if (isa<nv_tileas::CopyAtomAttrInterface>(attr.getValue()))
+      return attr.getValue();
+  auto ptrType = cast<nv_tileaa::PtrType>(getElementTypeOrSelf(ptr.getType()));
+  bool shared = ptrType.getAddressSpace() == 3;
+  std::string bits = std::to_string(elementType.getIntOrFloatBitWidth());
+  std::string name;
+  switch (access) {
+  case Access::Load:
+    name = (shared ? "lds_" : "ldg_") + bits;
+    break;
+  case Access::Store:
+    name = (shared ? "sts_" : "stg_") + bits;
+    break;
+  case Access::ReadModifyWrite:
+    name = shared ? "red_shared" : "red_global";
+    break;
+  }
+  return nv_tileas::CopyAtomAttr::get(op->getContext(), name);
+}
+
+static bool isPointerAccess(Operation *op, Value base, OperandRange indices) {
+  return isa<nv_tileaa::PtrType>(getElementTypeOrSelf(base.getType())) &&
+         indices.empty();
+}
+
+struct LoadPattern : OpConversionPattern<nv_tileaa::LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isPointerAccess(op, op.getBase(), op.getIndices()))
+      return rewriter.notifyMatchFailure(op, "memref loads are tiled loads");
+    SmallVector<Value> mask = convertedRange(adaptor, op.getSegment(2));
+    SmallVector<Value> other = convertedRange(adaptor, op.getSegment(3));
+    Value token = convertedToken(op, op.getInToken(), adaptor);
+    NamedAttrList attrs;
+    attrs.set("atom", pointerAtomFor(op, Access::Load, op.getBase(),
+                                     getElementTypeOrSelf(op.getResult())));
+    rekeyOrdering(op, attrs);
+    attrs.erase("in_bounds");
+    attrs.set("operandSegmentSizes",
+              rewriter.getDenseI32ArrayAttr(
+                  {1, static_cast<int32_t>(mask.size()),
+                   static_cast<int32_t>(other.size()), token ? 1 : 0}));
+    SmallVector<Type> resultTypes{op.getResult().getType()};
+    if (op.getOutToken())
+      resultTypes.push_back(rewriter.getType<nv_tileas::MemTokenType>());
+    SmallVector<Value> operands{convertedRange(adaptor, op.getSegment(0))};
+    llvm::append_range(operands, mask);
+    llvm::append_range(operands, other);
+    if (token)
+      operands.push_back(token);
+    auto load = nv_tileas::LoadOp::create(rewriter, op.getLoc(), resultTypes,
+                                          operands, attrs.getAttrs());
+    rewriter.replaceOp(op, load->getResults());
+    return success();
+  }
+};
+
+/// store and atomic_rmw: segments {base, value, indices, mask}; atomic_cas:
+/// {base, compare, replacement, indices, mask}.
+template <typename SrcOp, typename DstOp, Access kind>
+struct PointerWritePattern : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isPointerAccess(op, op.getBase(), op.getIndices()))
+      return rewriter.notifyMatchFailure(op, "memref accesses are tiled");
+    constexpr bool isCas = std::is_same_v<SrcOp, nv_tileaa::AtomicCasOp>;
+    unsigned maskSegment = SrcOp::kNumSegments - 1;
+    SmallVector<Value> mask = convertedRange(adaptor, op.getSegment(maskSegment));
+    Value token = convertedToken(op, op.getInToken(), adaptor);
+    Value ptr = convertedRange(adaptor, op.getSegment(0)).front();
+    Value value = convertedRange(adaptor, op.getSegment(isCas ? 2 : 1)).front();
+    NamedAttrList attrs;
+    attrs.set("atom", pointerAtomFor(op, kind, op.getBase(),
+                                     getElementTypeOrSelf(value.getType())));
+    rekeyOrdering(op, attrs);
+    attrs.erase("in_bounds");
+    SmallVector<Type> resultTypes;
+    SmallVector<Value> operands;
+    if constexpr (isCas)
+      operands.push_back(convertedRange(adaptor, op.getSegment(1)).front());
+    operands.push_back(value);
+    operands.push_back(ptr);
+    llvm::append_range(operands, mask);
+    if (token)
+      operands.push_back(token);
+    SmallVector<int32_t> segments(isCas ? 3 : 2, 1);
+    segments.push_back(mask.size());
+    segments.push_back(token ? 1 : 0);
+    attrs.set("operandSegmentSizes", rewriter.getDenseI32ArrayAttr(segments));
+    if constexpr (kind == Access::ReadModifyWrite)
+      resultTypes.push_back(value.getType());
+    if constexpr (std::is_same_v<SrcOp, nv_tileaa::AtomicRmwOp>) {
+      auto mode = op->template getAttrOfType<nv_tileaa::RmwModeAttr>("rmw_mode");
+      attrs.set("mode", nv_tileas::RmwModeAttr::get(
+                            op.getContext(),
+                            static_cast<nv_tileas::RmwMode>(mode.getValue())));
+    }
+    if (op.getOutToken())
+      resultTypes.push_back(rewriter.getType<nv_tileas::MemTokenType>());
+    auto access = DstOp::create(rewriter, op.getLoc(), resultTypes, operands,
+                                attrs.getAttrs());
+    rewriter.replaceOp(op, access->getResults());
+    return success();
+  }
+};
+
+struct AddPtrPattern : OpConversionPattern<nv_tileaa::AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::AddPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nv_tileas::AddPtrOp>(
+        op, op.getType(), adaptor.getBase(), adaptor.getOffset(),
+        op.getBytes());
+    return success();
+  }
+};
+
+template <typename SrcOp, typename DstOp>
+struct PtrCastPattern : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<DstOp>(op, op.getType(), adaptor.getSrc());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateTileAAMemoryToTileASPatterns(
@@ -486,5 +642,14 @@ void mlir::tilecc::populateTileAAMemoryToTileASPatterns(
                         Access::Store>,
       TiledWritePattern<nv_tileaa::TiledAtomicRmwOp,
                         nv_tileas::TiledAtomicRMWOp, Access::ReadModifyWrite>,
-      CreateMemTokenPattern, JoinMemTokenPattern, AssumePattern>(converter, ctx);
+      CreateMemTokenPattern, JoinMemTokenPattern, AssumePattern, LoadPattern,
+      PointerWritePattern<nv_tileaa::StoreOp, nv_tileas::StoreOp, Access::Store>,
+      PointerWritePattern<nv_tileaa::AtomicRmwOp, nv_tileas::AtomicRMWOp,
+                          Access::ReadModifyWrite>,
+      PointerWritePattern<nv_tileaa::AtomicCasOp, nv_tileas::AtomicCASOp,
+                          Access::ReadModifyWrite>,
+      AddPtrPattern,
+      PtrCastPattern<nv_tileaa::IntToPtrOp, nv_tileas::IntToPtrOp>,
+      PtrCastPattern<nv_tileaa::PtrToIntOp, nv_tileas::PtrToIntOp>>(converter,
+                                                                    ctx);
 }

@@ -192,11 +192,83 @@ struct GeneratePattern : OpConversionPattern<nv_tileaa::GenerateOp> {
   }
 };
 
+
+struct MakeRangePattern : OpConversionPattern<nv_tileaa::MakeRangeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::MakeRangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nv_tileas::MakeRangeOp>(
+        op, op.getType(), op.getStartAttr(), op.getEndAttr());
+    return success();
+  }
+};
+
+struct BroadcastPattern : OpConversionPattern<nv_tileaa::BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nv_tileas::BroadcastOp>(op, op.getType(),
+                                                        adaptor.getSrc());
+    return success();
+  }
+};
+
+struct PermutePattern : OpConversionPattern<nv_tileaa::PermuteOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::PermuteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nv_tileas::PermuteOp>(
+        op, op.getType(), adaptor.getSrc(), op.getPermutationAttr());
+    return success();
+  }
+};
+
+/// extract indexes leading axes: every axis gives the element, fewer a unit
+/// slice viewed without its leading axes.
+struct ExtractPattern : OpConversionPattern<nv_tileaa::ExtractOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::ExtractOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    ValueRange indices = adaptor.getIndices();
+    if (static_cast<int64_t>(indices.size()) == srcType.getRank()) {
+      rewriter.replaceOpWithNewOp<tensor::ExtractOp>(op, adaptor.getSrc(),
+                                                     indices);
+      return success();
+    }
+    if (failed(checkRegOrSmem(op, op.getSrc())))
+      return failure();
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    SmallVector<int64_t> sliceShape;
+    for (int64_t d = 0; d < srcType.getRank(); ++d) {
+      bool indexed = d < static_cast<int64_t>(indices.size());
+      offsets.push_back(indexed ? OpFoldResult(indices[d])
+                                : OpFoldResult(rewriter.getIndexAttr(0)));
+      int64_t size = indexed ? 1 : srcType.getDimSize(d);
+      sizes.push_back(rewriter.getIndexAttr(size));
+      strides.push_back(rewriter.getIndexAttr(1));
+      sliceShape.push_back(size);
+    }
+    auto sliceType = RankedTensorType::get(sliceShape, srcType.getElementType(),
+                                           srcType.getEncoding());
+    Value slice = nv_tileas::ExtractSliceOp::create(
+        rewriter, op.getLoc(), sliceType, adaptor.getSrc(), offsets, sizes,
+        strides);
+    rewriter.replaceOpWithNewOp<nv_tileas::ViewOp>(op, op.getType(), slice);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateTileAAShapeToTileASPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ExtractSlicePattern, ViewPattern, SplatPattern,
-               ExpandDimsPattern, CatPattern, GeneratePattern>(converter, ctx);
+               ExpandDimsPattern, CatPattern, GeneratePattern, MakeRangePattern,
+               BroadcastPattern, PermutePattern, ExtractPattern>(converter, ctx);
 }

@@ -55,3 +55,21 @@ nv_tileaa.func @generate(%s: f32) {
   }
   nv_tileaa.return
 }
+
+// Constructors without an upstream form, and extract.
+// CHECK-LABEL: nv_tileaa.func @constructors
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<1x8xf32>, %[[U:[^:]*]]: tensor<4x8xf32>, %[[I:[^:]*]]: index)
+// CHECK: nv_tileas.make_range 0 to 128 : tensor<128xi32>
+// CHECK: nv_tileas.broadcast %[[T]] : tensor<1x8xf32> to tensor<4x8xf32>
+// CHECK: nv_tileas.permute %[[U]] {permutation = array<i64: 1, 0>} : tensor<4x8xf32> to tensor<8x4xf32>
+// CHECK: %[[ROW:.*]] = nv_tileas.extract_slice %[[U]][%[[I]], 0] [1, 8] [1, 1] : tensor<4x8xf32> to tensor<1x8xf32>
+// CHECK: nv_tileas.view %[[ROW]] : tensor<1x8xf32> to tensor<8xf32>
+// CHECK: tensor.extract %[[U]][%[[I]], %[[I]]] : tensor<4x8xf32>
+nv_tileaa.func @constructors(%t: tensor<1x8xf32>, %u: tensor<4x8xf32>, %i: index) {
+  %0 = nv_tileaa.make_range 0 to 128 : tensor<128xi32>
+  %1 = nv_tileaa.broadcast %t : tensor<1x8xf32> -> tensor<4x8xf32>
+  %2 = nv_tileaa.permute %u {permutation = array<i64: 1, 0>} : tensor<4x8xf32> -> tensor<8x4xf32>
+  %3 = nv_tileaa.extract %u[%i] : tensor<4x8xf32> -> tensor<8xf32>
+  %4 = nv_tileaa.extract %u[%i, %i] : tensor<4x8xf32> -> f32
+  nv_tileaa.return
+}
