@@ -43,6 +43,13 @@ static int64_t knownDivisor(Value v) {
   return 1;
 }
 
+/// Bits one element occupies in memory: pointers and indices are 64-bit.
+static unsigned elementBits(Type type) {
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  return 64;
+}
+
 namespace {
 /// What the access can prove about the memory object it reads or writes.
 struct MemrefFacts {
@@ -67,7 +74,7 @@ static MemrefFacts memrefFacts(Value view, Type elementType) {
   if (!make)
     return facts;
   int64_t elemBytes =
-      std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+      std::max<int64_t>(1, elementBits(elementType) / 8);
   int64_t align = std::max(knownDivisor(make.getBase()), elemBytes);
   if (Value offset = make.getOffset())
     align = std::gcd(align, knownDivisor(offset) * elemBytes);
@@ -94,7 +101,7 @@ static MemrefFacts memrefFacts(Value view, Type elementType) {
 /// dividing the alignment, the innermost extent and box, within 128 bits.
 static int64_t vectorElements(const MemrefFacts &facts, Type elementType,
                               ArrayRef<int64_t> box) {
-  unsigned bits = elementType.getIntOrFloatBitWidth();
+  unsigned bits = elementBits(elementType);
   if (!facts.unitInnerStride || bits == 0 || box.empty())
     return 1;
   int64_t best = 1;
@@ -122,8 +129,8 @@ static Attribute copyAtomFor(Operation *op, Access access, Value view,
     if (isa<nv_tileas::CopyAtomAttrInterface>(attr.getValue()))
       return attr.getValue();
   MemrefFacts facts = memrefFacts(view, elementType);
-  int64_t bits = vectorElements(facts, elementType, box) *
-                 elementType.getIntOrFloatBitWidth();
+  int64_t bits =
+      vectorElements(facts, elementType, box) * elementBits(elementType);
   bool shared = facts.addressSpace == 3;
   std::string name;
   switch (access) {
@@ -502,7 +509,7 @@ static Attribute pointerAtomFor(Operation *op, Access access, Value ptr,
       return attr.getValue();
   auto ptrType = cast<nv_tileaa::PtrType>(getElementTypeOrSelf(ptr.getType()));
   bool shared = ptrType.getAddressSpace() == 3;
-  std::string bits = std::to_string(elementType.getIntOrFloatBitWidth());
+  std::string bits = std::to_string(elementBits(elementType));
   std::string name;
   switch (access) {
   case Access::Load:
