@@ -15,15 +15,25 @@ using namespace mlir::tilecc;
 
 /// nv_tileaa is illegal but for the function boundary and mark_for_reuse,
 /// which ConvertTileFuncToLLVM owns (seed 004).
-static ConversionTarget buildConversionTarget(MLIRContext &ctx) {
+static ConversionTarget buildConversionTarget(MLIRContext &ctx,
+                                              const TypeConverter &converter) {
   ConversionTarget target(ctx);
   target.addLegalDialect<nv_tileas::TileASDialect, arith::ArithDialect,
                          math::MathDialect, func::FuncDialect,
                          gpu::GPUDialect, scf::SCFDialect,
                          tensor::TensorDialect>();
   target.addIllegalDialect<nv_tileaa::TileAADialect>();
-  target.addLegalOp<nv_tileaa::FuncOp, nv_tileaa::ReturnOp,
-                    nv_tileaa::MarkForReuseOp>();
+  target.addLegalOp<nv_tileaa::FuncOp, nv_tileaa::ReturnOp>();
+  // Legal as an op; the queues it names become pipelines like every other
+  // use of them, except function arguments, which keep their boundary type.
+  target.addDynamicallyLegalOp<nv_tileaa::MarkForReuseOp>(
+      [&converter](Operation *op) {
+        return llvm::all_of(op->getOperands(), [&](Value v) {
+          auto arg = dyn_cast<BlockArgument>(v);
+          return converter.isLegal(v.getType()) ||
+                 (arg && isa<nv_tileaa::FuncOp>(arg.getOwner()->getParentOp()));
+        });
+      });
   return target;
 }
 
@@ -37,7 +47,7 @@ struct ConvertTileAAToTileASPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     TileAAToTileASTypeConverter converter(ctx);
-    ConversionTarget target = buildConversionTarget(*ctx);
+    ConversionTarget target = buildConversionTarget(*ctx, converter);
 
     // Fixed order: arith first (math falls back to it, combiner bodies end
     // up in it), then math, then the core.

@@ -23,6 +23,14 @@ TileAAToTileASTypeConverter::TileAAToTileASTypeConverter(MLIRContext *ctx) {
   addConversion([](nv_tileaa::TiledViewType type) -> Type {
     return convertTiledView(type);
   });
+  // A queue is a pipeline whose slots carry the converted slot types.
+  addConversion([this, ctx](nv_tileaa::QueueType type) -> std::optional<Type> {
+    SmallVector<Type> slots;
+    if (failed(convertTypes(type.getResultTypes(), slots)) ||
+        slots.size() != type.getResultTypes().size())
+      return std::nullopt;
+    return nv_tileas::PipelineType::get(ctx, slots);
+  });
   // A memref is the parent of many differently-boxed accesses, so it has no
   // single static view type; it travels as the values that describe it and
   // each access materializes its own box from them.
