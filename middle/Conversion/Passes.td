@@ -25,6 +25,7 @@ def ConvertTileAAToTileAS : Pass<"convert-tileaa-to-tileas", "ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
+                           "::mlir::cf::ControlFlowDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect",

@@ -100,6 +100,44 @@ static bool infers2dLayout(Value operand) {
   return true;
 }
 
+/// Whether the default distributed layout keeps `axis` inside one warp: 32
+/// lanes fill the axes innermost first, the warps the outermost first.
+static bool axisWithinWarp(RankedTensorType type, int64_t axis,
+                           int64_t numWarps) {
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = shape.size();
+  SmallVector<int64_t> lanes(rank, 1);
+  int64_t remaining = 32;
+  for (int64_t d = rank - 1; d >= 0 && remaining > 1; --d) {
+    lanes[d] = std::min(remaining, std::max<int64_t>(shape[d], 1));
+    remaining /= lanes[d];
+  }
+  remaining = numWarps;
+  for (int64_t d = 0; d < rank && remaining > 1; ++d) {
+    int64_t warps = std::min(remaining, std::max<int64_t>(shape[d] / lanes[d], 1));
+    if (d == axis && warps > 1)
+      return false;
+    remaining /= warps;
+  }
+  return true;
+}
+
+Attribute mlir::tilecc::reduceAtomFor(Operation *op, RankedTensorType input,
+                               int64_t axis, StringRef shuffle) {
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    if (isa<nv_tileas::ReduceAtomAttrInterface>(attr.getValue()))
+      return attr.getValue();
+  nv_tileaa::KernelSpecAttr spec = getKernelSpec(op);
+  int64_t numWarps = spec ? spec.getNumWarps() : 4;
+  std::string elem;
+  llvm::raw_string_ostream os(elem);
+  input.getElementType().print(os);
+  std::string name = axisWithinWarp(input, axis, numWarps)
+                         ? (shuffle + "_" + elem).str()
+                         : std::string("smem_tree");
+  return nv_tileas::ReduceAtomAttr::get(op->getContext(), name);
+}
+
 namespace {
 
 struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
@@ -163,46 +201,6 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
 //===----------------------------------------------------------------------===//
 // reduce and scan
 //===----------------------------------------------------------------------===//
-
-/// Whether the default distributed layout keeps `axis` inside one warp: 32
-/// lanes fill the axes innermost first, the warps the outermost first.
-static bool axisWithinWarp(RankedTensorType type, int64_t axis,
-                           int64_t numWarps) {
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t rank = shape.size();
-  SmallVector<int64_t> lanes(rank, 1);
-  int64_t remaining = 32;
-  for (int64_t d = rank - 1; d >= 0 && remaining > 1; --d) {
-    lanes[d] = std::min(remaining, std::max<int64_t>(shape[d], 1));
-    remaining /= lanes[d];
-  }
-  remaining = numWarps;
-  for (int64_t d = 0; d < rank && remaining > 1; ++d) {
-    int64_t warps = std::min(remaining, std::max<int64_t>(shape[d] / lanes[d], 1));
-    if (d == axis && warps > 1)
-      return false;
-    remaining /= warps;
-  }
-  return true;
-}
-
-/// The op's reduce witness, or the default: a warp shuffle when the axis
-/// stays inside a warp, a shared-memory tree otherwise.
-static Attribute reduceAtomFor(Operation *op, RankedTensorType input,
-                               int64_t axis, StringRef shuffle) {
-  for (NamedAttribute attr : op->getDiscardableAttrs())
-    if (isa<nv_tileas::ReduceAtomAttrInterface>(attr.getValue()))
-      return attr.getValue();
-  nv_tileaa::KernelSpecAttr spec = getKernelSpec(op);
-  int64_t numWarps = spec ? spec.getNumWarps() : 4;
-  std::string elem;
-  llvm::raw_string_ostream os(elem);
-  input.getElementType().print(os);
-  std::string name = axisWithinWarp(input, axis, numWarps)
-                         ? (shuffle + "_" + elem).str()
-                         : std::string("smem_tree");
-  return nv_tileas::ReduceAtomAttr::get(op->getContext(), name);
-}
 
 template <typename SrcOp, typename DstOp>
 struct CombinerPattern : OpConversionPattern<SrcOp> {

@@ -1,6 +1,7 @@
 //===- ConvertTileAAToTileAS.cpp - the convert-tileaa-to-tileas pass ------===//
 #include "Conversion/Passes.h"
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -20,6 +21,7 @@ static ConversionTarget buildConversionTarget(MLIRContext &ctx,
   ConversionTarget target(ctx);
   target.addLegalDialect<nv_tileas::TileASDialect, arith::ArithDialect,
                          math::MathDialect, func::FuncDialect,
+                         cf::ControlFlowDialect,
                          gpu::GPUDialect, scf::SCFDialect,
                          tensor::TensorDialect>();
   target.addIllegalDialect<nv_tileaa::TileAADialect>();

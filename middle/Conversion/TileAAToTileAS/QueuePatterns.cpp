@@ -1,5 +1,6 @@
 //===- QueuePatterns.cpp - core populator: grid, execute, plugin ----------===//
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include <limits>
 
@@ -205,6 +206,62 @@ struct MarkForReusePattern : OpConversionPattern<nv_tileaa::MarkForReuseOp> {
   }
 };
 
+
+//===----------------------------------------------------------------------===//
+// Device-side print and assert
+//===----------------------------------------------------------------------===//
+
+/// Scalar prints are printf calls; tile arguments have no per-element form
+/// here yet.
+struct PrintPattern : OpConversionPattern<nv_tileaa::PrintOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (llvm::any_of(adaptor.getArgs(), [](Value v) {
+          return !v.getType().isIntOrIndexOrFloat();
+        }))
+      return rewriter.notifyMatchFailure(op, "tile or pointer arguments");
+    rewriter.replaceOpWithNewOp<gpu::PrintfOp>(op, op.getFormatAttr(),
+                                               adaptor.getArgs());
+    return success();
+  }
+};
+
+/// A tile condition holds when all of its lanes do: the lanes are and-reduced
+/// (over the flattened tile) before the scalar assert.
+struct AssertPattern : OpConversionPattern<nv_tileaa::AssertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value condition = adaptor.getCondition();
+    if (auto tile = dyn_cast<RankedTensorType>(condition.getType())) {
+      auto flat = RankedTensorType::get({tile.getNumElements()},
+                                        tile.getElementType());
+      if (tile.getRank() != 1)
+        condition = nv_tileas::ViewOp::create(rewriter, loc, flat, condition);
+      Attribute atom = reduceAtomFor(op, flat, 0, "redux_and");
+      auto reduce = nv_tileas::ReduceOp::create(
+          rewriter, loc, TypeRange{rewriter.getI1Type()}, ValueRange{condition},
+          cast<nv_tileas::ReduceAtomAttrInterface>(atom),
+          rewriter.getI32IntegerAttr(0));
+      Block *body = rewriter.createBlock(
+          &reduce.getCombiner(), {}, {rewriter.getI1Type(), rewriter.getI1Type()},
+          {loc, loc});
+      rewriter.setInsertionPointToEnd(body);
+      Value both = arith::AndIOp::create(rewriter, loc, body->getArgument(0),
+                                         body->getArgument(1));
+      nv_tileas::YieldOp::create(rewriter, loc, both);
+      rewriter.setInsertionPointAfter(reduce);
+      condition = reduce.getResult(0);
+    }
+    rewriter.replaceOpWithNewOp<cf::AssertOp>(op, condition, op.getMessage());
+    return success();
+  }
+};
+
 } // namespace
 
 LogicalResult mlir::tilecc::verifyLegalTileAAOps(ModuleOp module) {
@@ -225,5 +282,6 @@ void mlir::tilecc::populateTileAAQueueToTileASPatterns(
   patterns.add<GetProgramIdPattern, GetNumProgramsPattern, ExecutePattern,
                PluginPattern, PragmaPattern, OptimizationBarrierPattern,
                CreateQueuePattern, QueuePutPattern, QueueGetPattern,
-               QueueYieldPattern, MarkForReusePattern>(converter, ctx);
+               QueueYieldPattern, MarkForReusePattern, PrintPattern,
+               AssertPattern>(converter, ctx);
 }

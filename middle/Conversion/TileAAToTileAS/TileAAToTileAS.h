@@ -56,6 +56,12 @@ LogicalResult attachKernelSpecAttributes(ModuleOp module, StringRef ccOption);
 /// The kernel spec of the function enclosing `op`, or null.
 nv_tileaa::KernelSpecAttr getKernelSpec(Operation *op);
 
+/// The ReduceAtom witness of a reduction of `input` along `axis` at `op`:
+/// one the op carries, else a warp shuffle (`shuffle`_<elem>) when the default
+/// layout keeps the axis inside a warp, else a shared-memory tree.
+Attribute reduceAtomFor(Operation *op, RankedTensorType input, int64_t axis,
+                        StringRef shuffle);
+
 /// Checks the ops the conversion leaves legal (mark_for_reuse operands).
 LogicalResult verifyLegalTileAAOps(ModuleOp module);
 
