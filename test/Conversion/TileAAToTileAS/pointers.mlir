@@ -31,3 +31,15 @@ nv_tileaa.func @pointers(%p: !nv_tileaa.ptr<f32, 1>, %lanes: tensor<128xi32>, %m
   %prev = nv_tileaa.atomic_cas %s, %old, %x : !nv_tileaa.ptr<i32, 3>, i32, i32 -> i32
   nv_tileaa.return
 }
+
+// Loading pointers moves 64-bit elements.
+// CHECK-LABEL: nv_tileaa.func @pointer_elements
+// CHECK: nv_tileas.load %{{.*}} {atom = #nv_tileas<copy_atom ldg_64>} : !nv_tileaa.ptr<!nv_tileaa.ptr<f32, 1>, 1> -> !nv_tileaa.ptr<f32, 1>
+// CHECK: nv_tileas.tiled_load %{{.*}}[%{{.*}}] {atom = #nv_tileas<copy_atom ldg_64>} : !nv_tileas.tiled_view<4x!nv_tileaa.ptr<f32, 1>> -> tensor<4x!nv_tileaa.ptr<f32, 1>>
+nv_tileaa.func @pointer_elements(%pp: !nv_tileaa.ptr<!nv_tileaa.ptr<f32, 1>, 1>, %n: index, %i: index) {
+  %p = nv_tileaa.load %pp : !nv_tileaa.ptr<!nv_tileaa.ptr<f32, 1>, 1> -> !nv_tileaa.ptr<f32, 1>
+  %mr = nv_tileaa.make_memref %pp, %n : (!nv_tileaa.ptr<!nv_tileaa.ptr<f32, 1>, 1>, index) -> !nv_tileaa.memref<?x!nv_tileaa.ptr<f32, 1>, 1, strides = [1]>
+  %t = nv_tileaa.tiled_load %mr[%i] {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+      : !nv_tileaa.memref<?x!nv_tileaa.ptr<f32, 1>, 1, strides = [1]>, index -> tensor<4x!nv_tileaa.ptr<f32, 1>>
+  nv_tileaa.return
+}
