@@ -3,7 +3,7 @@
 // RUN: tilecc-opt %s --convert-tileaa-to-tileas | FileCheck %s
 
 module {
-  nv_tileaa.func @vector_add(%arg0: !nv_tileaa.ptr<f32, 1>, %arg1: !nv_tileaa.ptr<f32, 1>, %arg2: !nv_tileaa.ptr<f32, 1>, %arg3: i32) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  nv_tileaa.func @vector_add(%arg0: !nv_tileaa.ptr<f32, 1>, %arg1: !nv_tileaa.ptr<f32, 1>, %arg2: !nv_tileaa.ptr<f32, 1>, %arg3: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
     %0 = assume %arg0, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
     %1 = assume %arg1, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
     %2 = assume %arg2, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
@@ -27,7 +27,7 @@ module {
 
 
 // CHECK: module attributes {nv_tileas.compute_capability = 80 : i32}
-// CHECK: nv_tileaa.func @vector_add(%[[A:.*]]: !nv_tileaa.ptr<f32, 1>, %[[B:.*]]: !nv_tileaa.ptr<f32, 1>, %[[C:.*]]: !nv_tileaa.ptr<f32, 1>, %[[N:.*]]: i32) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
+// CHECK: nv_tileaa.func @vector_add(%[[A:.*]]: !nv_tileaa.ptr<f32, 1>, %[[B:.*]]: !nv_tileaa.ptr<f32, 1>, %[[C:.*]]: !nv_tileaa.ptr<f32, 1>, %[[N:.*]]: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
 // CHECK-NOT: assume
 // CHECK: %[[LEN:.*]] = arith.index_cast %[[N]] : i32 to index
 // CHECK: %[[VA:.*]] = nv_tileas.make_tiled_view %[[A]][%{{.*}}] sizes(%[[LEN]]) strides(%{{.*}}) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1024xf32>
