@@ -638,6 +638,34 @@ struct PtrCastPattern : OpConversionPattern<SrcOp> {
   }
 };
 
+
+/// Globals keep their symbol, type, initializer and placement.
+struct GlobalPattern : OpConversionPattern<nv_tileaa::GlobalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::GlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto global = nv_tileas::GlobalOp::create(
+        rewriter, op.getLoc(), op.getSymNameAttr(), op.getTypeAttr(),
+        op.getInitialValueAttr(), op.getAddressSpaceAttr(),
+        op.getAlignmentAttr(), op.getConstantAttr());
+    global->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct GetGlobalPattern : OpConversionPattern<nv_tileaa::GetGlobalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::GetGlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nv_tileas::GetGlobalOp>(op, op.getType(),
+                                                        op.getNameAttr());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateTileAAMemoryToTileASPatterns(
@@ -655,7 +683,7 @@ void mlir::tilecc::populateTileAAMemoryToTileASPatterns(
                           Access::ReadModifyWrite>,
       PointerWritePattern<nv_tileaa::AtomicCasOp, nv_tileas::AtomicCASOp,
                           Access::ReadModifyWrite>,
-      AddPtrPattern,
+      AddPtrPattern, GlobalPattern, GetGlobalPattern,
       PtrCastPattern<nv_tileaa::IntToPtrOp, nv_tileas::IntToPtrOp>,
       PtrCastPattern<nv_tileaa::PtrToIntOp, nv_tileas::PtrToIntOp>>(converter,
                                                                     ctx);

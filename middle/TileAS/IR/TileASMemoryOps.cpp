@@ -159,3 +159,11 @@ LogicalResult AtomicCASOp::verify() {
                          static_cast<bool>(getResultToken()), getMemSemantic(),
                          getMemScope(), AccessKind::ReadModifyWrite);
 }
+
+LogicalResult
+GetGlobalOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!symbolTable.lookupNearestSymbolFrom<GlobalOp>(*this, getNameAttr()))
+    return emitOpError("'") << getName()
+                            << "' does not reference an nv_tileas.global";
+  return success();
+}

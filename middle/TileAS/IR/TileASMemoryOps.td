@@ -9,6 +9,7 @@
 #define TILECC_TILEAS_MEMORYOPS_TD
 
 include "TileAS/IR/TileASOpBase.td"
+include "mlir/IR/SymbolInterfaces.td"
 
 class TileAS_TiledMemOp<string mnemonic, list<Trait> traits = []>
     : TileAS_Op<mnemonic, traits # [AttrSizedOperandSegments]> {
@@ -225,6 +226,23 @@ def TileAS_PtrToIntOp : TileAS_Op<"ptr_to_int", [Pure]> {
   let arguments = (ins AnyType:$src);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
+def TileAS_GlobalOp : TileAS_Op<"global", [Symbol]> {
+  let summary = "module-scope memory object in an address space";
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
+                       OptionalAttr<AnyAttr>:$initial_value,
+                       DefaultValuedAttr<I32Attr, "1">:$address_space,
+                       OptionalAttr<I64Attr>:$alignment, UnitAttr:$constant);
+  let assemblyFormat = "$sym_name `:` $type (`=` $initial_value^)? attr-dict";
+}
+
+def TileAS_GetGlobalOp : TileAS_Op<"get_global", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "address of an nv_tileas.global";
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$name attr-dict `:` type($result)";
 }
 
 #endif // TILECC_TILEAS_MEMORYOPS_TD

@@ -122,3 +122,21 @@ func.func @bad_permute(%s: tensor<2x4xf32>) {
   %t = nv_tileas.permute %s {permutation = array<i64: 0, 0>} : tensor<2x4xf32> to tensor<2x4xf32>
   return
 }
+
+// -----
+
+// CHECK: nv_tileas.global @g : tensor<4xf32>
+// CHECK: nv_tileas.get_global @g : !nv_tileaa.ptr<f32, 1>
+nv_tileas.global @g : tensor<4xf32>
+func.func @address() {
+  %p = nv_tileas.get_global @g : !nv_tileaa.ptr<f32, 1>
+  return
+}
+
+// -----
+
+func.func @dangling() {
+  // expected-error @below {{'missing' does not reference an nv_tileas.global}}
+  %p = nv_tileas.get_global @missing : !nv_tileaa.ptr<f32, 1>
+  return
+}
