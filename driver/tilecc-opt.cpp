@@ -9,6 +9,9 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+// TileAAToTileAS
+#include "Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 namespace mlir::nv_tileas {
 void registerTestMemoryConsistencyPass();
 } // namespace mlir::nv_tileas
@@ -31,6 +34,9 @@ int main(int argc, char **argv) {
                   mlir::tensor::TensorDialect>();
   mlir::nv_tileas::registerTileASPasses();
   mlir::nv_tileas::registerTestMemoryConsistencyPass();
+  // TileAAToTileAS
+  registry.insert<mlir::gpu::GPUDialect>();
+  mlir::tilecc::registerTileccConversionPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::cuda_tile::registerCudaTilePasses();
