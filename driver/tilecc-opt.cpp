@@ -9,6 +9,8 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+// cuda_tile -> nv_tileaa
+#include "Conversion/Passes.h"
 namespace mlir::nv_tileas {
 void registerTestMemoryConsistencyPass();
 } // namespace mlir::nv_tileas
@@ -34,6 +36,8 @@ int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::cuda_tile::registerCudaTilePasses();
+  // cuda_tile -> nv_tileaa
+  mlir::tilecc::registerConvertCudaTileToTileAA();
   mlir::cuda_tile::registerOptimizationHintsOptions();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilecc optimizer driver\n", registry));

@@ -1,0 +1,19 @@
+//===- Passes.h - conversions between the tile dialects ---------*- C++ -*-===//
+#ifndef TILECC_CONVERSION_PASSES_H
+#define TILECC_CONVERSION_PASSES_H
+
+#include "TileAA/IR/TileAADialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::tilecc {
+
+#define GEN_PASS_DECL
+#include "Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Conversion/Passes.h.inc"
+
+} // namespace mlir::tilecc
+
+#endif // TILECC_CONVERSION_PASSES_H
