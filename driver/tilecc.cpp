@@ -8,7 +8,7 @@
 // output behind.
 //
 //===----------------------------------------------------------------------===//
-#include "CudaTile/IR/CudaTileDialect.h"
+#include "Pipeline/Compiler.h"
 #include "Pipeline/Stages.h"
 #include "Target/TargetInfo.h"
 
@@ -38,6 +38,12 @@ enum ExitCode { kOk = 0, kInputError = 1, kUsageError = 2, kToolError = 3 };
 struct Options {
   std::string input;
   std::string output;
+  std::string ptxas;
+  std::string dumpDir;
+  std::string metadata;
+  std::string depFile;
+  bool makeDeps = false;
+  bool timeStages = false;
   std::string arch = "sm_100";
   std::string emit = "cubin";
   int optLevel = 3;
@@ -109,6 +115,19 @@ static int writeOutput(llvm::StringRef path,
   return kOk;
 }
 
+/// Escapes spaces and `$` in a path for a Make rule.
+static std::string escapeForMake(llvm::StringRef path) {
+  std::string out;
+  for (char c : path) {
+    if (c == ' ' || c == '#')
+      out += '\\';
+    if (c == '$')
+      out += '$';
+    out += c;
+  }
+  return out;
+}
+
 int main(int argc, char **argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   Options opts;
@@ -117,11 +136,18 @@ int main(int argc, char **argv) {
   app.footer(stageListHelp());
   app.add_option("input", opts.input, "input .tile / .mlir file")->required();
   app.add_option("-o", opts.output, "output file ('-' for stdout)");
-  app.add_option("--arch,--gpu-name", opts.arch, "target GPU (sm_80 ... sm_121, a/f variants)");
+  CLI::Option *archOption = app.add_option(
+      "--arch,--gpu-name", opts.arch, "target GPU (sm_80 ... sm_121, a/f variants)");
   app.add_option("--emit", opts.emit, "stop after this stage");
   app.add_option("-O", opts.optLevel, "optimization level 0-3")->check(CLI::Range(0, 3));
   app.add_flag("--lineinfo", opts.lineInfo, "emit line information");
   app.add_flag("-g", opts.debugInfo, "emit debug information");
+  app.add_option("--ptxas", opts.ptxas, "path of the ptxas to use");
+  app.add_option("--dump-dir", opts.dumpDir, "write one JSON stage dump per stage run");
+  app.add_option("--metadata", opts.metadata, "write kernel metadata (JSON)");
+  app.add_flag("--MD", opts.makeDeps, "write a Make depfile (see -MF)");
+  app.add_option("--MF", opts.depFile, "depfile path (default: OUTPUT.d with -MD)");
+  app.add_flag("--time-stages", opts.timeStages, "print per-stage timings (JSON) to stderr");
   app.set_version_flag("--version", "tilecc 0.1.0 (MLIR/LLVM 22)");
   try {
     app.parse(normalizeArgs(argc, argv));
@@ -143,12 +169,6 @@ int main(int argc, char **argv) {
                  << stageListHelp();
     return kUsageError;
   }
-  if (!tilecc::getStageInfo(*stage).implemented) {
-    llvm::errs() << "tilecc: error: stage '" << opts.emit
-                 << "' is not available in this version of tilecc; the "
-                    "implemented stages are marked in --help\n";
-    return kUsageError;
-  }
   std::optional<tilecc::TargetInfo> target = tilecc::parseTarget(opts.arch);
   if (!target) {
     llvm::errs() << "tilecc: error: unsupported target '" << opts.arch
@@ -158,13 +178,29 @@ int main(int argc, char **argv) {
     llvm::errs() << "\n";
     return kUsageError;
   }
-  if (opts.output.empty())
-    opts.output = "-";
+  bool jsonOutput = llvm::StringRef(opts.output).ends_with(".json");
+  if (opts.output.empty()) {
+    // Binary output never goes to a terminal by default.
+    if (*stage == tilecc::Stage::Cubin) {
+      llvm::SmallString<256> path(llvm::sys::path::filename(opts.input));
+      llvm::sys::path::replace_extension(path, ".cubin");
+      opts.output = std::string(path);
+    } else {
+      opts.output = "-";
+    }
+  }
+  if (opts.makeDeps && opts.depFile.empty() && opts.output != "-")
+    opts.depFile = opts.output + ".d";
+  if ((opts.makeDeps || !opts.depFile.empty()) && opts.output == "-") {
+    llvm::errs() << "tilecc: error: -MD/-MF need an output file (-o)\n";
+    return kUsageError;
+  }
 
   DialectRegistry registry;
-  registry.insert<cuda_tile::CudaTileDialect>();
+  tilecc::registerTileccDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(opts.input, &error);
@@ -175,12 +211,60 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<Operation *> module =
-      parseSourceFile(sourceMgr, ParserConfig(&context));
-  if (!module)
-    return kInputError;
 
-  return writeOutput(opts.output, [&](llvm::raw_ostream &os) {
-    module->print(os, OpPrintingFlags().enableDebugInfo(false));
+  tilecc::CompileOptions compileOptions;
+  compileOptions.target = *target;
+  compileOptions.optLevel = opts.optLevel;
+  compileOptions.lineInfo = opts.lineInfo;
+  compileOptions.debugInfo = opts.debugInfo;
+  compileOptions.ptxasPath = opts.ptxas;
+  compileOptions.dumpDir = opts.dumpDir;
+  compileOptions.archExplicit = archOption->count() > 0;
+  tilecc::Compiler compiler(context, compileOptions);
+
+  auto finish = [&](tilecc::CompileStatus status) -> int {
+    if (status == tilecc::CompileStatus::ToolError) {
+      llvm::errs() << "tilecc: error: " << compiler.getToolError() << "\n";
+      return kToolError;
+    }
+    return status == tilecc::CompileStatus::Ok ? kOk : kInputError;
+  };
+  if (auto status = compiler.load(sourceMgr, opts.input);
+      status != tilecc::CompileStatus::Ok)
+    return finish(status);
+  if (*stage < compiler.getCurrentStage()) {
+    llvm::errs() << "tilecc: error: the input is already at stage '"
+                 << tilecc::getStageInfo(compiler.getCurrentStage()).name
+                 << "', after the requested --emit=" << opts.emit << "\n";
+    return kUsageError;
+  }
+  if (auto status = compiler.runTo(*stage); status != tilecc::CompileStatus::Ok)
+    return finish(status);
+
+  if (opts.timeStages) {
+    llvm::errs() << "{\"timings_ms\": {";
+    bool first = true;
+    for (auto &[name, ms] : compiler.getTimings()) {
+      llvm::errs() << (first ? "" : ", ") << "\"" << name << "\": " << ms;
+      first = false;
+    }
+    llvm::errs() << "}}\n";
+  }
+  if (!opts.metadata.empty()) {
+    int rc = writeOutput(opts.metadata, [&](llvm::raw_ostream &os) {
+      os << tilecc::printKernelMetadata(compiler.getKernels());
+    });
+    if (rc != kOk)
+      return rc;
+  }
+  int rc = writeOutput(opts.output, [&](llvm::raw_ostream &os) {
+    os << (jsonOutput ? compiler.printDump() : compiler.printOutput());
   });
+  if (rc != kOk)
+    return rc;
+  if (!opts.depFile.empty())
+    return writeOutput(opts.depFile, [&](llvm::raw_ostream &os) {
+      os << escapeForMake(opts.output) << ": " << escapeForMake(opts.input) << "\n";
+    });
+  return kOk;
 }

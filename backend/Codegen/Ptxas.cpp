@@ -134,10 +134,8 @@ PtxasResult tilecc::runPtxas(llvm::StringRef ptxasPath, llvm::StringRef ptx,
     args.push_back("-g");
   args.append({input.path, "-o", output.path});
 
-  std::string command;
-  for (llvm::StringRef arg : args)
-    command += (command.empty() ? "" : " ") + arg.str();
-  result.reproCommand = command;
+  for (llvm::StringRef arg : llvm::ArrayRef(args).drop_front().drop_back(3))
+    result.flags.push_back(arg.str());
 
   std::optional<llvm::StringRef> redirects[] = {std::nullopt,
                                                 llvm::StringRef(log.path),

@@ -35,7 +35,7 @@ struct PtxasResult {
   bool succeeded = false;
   std::string cubin;                 // the ELF image
   std::string log;                   // ptxas's own output (stderr + stdout)
-  std::string reproCommand;          // a shell command that reruns ptxas
+  std::vector<std::string> flags;    // the ptxas options used (no file names)
   std::map<std::string, KernelResourceUsage> kernels;
 };
 

@@ -39,9 +39,9 @@ static const std::vector<std::string> kHardwareDims = {kRegister, kLane, kWarp};
 
 /// dst hardware -> src hardware, moving data only across the `movable` input
 /// dims of src and keeping the others fixed; nullopt when impossible.
-static std::optional<LinearLayout>
-solveLocal(const LinearLayout &src, const LinearLayout &dst,
-           ArrayRef<std::string> movable) {
+static std::optional<LinearLayout> solveLocal(const LinearLayout &src,
+                                              const LinearLayout &dst,
+                                              ArrayRef<std::string> movable) {
   GF2Span span;
   std::vector<uint64_t> srcColumns = src.getFlatColumns();
   unsigned bit = 0;
@@ -88,7 +88,8 @@ solveLocal(const LinearLayout &src, const LinearLayout &dst,
 
 /// Shared-memory orders worth trying: each dim as the fastest, the others
 /// row-major behind it.
-static std::vector<llvm::SmallVector<unsigned, 4>> candidateOrders(unsigned rank) {
+static std::vector<llvm::SmallVector<unsigned, 4>>
+candidateOrders(unsigned rank) {
   std::vector<llvm::SmallVector<unsigned, 4>> orders;
   for (unsigned fastest = rank; fastest-- > 0;) {
     llvm::SmallVector<unsigned, 4> order = {fastest};
@@ -125,12 +126,16 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
   auto normalize = [](LinearLayout layout) {
     for (const auto &hw : kHardwareDims)
       if (!layout.hasInDim(hw))
-        layout *= LinearLayout::zeros1D(1, hw, layout.getOutDims()[0].name,
-                                        1);
+        layout *= LinearLayout({{hw, {}}}, {});
     return layout.transposeIns(kHardwareDims);
   };
   LinearLayout src = normalize(srcIn);
   LinearLayout dst = normalize(dstIn).transposeOuts(src.getOutDimNames());
+
+  // Every element dst holds must exist somewhere in src.
+  if (!dst.invertAndCompose(src))
+    return fail("the source layout does not hold every element of the "
+                "destination");
 
   ConversionPlan plan;
   if (src == dst) {
@@ -157,10 +162,9 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
   viaShared.loadVectorBits = getVectorWidthBits(dst, scratch, elemBits);
   viaShared.storeCost = registerAccessCost(src, scratch, elemBits);
   viaShared.loadCost = registerAccessCost(dst, scratch, elemBits);
-  viaShared.cost = viaShared.storeCost.wavefronts +
-                   viaShared.storeCost.instructions +
-                   viaShared.loadCost.wavefronts +
-                   viaShared.loadCost.instructions;
+  viaShared.cost =
+      viaShared.storeCost.wavefronts + viaShared.storeCost.instructions +
+      viaShared.loadCost.wavefronts + viaShared.loadCost.instructions;
 
   if (auto map = solveLocal(src, dst, {kRegister, kLane})) {
     ConversionPlan viaShuffle;

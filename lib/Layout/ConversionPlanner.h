@@ -19,8 +19,12 @@
 
 namespace tilecc::layout {
 
-enum class ConversionKind { Identity, RegisterPermutation, WarpShuffle,
-                            SharedMemory };
+enum class ConversionKind {
+  Identity,
+  RegisterPermutation,
+  WarpShuffle,
+  SharedMemory
+};
 llvm::StringRef stringifyConversionKind(ConversionKind kind);
 
 /// Where one destination register of one lane comes from.

@@ -70,8 +70,8 @@ llvm::Error tilecc::layout::verifyBlocked(const BlockedParams &p,
   int64_t threads = 1;
   for (size_t d = 0; d < rank; ++d) {
     if (log2Exact(p.sizePerThread[d]) < 0 ||
-        log2Exact(p.threadsPerWarp[d]) < 0 ||
-        log2Exact(p.warpsPerCTA[d]) < 0 || log2Exact(shape[d]) < 0)
+        log2Exact(p.threadsPerWarp[d]) < 0 || log2Exact(p.warpsPerCTA[d]) < 0 ||
+        log2Exact(shape[d]) < 0)
       return fail("blocked layout sizes must be powers of two (dim " +
                   llvm::Twine(d) + ")");
     threads *= p.threadsPerWarp[d];

@@ -39,6 +39,10 @@ static llvm::Error validate(const std::vector<LinearLayout::InDim> &ins,
   for (const auto &in : ins) {
     if (!names.insert("in:" + in.name).second)
       return makeError("duplicate input dimension '" + in.name + "'");
+    // Sizes are int32_t: a dimension has at most 2^30 elements.
+    if (in.bases.size() > 30)
+      return makeError("input dimension '" + in.name +
+                       "' has more than 30 bits");
     inBits += in.bases.size();
     for (const auto &basis : in.bases) {
       if (basis.size() != outs.size())
@@ -249,7 +253,8 @@ LinearLayout::unflattenOutValues(uint64_t flat) const {
   return coords;
 }
 
-llvm::SmallVector<int32_t> LinearLayout::unflattenInValues(uint64_t flat) const {
+llvm::SmallVector<int32_t>
+LinearLayout::unflattenInValues(uint64_t flat) const {
   llvm::SmallVector<int32_t> values;
   for (const auto &in : ins) {
     unsigned bits = in.bases.size();
@@ -291,12 +296,10 @@ LinearLayout LinearLayout::compose(const LinearLayout &outer) const {
   for (const auto &in : ins) {
     InDim dim{in.name, {}};
     for (const auto &basis : in.bases) {
-      llvm::SmallVector<std::pair<StringRef, int32_t>> args;
-      for (size_t o = 0; o < outs.size(); ++o)
-        args.push_back({outs[o].name, basis[o]});
+      // Feed each output coordinate to the outer input of the same name.
       llvm::SmallVector<int32_t> values(outer.ins.size(), 0);
-      for (const auto &[name, value] : args)
-        values[outer.findIn(name)] = value;
+      for (size_t o = 0; o < outs.size(); ++o)
+        values[outer.findIn(outs[o].name)] = basis[o];
       llvm::SmallVector<int32_t> image = outer.applyValues(values);
       dim.bases.push_back(Basis(image.begin(), image.end()));
     }
@@ -605,7 +608,8 @@ bool LinearLayout::operator==(const LinearLayout &other) const {
   if (ins.size() != other.ins.size() || outs.size() != other.outs.size())
     return false;
   for (size_t o = 0; o < outs.size(); ++o)
-    if (outs[o].name != other.outs[o].name || outs[o].size != other.outs[o].size)
+    if (outs[o].name != other.outs[o].name ||
+        outs[o].size != other.outs[o].size)
       return false;
   for (size_t i = 0; i < ins.size(); ++i)
     if (ins[i].name != other.ins[i].name || ins[i].bases != other.ins[i].bases)
@@ -639,8 +643,8 @@ std::optional<LinearLayout> tilecc::layout::divideLeft(const LinearLayout &a,
         int32_t divisor = b.getOutDimSize(name);
         if (bit < prefix) {
           // The low bits must be exactly b's bases.
-          int32_t expected = b.hasOutDim(name) ? b.getBasis(in.name, bit, name)
-                                               : 0;
+          int32_t expected =
+              b.hasOutDim(name) ? b.getBasis(in.name, bit, name) : 0;
           if (coord != expected)
             return std::nullopt;
           continue;

@@ -143,8 +143,8 @@ public:
   /// (same total size).
   LinearLayout reshapeOuts(llvm::ArrayRef<OutDim> newOuts) const;
   /// Same for the inputs (bits are regrouped; last dimension lowest).
-  LinearLayout reshapeIns(llvm::ArrayRef<std::pair<std::string, int32_t>>
-                              newIns) const;
+  LinearLayout
+  reshapeIns(llvm::ArrayRef<std::pair<std::string, int32_t>> newIns) const;
   /// Restricts to the named inputs and projects to the named outputs (both
   /// kept in this layout's order).
   LinearLayout sublayout(llvm::ArrayRef<std::string> inNames,

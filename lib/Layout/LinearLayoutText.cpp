@@ -26,8 +26,9 @@ void LinearLayout::print(llvm::raw_ostream &os) const {
     os << "]";
   });
   os << "} -> {";
-  llvm::interleaveComma(
-      outs, os, [&](const OutDim &out) { os << out.name << " = " << out.size; });
+  llvm::interleaveComma(outs, os, [&](const OutDim &out) {
+    os << out.name << " = " << out.size;
+  });
   os << "}";
 }
 

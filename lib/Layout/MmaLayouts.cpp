@@ -52,7 +52,8 @@ LinearLayout tilecc::layout::mmaSyncAccumulator(ArrayRef<unsigned> warpsPerCTA,
                                                 ArrayRef<int64_t> shape) {
   assert(!checkShape(warpsPerCTA, shape) && "invalid mma accumulator");
   std::string m = dimName(0), n = dimName(1);
-  // c0..c3: col = threadID_in_group * 2 + (i & 1), row = groupID + 8 * (i >= 2).
+  // c0..c3: col = threadID_in_group * 2 + (i & 1), row = groupID + 8 * (i >=
+  // 2).
   LinearLayout tile = LinearLayout::identity1D(2, kRegister, n) *
                       LinearLayout::identity1D(4, kLane, n) *
                       LinearLayout::identity1D(8, kLane, m) *
@@ -106,11 +107,11 @@ LinearLayout tilecc::layout::ldmatrixFragment(unsigned numMatrices,
   // .trans delivers the transposed matrix, so rows and columns swap.
   std::string pairDim = trans ? "row" : "col";
   std::string groupDim = trans ? "col" : "row";
-  LinearLayout layout = LinearLayout::identity1D(2, kRegister, pairDim) *
-                        LinearLayout::identity1D(4, kLane, pairDim) *
-                        LinearLayout::identity1D(8, kLane, groupDim) *
-                        LinearLayout::identity1D(numMatrices, kRegister,
-                                                 "matrix");
+  LinearLayout layout =
+      LinearLayout::identity1D(2, kRegister, pairDim) *
+      LinearLayout::identity1D(4, kLane, pairDim) *
+      LinearLayout::identity1D(8, kLane, groupDim) *
+      LinearLayout::identity1D(numMatrices, kRegister, "matrix");
   return layout.transposeOuts({"matrix", "row", "col"});
 }
 

@@ -29,10 +29,10 @@ LinearLayout mmaSyncAccumulator(llvm::ArrayRef<unsigned> warpsPerCTA,
 /// elements of `elemBits` bits, repeated over `shape`, first along K.
 /// Supported: 16-bit (f16/bf16) k8/k16, 32-bit (tf32) k4/k8, 8-bit (s8/u8,
 /// e4m3/e5m2) k16/k32, 4-bit (s4/u4) k32/k64.
-llvm::Expected<LinearLayout> mmaSyncOperand(MmaOperand operand,
-                                            unsigned elemBits, unsigned instrK,
-                                            llvm::ArrayRef<unsigned> warpsPerCTA,
-                                            llvm::ArrayRef<int64_t> shape);
+llvm::Expected<LinearLayout>
+mmaSyncOperand(MmaOperand operand, unsigned elemBits, unsigned instrK,
+               llvm::ArrayRef<unsigned> warpsPerCTA,
+               llvm::ArrayRef<int64_t> shape);
 
 /// ldmatrix.m8n8.x<numMatrices>[.trans].b16: ("register", "lane") to
 /// ("matrix", "row", "col") of the loaded 8x8 matrices. register bit 0 picks

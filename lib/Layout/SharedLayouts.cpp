@@ -8,15 +8,14 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
-#include <map>
-#include <set>
+#include <array>
 #include <tuple>
 
 using namespace tilecc::layout;
 using llvm::ArrayRef;
 
 static llvm::Error checkShapeAndOrder(ArrayRef<int64_t> shape,
-                                     ArrayRef<unsigned> order) {
+                                      ArrayRef<unsigned> order) {
   size_t rank = shape.size();
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
@@ -52,10 +51,10 @@ tilecc::layout::xorSwizzledSharedLayout(ArrayRef<int64_t> shape,
   int64_t inner = shape[order[0]];
   for (int32_t mask : rowMasks)
     if (mask < 0 || mask >= inner)
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "XOR mask " + llvm::Twine(mask) + " exceeds the row of " +
-              llvm::Twine(inner) + " elements");
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "XOR mask " + llvm::Twine(mask) +
+                                         " exceeds the row of " +
+                                         llvm::Twine(inner) + " elements");
 
   // Build the tile -> offset map (row-major in `order`, row bits XOR-ing
   // their mask into the column), then invert it. Offsets of the column
@@ -99,10 +98,8 @@ std::vector<int32_t> tilecc::layout::getRowMasks(ArrayRef<int64_t> shape,
   return masks;
 }
 
-llvm::Expected<LinearLayout>
-tilecc::layout::swizzledSharedLayout(ArrayRef<int64_t> shape,
-                                     ArrayRef<unsigned> order,
-                                     SwizzleParams swizzle) {
+llvm::Expected<LinearLayout> tilecc::layout::swizzledSharedLayout(
+    ArrayRef<int64_t> shape, ArrayRef<unsigned> order, SwizzleParams swizzle) {
   if (llvm::Error err = checkShapeAndOrder(shape, order))
     return std::move(err);
   if (log2Exact(swizzle.vec) < 0 || log2Exact(swizzle.perPhase) < 0 ||
@@ -126,48 +123,55 @@ AccessCost tilecc::layout::countWavefronts(const LinearLayout &shared,
                                            unsigned accessBits) {
   std::optional<LinearLayout> toOffset = shared.invert();
   assert(toOffset && "shared layouts are invertible");
-  LinearLayout addr = access.compose(*toOffset);
-  int laneIdx = -1;
-  auto inNames = addr.getInDimNames();
-  for (size_t i = 0; i < inNames.size(); ++i)
-    if (inNames[i] == kLane)
-      laneIdx = i;
-  assert(laneIdx >= 0 && "an access layout has lanes");
+  assert(access.hasInDim(kLane) && "an access layout has lanes");
+  // Lanes first, then the instruction bits: offsets are XORs of the images.
+  std::vector<std::string> instrDims;
+  for (const auto &in : access.getInDims())
+    if (in.name != kLane)
+      instrDims.push_back(in.name);
+  std::vector<std::string> order = {kLane};
+  order.insert(order.end(), instrDims.begin(), instrDims.end());
+  LinearLayout addr = access.transposeIns(order).compose(*toOffset);
+  std::vector<uint64_t> columns = addr.getFlatColumns();
   unsigned laneBits = addr.getInDimSizeLog2(kLane);
-  unsigned totalBits = addr.getTotalInDimSizeLog2();
+  unsigned instrBits = columns.size() - laneBits;
+  auto xorOf = [&](uint64_t bits, unsigned first) {
+    uint64_t offset = 0;
+    for (unsigned b = 0; bits; ++b, bits >>= 1)
+      if (bits & 1)
+        offset ^= columns[first + b];
+    return offset;
+  };
+  int32_t numLanes = int32_t(1) << laneBits;
+  std::vector<uint64_t> laneOffsets(numLanes);
+  for (int32_t lane = 0; lane < numLanes; ++lane)
+    laneOffsets[lane] = xorOf(lane, 0);
+
   unsigned lanesPerPhase =
       std::min(32u, 1024u / std::max(accessBits, 32u)); // 128 bytes a phase
-  int32_t numLanes = int32_t(1) << laneBits;
-
+  uint64_t wordsPerAccess = (std::max(accessBits, 1u) + 31) / 32 + 1;
   AccessCost cost;
-  uint64_t numInstrs = uint64_t(1) << (totalBits - laneBits);
-  for (uint64_t instr = 0; instr < numInstrs; ++instr) {
+  std::vector<uint64_t> words;
+  for (uint64_t instr = 0; instr < (uint64_t(1) << instrBits); ++instr) {
     ++cost.instructions;
+    uint64_t base = xorOf(instr, laneBits);
     for (int32_t first = 0; first < numLanes; first += lanesPerPhase) {
-      std::map<uint64_t, std::set<uint64_t>> wordsPerBank;
-      for (int32_t lane = first;
-           lane < std::min<int32_t>(numLanes, first + lanesPerPhase); ++lane) {
-        // Flat input: lanes occupy their dimension's bits; the instruction
-        // index fills the other dimensions' bits in order.
-        llvm::SmallVector<int32_t> values;
-        uint64_t rest = instr;
-        for (size_t i = 0; i < inNames.size(); ++i) {
-          unsigned bits = addr.getInDimSizeLog2(inNames[i]);
-          if (int(i) == laneIdx) {
-            values.push_back(lane);
-            continue;
-          }
-          values.push_back(int32_t(rest & ((uint64_t(1) << bits) - 1)));
-          rest >>= bits;
-        }
-        uint64_t bitAddr = uint64_t(addr.applyValues(values)[0]) * elemBits;
+      words.clear();
+      words.reserve(lanesPerPhase * wordsPerAccess);
+      int32_t last = std::min<int32_t>(numLanes, first + lanesPerPhase);
+      for (int32_t lane = first; lane < last; ++lane) {
+        uint64_t bitAddr = (base ^ laneOffsets[lane]) * elemBits;
         uint64_t lastBit = bitAddr + std::max(accessBits, 1u) - 1;
         for (uint64_t word = bitAddr / 32; word <= lastBit / 32; ++word)
-          wordsPerBank[word % 32].insert(word);
+          words.push_back(word);
       }
+      // Distinct words per bank; the busiest bank sets the wavefronts.
+      llvm::sort(words);
+      words.erase(std::unique(words.begin(), words.end()), words.end());
+      std::array<unsigned, 32> perBank{};
       unsigned worst = 1;
-      for (const auto &[bank, words] : wordsPerBank)
-        worst = std::max<unsigned>(worst, words.size());
+      for (uint64_t word : words)
+        worst = std::max(worst, ++perBank[word % 32]);
       cost.wavefronts += worst;
       cost.idealWavefronts += 1;
     }
@@ -198,9 +202,9 @@ LinearLayout tilecc::layout::registerAccess(const LinearLayout &reg,
       {kLane, lanes.hasInDim(kLane) ? lanes.getInDims()[0].bases
                                     : std::vector<LinearLayout::Basis>{}},
       {"instr", instr}};
-  return LinearLayout(std::move(ins), std::vector<LinearLayout::OutDim>(
-                                          reg.getOutDims().begin(),
-                                          reg.getOutDims().end()));
+  return LinearLayout(std::move(ins),
+                      std::vector<LinearLayout::OutDim>(
+                          reg.getOutDims().begin(), reg.getOutDims().end()));
 }
 
 AccessCost tilecc::layout::registerAccessCost(const LinearLayout &reg,
@@ -269,8 +273,8 @@ SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
                            c.swizzle.perPhase);
   };
   for (const SwizzleParams &swizzle : candidates) {
-    LinearLayout layout = llvm::cantFail(
-        swizzledSharedLayout(shape, order, swizzle));
+    LinearLayout layout =
+        llvm::cantFail(swizzledSharedLayout(shape, order, swizzle));
     SharedLayoutChoice choice = evaluate(
         regs, elemBits, order, getRowMasks(shape, order, swizzle), layout);
     choice.swizzle = swizzle;

@@ -1,4 +1,5 @@
-//===- SharedLayouts.h - swizzled shared memory and bank conflicts -*- C++ -*-===//
+//===- SharedLayouts.h - swizzled shared memory and bank conflicts -*- C++
+//-*-===//
 //
 // Shared-memory layouts map "offset" (in elements) to tile coordinates. The
 // standard swizzle stores row r of the fastest dimension with its vec-element
@@ -32,9 +33,9 @@ struct SwizzleParams {
 /// (fastest first); the swizzle permutes chunks of order[0] by the index
 /// along order[1]. Fails unless sizes are powers of two and
 /// vec * maxPhase <= shape[order[0]].
-llvm::Expected<LinearLayout> swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
-                                                  llvm::ArrayRef<unsigned> order,
-                                                  SwizzleParams swizzle);
+llvm::Expected<LinearLayout>
+swizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
+                     llvm::ArrayRef<unsigned> order, SwizzleParams swizzle);
 
 /// Number of row bits of a tile stored in `order`: the bits of every dim but
 /// the fastest.
@@ -85,8 +86,8 @@ LinearLayout ldmatrixTileAccess(unsigned numMatrices,
 
 /// The chosen shared layout for a set of register layouts.
 struct SharedLayoutChoice {
-  SwizzleParams swizzle;  // meaningful when `standard`
-  bool standard = true;   // a (vec, perPhase, maxPhase) swizzle
+  SwizzleParams swizzle;         // meaningful when `standard`
+  bool standard = true;          // a (vec, perPhase, maxPhase) swizzle
   std::vector<int32_t> rowMasks; // the swizzle as XOR masks, always set
   llvm::SmallVector<unsigned, 4> order;
   LinearLayout layout;
@@ -103,7 +104,8 @@ struct SharedLayoutChoice {
 /// fewest phases, then the widest chunk (which keeps ldmatrix rows and wide
 /// accesses contiguous), then the smallest perPhase. Deterministic.
 SharedLayoutChoice pickSwizzle(llvm::ArrayRef<LinearLayout> regs,
-                               unsigned elemBits, llvm::ArrayRef<unsigned> order);
+                               unsigned elemBits,
+                               llvm::ArrayRef<unsigned> order);
 
 /// Starts from pickSwizzle's choice and improves it among general XOR
 /// swizzles, re-picking one row bit's mask (none or a single column bit) at

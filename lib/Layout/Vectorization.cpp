@@ -24,8 +24,9 @@ static int32_t contiguousPrefix(const LinearLayout &flat,
   return best;
 }
 
-int32_t tilecc::layout::getContiguousRegisterElements(const LinearLayout &reg,
-                                                      ArrayRef<unsigned> order) {
+int32_t
+tilecc::layout::getContiguousRegisterElements(const LinearLayout &reg,
+                                              ArrayRef<unsigned> order) {
   unsigned rank = reg.getOutDims().size();
   // Slowest dim first, fastest last, then flatten row-major.
   std::vector<std::string> slowToFast;
@@ -43,8 +44,9 @@ int32_t tilecc::layout::getContiguousRegisterElements(const LinearLayout &reg,
   return contiguousPrefix(flat, "flat");
 }
 
-int32_t tilecc::layout::getContiguousSharedElements(const LinearLayout &reg,
-                                                    const LinearLayout &shared) {
+int32_t
+tilecc::layout::getContiguousSharedElements(const LinearLayout &reg,
+                                            const LinearLayout &shared) {
   std::optional<LinearLayout> toOffsets = reg.invertAndCompose(shared);
   if (!toOffsets)
     return 1;

@@ -5,17 +5,24 @@
 
 using namespace tilecc;
 
+using O = StageOutput;
 static const StageInfo kStages[] = {
-    {Stage::CudaTile, "cuda_tile", "parse and verify the cuda_tile text", true},
-    {Stage::TileAA, "tileaa", "convert cuda_tile to nv_tileaa", false},
+    {Stage::CudaTile, "cuda_tile", "parse and verify the cuda_tile text", O::MLIR,
+     "", true},
+    {Stage::TileAA, "tileaa", "convert cuda_tile to nv_tileaa", O::MLIR,
+     "convert-cuda-tile-to-tileaa", false},
     {Stage::TileAACanon, "tileaa-canon",
-     "nv_tileaa canonicalization, CSE and DCE", false},
-    {Stage::TileAS, "tileas", "convert nv_tileaa to nv_tileas", false},
+     "nv_tileaa canonicalization, CSE and DCE", O::MLIR,
+     "tileaa-canonicalize,cse", false},
+    {Stage::TileAS, "tileas", "convert nv_tileaa to nv_tileas", O::MLIR,
+     "convert-tileaa-to-tileas{compute-capability={arch}}", false},
     {Stage::Schedule, "schedule",
-     "layouts, pipelining, shared memory and mbarrier assignment", false},
-    {Stage::LLVM, "llvm", "lower to LLVM IR with NVVM", false},
-    {Stage::PTX, "ptx", "generate PTX with the NVPTX backend", false},
-    {Stage::Cubin, "cubin", "assemble a cubin with ptxas", false},
+     "layouts, pipelining, shared memory and mbarrier assignment", O::MLIR,
+     "tileas-assign-layouts,tileas-canonicalize", false},
+    {Stage::LLVM, "llvm", "lower to LLVM IR with NVVM", O::LLVMIR,
+     "convert-tileas-to-llvm{arch={arch} num-warps={num_warps}}", false},
+    {Stage::PTX, "ptx", "generate PTX with the NVPTX backend", O::PTX, "", true},
+    {Stage::Cubin, "cubin", "assemble a cubin with ptxas", O::Cubin, "", true},
 };
 
 llvm::ArrayRef<StageInfo> tilecc::getStages() { return kStages; }

@@ -26,12 +26,23 @@ enum class Stage {
   Cubin,
 };
 
+/// What a stage produces.
+enum class StageOutput { MLIR, LLVMIR, PTX, Cubin };
+
 struct StageInfo {
   Stage stage;
   llvm::StringRef name;        // `--emit=` spelling
   llvm::StringRef description; // one line for --help and docs
+  StageOutput output;
+  /// For MLIR stages: the textual pass pipeline (nested under builtin.module)
+  /// that produces this stage from the previous one. `{arch}` and
+  /// `{num_warps}` are substituted from the compilation options.
+  llvm::StringRef passPipeline;
   bool implemented;            // false until the stage's lowering lands
 };
+
+/// The module attribute that records which stage produced a module.
+constexpr llvm::StringLiteral kStageAttrName = "tilecc.stage";
 
 /// All stages in pipeline order.
 llvm::ArrayRef<StageInfo> getStages();

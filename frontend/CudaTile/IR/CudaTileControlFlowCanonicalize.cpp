@@ -63,6 +63,18 @@ static YieldOp getYield(Region &region) {
   return dyn_cast<YieldOp>(region.front().back());
 }
 
+/// True if `terminator` (continue/break/return) may end a block of `parent`
+/// once moved out of an `if` branch.
+static bool canEndBlockOf(Operation *terminator, Operation *parent) {
+  if (isa<ReturnOp>(terminator))
+    return isa<EntryOp, TestingFuncOp, IfOp>(parent);
+  if (isa<ContinueOp>(terminator))
+    return isa<ForOp, LoopOp, IfOp>(parent);
+  if (isa<BreakOp>(terminator))
+    return isa<LoopOp, IfOp>(parent);
+  return false;
+}
+
 /// Erases `from` and every op after it in its block (unreachable code after a
 /// terminator that was moved in front of it).
 static void eraseFromHere(RewriterBase &rewriter, Operation *from) {
@@ -150,6 +162,8 @@ struct FoldConstantCondition : OpRewritePattern<IfOp> {
       rewriter.replaceOp(ifOp, values);
       return success();
     }
+    if (!canEndBlockOf(terminator, ifOp->getParentOp()))
+      return failure();
     rewriter.inlineBlockBefore(block, ifOp);
     eraseFromHere(rewriter, ifOp);
     return success();
@@ -260,7 +274,8 @@ struct HoistElseOfLeavingBranches : OpRewritePattern<IfOp> {
       return failure();
     Operation *thenTerm = ifOp.getThenRegion().front().getTerminator();
     Operation *elseTerm = ifOp.getElseRegion().front().getTerminator();
-    if (isa<YieldOp>(thenTerm) || isa<YieldOp>(elseTerm))
+    if (isa<YieldOp>(thenTerm) || isa<YieldOp>(elseTerm) ||
+        !canEndBlockOf(elseTerm, ifOp->getParentOp()))
       return failure();
     rewriter.setInsertionPoint(ifOp);
     auto newIf = rewriter.create<IfOp>(ifOp.getLoc(), TypeRange(),

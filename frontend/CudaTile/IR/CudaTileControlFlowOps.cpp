@@ -234,9 +234,6 @@ ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
         (parseCudaTileTypeList(parser, resultTypes) || parser.parseRParen()))
       return failure();
   }
-  Type i1Tile = TileType::get(ArrayRef<int64_t>(), IntegerType::get(ctx, 1));
-  if (parser.resolveOperand(condition, i1Tile, result.operands))
-    return failure();
   result.addTypes(resultTypes);
 
   Builder &builder = parser.getBuilder();
@@ -250,6 +247,11 @@ ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
       return failure();
     ensureImplicitTerminator<YieldOp>(*elseRegion, builder, result.location);
   }
+  // Operands are resolved after the regions, like the public parser: a name
+  // only defined inside a region is then reported as undeclared.
+  Type i1Tile = TileType::get(ArrayRef<int64_t>(), IntegerType::get(ctx, 1));
+  if (parser.resolveOperand(condition, i1Tile, result.operands))
+    return failure();
   return parser.parseOptionalAttrDict(result.attributes);
 }
 
@@ -371,16 +373,14 @@ ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
       parser.parseColon() || parseCudaTileType(parser, boundType))
     return failure();
   regionArgs[0].type = boundType;
-  if (parser.resolveOperand(lowerBound, boundType, result.operands) ||
-      parser.resolveOperand(upperBound, boundType, result.operands) ||
-      parser.resolveOperand(step, boundType, result.operands))
-    return failure();
 
+  SmallVector<OpAsmParser::UnresolvedOperand> inits;
+  SmallVector<Type> types;
+  SMLoc initsLoc = parser.getCurrentLocation();
   if (succeeded(parser.parseOptionalKeyword("iter_values"))) {
     SmallVector<OpAsmParser::Argument> iterArgs;
-    SmallVector<OpAsmParser::UnresolvedOperand> inits;
-    SmallVector<Type> types;
     SMLoc loc = parser.getCurrentLocation();
+    initsLoc = loc;
     if (parseIterValues(parser, iterArgs, inits) || parser.parseArrow() ||
         parser.parseLParen() || parseLoopTypeList(parser, types) ||
         parser.parseRParen())
@@ -392,8 +392,6 @@ ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
       arg.type = type;
       regionArgs.push_back(arg);
     }
-    if (parser.resolveOperands(inits, types, loc, result.operands))
-      return failure();
     result.addTypes(types);
   }
 
@@ -401,6 +399,12 @@ ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseRegion(*body, regionArgs, /*enableNameShadowing=*/false))
     return failure();
   ForOp::ensureTerminator(*body, builder, result.location);
+  // Resolved after the body (see IfOp::parse).
+  if (parser.resolveOperand(lowerBound, boundType, result.operands) ||
+      parser.resolveOperand(upperBound, boundType, result.operands) ||
+      parser.resolveOperand(step, boundType, result.operands) ||
+      parser.resolveOperands(inits, types, initsLoc, result.operands))
+    return failure();
   return parser.parseOptionalAttrDict(result.attributes);
 }
 
@@ -474,10 +478,10 @@ void LoopOp::build(OpBuilder &builder, OperationState &state,
 ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::Argument> regionArgs;
   SmallVector<Type> resultTypes;
+  SmallVector<OpAsmParser::UnresolvedOperand> inits;
+  SmallVector<Type> types;
+  SMLoc loc = parser.getCurrentLocation();
   if (succeeded(parser.parseOptionalKeyword("iter_values"))) {
-    SmallVector<OpAsmParser::UnresolvedOperand> inits;
-    SmallVector<Type> types;
-    SMLoc loc = parser.getCurrentLocation();
     if (parseIterValues(parser, regionArgs, inits) || parser.parseColon() ||
         parseLoopTypeList(parser, types))
       return failure();
@@ -489,8 +493,6 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
       return failure();
     for (auto [arg, type] : llvm::zip(regionArgs, types))
       arg.type = type;
-    if (parser.resolveOperands(inits, types, loc, result.operands))
-      return failure();
   } else if (succeeded(parser.parseOptionalColon())) {
     if (parseLoopTypeList(parser, resultTypes))
       return failure();
@@ -502,6 +504,9 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   ensureImplicitTerminator<ContinueOp>(*body, parser.getBuilder(),
                                        result.location);
+  // Resolved after the body (see IfOp::parse).
+  if (parser.resolveOperands(inits, types, loc, result.operands))
+    return failure();
   return parser.parseOptionalAttrDict(result.attributes);
 }
 

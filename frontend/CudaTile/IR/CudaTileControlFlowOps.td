@@ -1,7 +1,8 @@
 //===- CudaTileControlFlowOps.td - control flow, shape, reduction and MMA ops -*- tablegen -*-===//
 //
 // Structured control flow (if/for/loop and their terminators), shape
-// manipulation (iota/broadcast/reshape/permute/extract/cat/pack/unpack),
+// manipulation (iota/broadcast/reshape/permute/extract/cat; pack/unpack
+// belong to the arith family),
 // reductions (reduce/scan), matrix multiply-accumulate and the tile block
 // queries.
 //
@@ -115,9 +116,11 @@ def CudaTile_BreakOp : CudaTile_CFOp<"break", [Terminator,
 //===----------------------------------------------------------------------===//
 
 // The branches may end in yield, continue, break or return, so the implicit
-// `yield` is added by the parser/builders rather than by a trait.
+// `yield` is added by the parser/builders rather than by a trait. No
+// RecursiveMemoryEffects: a branch that returns (return is Pure) would make the
+// `if` look dead.
 def CudaTile_IfOp : CudaTile_CFOp<"if", [NoRegionArguments, SingleBlock,
-    RecursiveMemoryEffects]>, CudaTile_DefaultDialectOp {
+    OpAsmOpInterface]>, CudaTile_DefaultDialectOp {
   let summary = "Runs one of two regions depending on a scalar i1";
   let arguments = (ins CudaTile_I1ScalarTile:$condition);
   let results = (outs Variadic<AnyType>:$results);
@@ -145,7 +148,8 @@ def CudaTile_IfOp : CudaTile_CFOp<"if", [NoRegionArguments, SingleBlock,
 
 def CudaTile_ForOp : CudaTile_CFOp<"for", [AutomaticAllocationScope,
     AllTypesMatch<["lowerBound", "upperBound", "step"]>,
-    RecursiveMemoryEffects, SingleBlockImplicitTerminator<"ContinueOp">]>,
+    RecursiveMemoryEffects, SingleBlockImplicitTerminator<"ContinueOp">,
+    OpAsmOpInterface]>,
     CudaTile_DefaultDialectOp {
   let summary = "Counted loop over [lowerBound, upperBound) with loop-carried values";
   let arguments = (ins CudaTile_LoopBoundTile:$lowerBound,
@@ -172,7 +176,7 @@ def CudaTile_ForOp : CudaTile_CFOp<"for", [AutomaticAllocationScope,
 }
 
 def CudaTile_LoopOp : CudaTile_CFOp<"loop", [AutomaticAllocationScope,
-    RecursiveMemoryEffects, SingleBlock]>, CudaTile_DefaultDialectOp {
+    RecursiveMemoryEffects, SingleBlock, OpAsmOpInterface]>, CudaTile_DefaultDialectOp {
   let summary = "Loop that runs until a `break`";
   let arguments = (ins Variadic<AnyType>:$initValues);
   let results = (outs Variadic<AnyType>:$resultValues);
@@ -197,7 +201,8 @@ def CudaTile_LoopOp : CudaTile_CFOp<"loop", [AutomaticAllocationScope,
 
 class CudaTile_CombinerOp<string mnemonic> : CudaTile_CFOp<mnemonic, [
     RecursiveMemoryEffects, SameOperandsShape,
-    SingleBlockImplicitTerminator<"YieldOp">]>, CudaTile_DefaultDialectOp {
+    SingleBlockImplicitTerminator<"YieldOp">, OpAsmOpInterface]>,
+    CudaTile_DefaultDialectOp {
   let results = (outs Variadic<CudaTile_AnyTile>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasVerifier = 1;
@@ -311,7 +316,6 @@ def CudaTile_BroadcastOp : CudaTile_CFOp<"broadcast", [Pure,
     custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
-  let hasFolder = 1;
 }
 
 def CudaTile_ReshapeOp : CudaTile_CFOp<"reshape", [Pure,

@@ -26,7 +26,7 @@ void ensureImplicitTerminator(Region &region, Builder &builder, Location loc) {
   if (region.empty())
     region.push_back(new Block());
   Block &block = region.back();
-  if (!block.empty() && block.back().mightHaveTrait<OpTrait::IsTerminator>())
+  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
     return;
   OpBuilder opBuilder(builder.getContext());
   opBuilder.setInsertionPointToEnd(&block);

@@ -109,14 +109,16 @@ static ParseResult parseFunctionLike(OpAsmParser &parser, OperationState &state,
     state.addAttribute("arg_attrs", builder.getArrayAttr(argAttrs));
 
   Region *body = state.addRegion();
-  SMLoc bodyLoc = parser.getCurrentLocation();
   if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
     return failure();
+  // `{}` is an empty body: it gets the implicit `return` below.
   if (body->empty())
-    return parser.emitError(bodyLoc, "expected non-empty function body");
+    body->emplaceBlock();
   // The implicit `return` is added by the SingleBlockImplicitTerminator trait.
   EntryOp::ensureTerminator(*body, builder, state.location);
-  return success();
+  // Discardable attributes may also follow the body (`} {cuda_tile.loop_split
+  // = 0}`), as in the public tests.
+  return parser.parseOptionalAttrDict(state.attributes);
 }
 
 static void printFunctionLike(OpAsmPrinter &printer, FunctionOpInterface op,
@@ -211,7 +213,10 @@ LogicalResult TestingFuncOp::verifyRegions() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ReturnOp::verify() {
-  auto function = cast<FunctionOpInterface>((*this)->getParentOp());
+  // `return` may also end an `if` branch: check against the enclosing function.
+  auto function = (*this)->getParentOfType<FunctionOpInterface>();
+  if (!function)
+    return emitOpError("expects to be nested in a function");
   ArrayRef<Type> results = function.getResultTypes();
   if (getNumOperands() != results.size())
     return emitOpError("has ")

@@ -61,7 +61,7 @@ def CudaTile_TestingFuncOp : CudaTile_FunctionLikeOp<"testing$func"> {
 }
 
 def CudaTile_ReturnOp : CudaTile_Op<"return", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["EntryOp", "TestingFuncOp"]>]> {
+    ParentOneOf<["EntryOp", "TestingFuncOp", "IfOp"]>]> {
   let summary = "Returns from an entry or function";
   let arguments = (ins Variadic<AnyType>:$operands);
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ::mlir::ValueRange()); }]>];

@@ -28,6 +28,11 @@
 #define GET_TYPEDEF_CLASSES
 #include "CudaTile/IR/CudaTileTypes.h.inc"
 
+namespace mlir::cuda_tile {
+// `return` (core family) may end an `if` branch (control-flow family).
+class IfOp;
+} // namespace mlir::cuda_tile
+
 #define GET_OP_CLASSES
 #include "CudaTile/IR/CudaTileCoreOps.h.inc"
 #define GET_OP_CLASSES

@@ -23,13 +23,6 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
   return text;
 }
 
-/// Bit width of an integer or float element, 0 for anything else.
-static unsigned elementBitWidth(Type type) {
-  if (type.isIntOrFloat())
-    return type.getIntOrFloatBitWidth();
-  return 0;
-}
-
 //===----------------------------------------------------------------------===//
 // reduce / scan
 //===----------------------------------------------------------------------===//
@@ -339,19 +332,6 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
-OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
-  if (getSource().getType() == getType())
-    return getSource();
-  // A broadcast of a splat constant is a splat of the wider shape.
-  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSource())) {
-    auto type = cast<TileType>(getType());
-    return SplatElementsAttr::get(
-        RankedTensorType::get(type.getShape(), type.getElementType()),
-        splat.getSplatValue<Attribute>());
-  }
-  return {};
-}
-
 LogicalResult ReshapeOp::verify() {
   if (tileOf(getSource()).getNumElements() !=
       cast<TileType>(getType()).getNumElements())
@@ -360,18 +340,16 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+// Constants are not folded through reshape/broadcast and a no-op broadcast is
+// kept: passes such as fuse-fma leave these shape ops in place, as the public
+// dialect does.
+OpFoldResult ReshapeOp::fold(FoldAdaptor) {
   if (getSource().getType() == getType())
     return getSource();
   // reshape(reshape(x)) only depends on x.
   if (auto inner = getSource().getDefiningOp<ReshapeOp>()) {
     getSourceMutable().assign(inner.getSource());
     return getResult();
-  }
-  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(adaptor.getSource())) {
-    auto type = cast<TileType>(getType());
-    return dense.reshape(
-        RankedTensorType::get(type.getShape(), type.getElementType()));
   }
   return {};
 }
@@ -462,5 +440,3 @@ LogicalResult CatOp::verify() {
   }
   return success();
 }
-
-

@@ -156,24 +156,37 @@ void TileType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+/// Largest number of elements of a tile (2^24).
+static constexpr int64_t kMaxTileElements = int64_t(1) << 24;
+
 LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
                                ArrayRef<int64_t> shape, Type elementType) {
+  // Checked in the order of the public dialect: positivity, f4 element
+  // count, powers of two, total size.
+  if (llvm::any_of(shape, [](int64_t dim) { return dim <= 0; })) {
+    auto diag = emitError() << "all dimensions must be positive constants, got ";
+    llvm::interleaveComma(shape, diag);
+    return diag;
+  }
+  // Saturates above the maximum so that huge shapes cannot overflow.
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    count = count > kMaxTileElements / dim ? kMaxTileElements + 1 : count * dim;
+  bool evenCount = llvm::any_of(shape, [](int64_t dim) { return dim % 2 == 0; });
+  if (isa<Float4E2M1FNType>(elementType) && !evenCount)
+    return emitError() << "F4E2M1FN tiles must have an even number of elements";
   SmallVector<int64_t> bad;
   for (int64_t dim : shape)
-    if (dim <= 0 || !llvm::isPowerOf2_64(dim))
+    if (!llvm::isPowerOf2_64(dim))
       bad.push_back(dim);
   if (!bad.empty()) {
     auto diag = emitError() << "all dimensions must be powers of two, got ";
     llvm::interleaveComma(bad, diag);
     return diag;
   }
-  if (isa<Float4E2M1FNType>(elementType)) {
-    int64_t count = 1;
-    for (int64_t dim : shape)
-      count *= dim;
-    if (count % 2 != 0)
-      return emitError() << "F4E2M1FN tiles must have an even number of elements";
-  }
+  if (count > kMaxTileElements)
+    return emitError() << "tile would exceed the maximum of " << kMaxTileElements
+                       << " elements";
   return success();
 }
 

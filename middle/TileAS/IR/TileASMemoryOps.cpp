@@ -89,3 +89,11 @@ LogicalResult CopyOp::verify() {
   return verifySameTile(*this, getSource().getType(), getDest().getType(),
                         "source", "destination");
 }
+
+LogicalResult JoinMemTokenOp::verify() {
+  // Joining nothing is create_mem_token; say so instead of accepting two
+  // spellings of one thing.
+  if (getTokens().empty())
+    return emitOpError("expects at least one token; use create_mem_token");
+  return success();
+}

@@ -90,4 +90,18 @@ def TileAS_CopyOp : TileAS_Op<"copy", [TileAS_MemoryConsistent,
   let hasVerifier = 1;
 }
 
+def TileAS_CreateMemTokenOp : TileAS_Op<"create_mem_token", [Pure]> {
+  let summary = "initial memory-ordering token";
+  let results = (outs TileAS_MemTokenType:$token);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileAS_JoinMemTokenOp : TileAS_Op<"join_mem_token", [Pure]> {
+  let summary = "a token ordered after every input token";
+  let arguments = (ins Variadic<TileAS_MemTokenType>:$tokens);
+  let results = (outs TileAS_MemTokenType:$token);
+  let assemblyFormat = "$tokens attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // TILECC_TILEAS_MEMORYOPS_TD

@@ -41,6 +41,16 @@ struct SimplifyExtractSlice : OpRewritePattern<ExtractSliceOp> {
       return rewriter.notifyMatchFailure(
           op, "an operand is not a non-negative constant");
 
+    // A constant slice past a static source extent would become a verifier
+    // error once static; leave such (undefined) slices alone.
+    RankedTensorType sourceType = op.getSource().getType();
+    for (int64_t d = 0, e = sourceType.getRank(); d < e; ++d) {
+      int64_t extent = sourceType.getDimSize(d);
+      if (!ShapedType::isDynamic(extent) && sizes[d] > 0 &&
+          offsets[d] + (sizes[d] - 1) * strides[d] >= extent)
+        return rewriter.notifyMatchFailure(op, "constant slice is out of bounds");
+    }
+
     RankedTensorType oldType = op.getType();
     for (auto [dim, size] : llvm::zip(oldType.getShape(), sizes))
       if (!ShapedType::isDynamic(dim) && dim != size)

@@ -23,23 +23,29 @@ func.func @simplify_extract_slice(%src: tensor<128x128xf32>) -> tensor<?x?xf32> 
 
 // -----
 
-// A non-constant or negative operand keeps the slice dynamic.
+// A non-constant or negative operand keeps the slice dynamic, and so does a
+// constant slice running past the source.
 // CHECK-LABEL: func @simplify_extract_slice_blocked(
-// CHECK: %[[CM1:.*]] = arith.constant -1 : index
+// CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// CHECK-DAG: %[[C100:.*]] = arith.constant 100 : index
 // CHECK: nv_tileas.extract_slice %arg0[%arg1, %{{.*}}] [%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] : tensor<128x128xf32> to tensor<?x?xf32>
 // CHECK: nv_tileas.extract_slice %arg0[%[[CM1]], %{{.*}}] [%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] : tensor<128x128xf32> to tensor<?x?xf32>
+// CHECK: nv_tileas.extract_slice %arg0[%[[C100]], %{{.*}}] [%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] : tensor<128x128xf32> to tensor<?x?xf32>
 // CHECK-NOT: tensor.cast
 func.func @simplify_extract_slice_blocked(%src: tensor<128x128xf32>, %i: index)
-    -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+    -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %cm1 = arith.constant -1 : index
   %c64 = arith.constant 64 : index
+  %c100 = arith.constant 100 : index
   %c1 = arith.constant 1 : index
   %a = nv_tileas.extract_slice %src[%i, %c0][%c64, %c64][%c1, %c1]
       : tensor<128x128xf32> to tensor<?x?xf32>
   %b = nv_tileas.extract_slice %src[%cm1, %c0][%c64, %c64][%c1, %c1]
       : tensor<128x128xf32> to tensor<?x?xf32>
-  return %a, %b : tensor<?x?xf32>, tensor<?x?xf32>
+  %c = nv_tileas.extract_slice %src[%c100, %c0][%c64, %c64][%c1, %c1]
+      : tensor<128x128xf32> to tensor<?x?xf32>
+  return %a, %b, %c : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
 }
 
 // -----

@@ -708,3 +708,11 @@ module attributes {nv_tileas.compute_capability = "sm_100"} {
 // expected-error @+1 {{unknown nv_tileas attribute 'nv_tileas.target'}}
 module attributes {nv_tileas.target = 100 : i32} {
 }
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{expects at least one token; use create_mem_token}}
+  %0 = nv_tileas.join_mem_token
+  return
+}

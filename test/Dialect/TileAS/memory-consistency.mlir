@@ -34,6 +34,10 @@ func.func @classify(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor
   // expected-remark @+1 {{unordered, rewrite: fixed}}
   %o = nv_tileas.tiled_atomic_rmw add, %l, %v[%i, %i] {atom = #nv_tileas<copy_atom red_global>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  // expected-remark @+1 {{unordered, rewrite: fixed}}
+  %tk = nv_tileas.create_mem_token
+  // expected-remark @+1 {{unordered, rewrite: fixed}}
+  %tj = nv_tileas.join_mem_token %tk, %tk
   // expected-remark @+1 {{memory-consistency, rewrite: fixed}}
   %cp = nv_tileas.copy %x into %t {atom = #nv_tileas<copy_atom sts_128>}
       : tensor<128x32xf16> into tensor<128x32xf16>

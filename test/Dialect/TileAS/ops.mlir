@@ -52,6 +52,10 @@ func.func @memory(%v: !nv_tileas.tiled_view<128x32xf16>, %s: !nv_tileas.tiled_vi
   // CHECK: nv_tileas.tiled_atomic_rmw and
   %old2 = nv_tileas.tiled_atomic_rmw and, %l, %v[%i, %k] {atom = #nv_tileas<copy_atom red_global>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  // CHECK: %[[T4:.*]] = nv_tileas.create_mem_token
+  // CHECK: nv_tileas.join_mem_token %{{.*}}, %[[T4]]
+  %t4 = nv_tileas.create_mem_token
+  %t5 = nv_tileas.join_mem_token %t3, %t4
   // CHECK: nv_tileas.copy %{{.*}} into %{{.*}} {atom = #nv_tileas<copy_atom stmatrix_x4>} : tensor<128x32xf16> into tensor<128x32xf16, "smem">
   %buf = nv_tileas.alloc_tensor : tensor<128x32xf16, "smem">
   %c = nv_tileas.copy %old into %buf {atom = #nv_tileas<copy_atom stmatrix_x4>}

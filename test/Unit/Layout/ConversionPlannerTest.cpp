@@ -49,6 +49,12 @@ TEST(ConversionPlanner, SameLayoutIsIdentity) {
   ConversionPlan p = plan(blocked, blocked, 32);
   EXPECT_EQ(p.kind, ConversionKind::Identity);
   EXPECT_EQ(stringifyConversionKind(p.kind), "identity");
+  EXPECT_EQ(stringifyConversionKind(ConversionKind::RegisterPermutation),
+            "register-permutation");
+  EXPECT_EQ(stringifyConversionKind(ConversionKind::WarpShuffle),
+            "warp-shuffle");
+  EXPECT_EQ(stringifyConversionKind(ConversionKind::SharedMemory),
+            "shared-memory");
   EXPECT_EQ(p.cost, 0u);
 }
 
@@ -123,12 +129,27 @@ TEST(ConversionPlanner, MmaAccumulatorToBlockedWithinWarps) {
 
 TEST(ConversionPlanner, BroadcastSourcesNeedNoMovement) {
   // Every lane holds the whole (small) row: any destination is local.
-  LL src = LL::identity1D(8, kRegister, "dim0") * LL::zeros1D(32, kLane, "dim0") *
-           LL::zeros1D(4, kWarp, "dim0");
+  LL src = LL::identity1D(8, kRegister, "dim0") *
+           LL::zeros1D(32, kLane, "dim0") * LL::zeros1D(4, kWarp, "dim0");
   LL dst = blockedLayout({{1}, {32}, {4}, {0}}, {8});
   ConversionPlan p = plan(src, dst, 32);
   EXPECT_EQ(p.kind, ConversionKind::RegisterPermutation);
   checkMap(src, dst, *p.dstToSrc);
+}
+
+TEST(ConversionPlanner, ScalarsAndMissingHardwareDims) {
+  // A full reduction leaves a rank-0 layout; converting it is a no-op.
+  LL row = blockedLayout({{4}, {32}, {4}, {0}}, {512});
+  LL scalar = sliceLayout(row, 0);
+  EXPECT_EQ(scalar.getOutDims().size(), 0u);
+  EXPECT_EQ(plan(scalar, scalar, 32).kind, ConversionKind::Identity);
+  // Hardware dims a layout omits are size 1.
+  LL regsOnly = LL::identity1D(4, kRegister, "dim0");
+  LL reversed({{kRegister, {{2}, {1}}}}, {{"dim0", 4}});
+  ConversionPlan p = plan(regsOnly, reversed, 32);
+  EXPECT_EQ(p.kind, ConversionKind::RegisterPermutation);
+  EXPECT_EQ(p.dstToSrc->applyValues({1, 0, 0}),
+            (llvm::SmallVector<int32_t>{2, 0, 0}));
 }
 
 TEST(ConversionPlanner, RejectsMismatchedTiles) {
@@ -139,6 +160,13 @@ TEST(ConversionPlanner, RejectsMismatchedTiles) {
   ASSERT_FALSE(bool(shape));
   EXPECT_EQ(llvm::toString(shape.takeError()),
             "layouts describe tiles of different shape");
+  // A source that holds only half the tile cannot feed a full destination.
+  LL half = a.resizeOutDim("dim1", 32).resizeOutDim("dim1", 64);
+  auto partial = planConversion(half, a, 32);
+  ASSERT_FALSE(bool(partial));
+  EXPECT_EQ(llvm::toString(partial.takeError()),
+            "the source layout does not hold every element of the "
+            "destination");
   auto warps = planConversion(a, c, 32);
   ASSERT_FALSE(bool(warps));
   EXPECT_EQ(llvm::toString(warps.takeError()),

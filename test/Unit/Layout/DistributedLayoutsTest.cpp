@@ -29,22 +29,24 @@ std::vector<int32_t> blockedReference(const BlockedParams &p,
   }
   std::vector<int32_t> coords(rank);
   for (unsigned d : p.order) {
-    int64_t tile = int64_t(p.sizePerThread[d]) * p.threadsPerWarp[d] *
-                   p.warpsPerCTA[d];
+    int64_t tile =
+        int64_t(p.sizePerThread[d]) * p.threadsPerWarp[d] * p.warpsPerCTA[d];
     int64_t reps = std::max<int64_t>(1, shape[d] / tile);
     rep[d] = reg % reps;
     reg /= reps;
-    coords[d] = int32_t((rep[d] * tile +
-                         (int64_t(warpIdx[d]) * p.threadsPerWarp[d] +
-                          laneIdx[d]) * p.sizePerThread[d] + elem[d]) %
-                        shape[d]);
+    coords[d] =
+        int32_t((rep[d] * tile +
+                 (int64_t(warpIdx[d]) * p.threadsPerWarp[d] + laneIdx[d]) *
+                     p.sizePerThread[d] +
+                 elem[d]) %
+                shape[d]);
   }
   return coords;
 }
 
 void checkBlocked(const BlockedParams &p, std::vector<int64_t> shape) {
-  SCOPED_TRACE(::testing::Message() << "rank " << shape.size() << " shape[0] "
-                                    << shape[0]);
+  SCOPED_TRACE(::testing::Message()
+               << "rank " << shape.size() << " shape[0] " << shape[0]);
   ASSERT_FALSE(bool(verifyBlocked(p, shape)));
   LL layout = blockedLayout(p, shape);
   EXPECT_EQ(layout.getInDimNames(),

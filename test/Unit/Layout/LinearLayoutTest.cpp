@@ -12,8 +12,8 @@ namespace {
 /// Every input point of `layout`, as one value per input dimension.
 std::vector<llvm::SmallVector<int32_t>> allInputs(const LL &layout) {
   std::vector<llvm::SmallVector<int32_t>> points;
-  for (uint64_t flat = 0; flat < (uint64_t(1) << layout.getTotalInDimSizeLog2());
-       ++flat)
+  for (uint64_t flat = 0;
+       flat < (uint64_t(1) << layout.getTotalInDimSizeLog2()); ++flat)
     points.push_back(layout.unflattenInValues(flat));
   return points;
 }
@@ -57,15 +57,17 @@ TEST(LinearLayout, ProductStacksSharedDims) {
               LL::identity1D(2, "register", "dim0");
   EXPECT_EQ(layout, LL::identity1D(8, "register", "dim0"));
   // Independent dims sit side by side.
-  LL pair = LL::identity1D(4, "register", "dim1") *
-            LL::identity1D(8, "lane", "dim0");
-  EXPECT_EQ(pair.getInDimNames(), (std::vector<std::string>{"register", "lane"}));
+  LL pair =
+      LL::identity1D(4, "register", "dim1") * LL::identity1D(8, "lane", "dim0");
+  EXPECT_EQ(pair.getInDimNames(),
+            (std::vector<std::string>{"register", "lane"}));
   EXPECT_EQ(pair.getOutDimNames(), (std::vector<std::string>{"dim1", "dim0"}));
   auto out = pair.applyValues({3, 5});
   EXPECT_EQ(out[0], 3);
   EXPECT_EQ(out[1], 5);
   // The right operand lands above the left one in a shared output dim.
-  LL tiled = LL::identity1D(4, "lane", "dim0") * LL::identity1D(2, "warp", "dim0");
+  LL tiled =
+      LL::identity1D(4, "lane", "dim0") * LL::identity1D(2, "warp", "dim0");
   EXPECT_EQ(tiled.applyValues({0, 1})[0], 4);
   EXPECT_EQ(tiled.getOutDimSize("dim0"), 8);
   // The empty layout is the unit.
@@ -145,7 +147,7 @@ TEST(LinearLayout, InvertAndCompose) {
   EXPECT_EQ(c->getOutDimNames(), (std::vector<std::string>{"offset"}));
   for (const auto &in : allInputs(a)) {
     auto viaC = bb.applyValues(c->applyValues(in)); // (dim1, dim0)
-    auto direct = a.applyValues(in);                 // (dim0, dim1)
+    auto direct = a.applyValues(in);                // (dim0, dim1)
     EXPECT_EQ(viaC[0], direct[1]);
     EXPECT_EQ(viaC[1], direct[0]);
   }
@@ -170,8 +172,8 @@ TEST(LinearLayout, TransposeOutsAndIns) {
 }
 
 TEST(LinearLayout, ReshapeOutsIsRowMajor) {
-  LL layout = LL::identity1D(8, "register", "dim1") *
-              LL::identity1D(4, "lane", "dim0");
+  LL layout =
+      LL::identity1D(8, "register", "dim1") * LL::identity1D(4, "lane", "dim0");
   LL flat = layout.reshapeOuts({{"flat", 32}});
   for (const auto &in : allInputs(layout)) {
     auto c = layout.applyValues(in); // (dim1, dim0)
@@ -182,12 +184,14 @@ TEST(LinearLayout, ReshapeOutsIsRowMajor) {
   LL other = flat.reshapeOuts({{"a", 2}, {"b", 16}});
   for (const auto &in : allInputs(layout)) {
     int32_t f = flat.applyValues(in)[0];
-    EXPECT_EQ(other.applyValues(in), (llvm::SmallVector<int32_t>{f / 16, f % 16}));
+    EXPECT_EQ(other.applyValues(in),
+              (llvm::SmallVector<int32_t>{f / 16, f % 16}));
   }
 }
 
 TEST(LinearLayout, ReshapeInsRegroupsBits) {
-  LL layout = LL::identity1D(4, "lane", "dim0") * LL::identity1D(2, "warp", "dim0");
+  LL layout =
+      LL::identity1D(4, "lane", "dim0") * LL::identity1D(2, "warp", "dim0");
   // Row-major: warp is the last (fastest) dimension, so its bit is lowest.
   LL merged = layout.reshapeIns({{"thread", 8}});
   for (int32_t lane = 0; lane < 4; ++lane)
@@ -215,7 +219,8 @@ TEST(LinearLayout, EqualityComparesEverything) {
 
 TEST(LinearLayout, DivideLeft) {
   LL vec = LL::identity1D(4, "register", "dim0");
-  LL rest = LL::identity1D(8, "lane", "dim0") * LL::identity1D(2, "register", "dim1");
+  LL rest =
+      LL::identity1D(8, "lane", "dim0") * LL::identity1D(2, "register", "dim1");
   LL whole = vec * rest;
   std::optional<LL> quotient = divideLeft(whole, vec);
   ASSERT_TRUE(quotient);
@@ -232,8 +237,9 @@ TEST(LinearLayout, DivideLeft) {
 }
 
 TEST(LinearLayout, FreeVariableMasksFindBroadcast) {
-  LL layout({{"register", {{1}, {0}}}, {"lane", {{2}, {1}, {4}}}, {"warp", {{0}}}},
-            {{"dim0", 8}});
+  LL layout(
+      {{"register", {{1}, {0}}}, {"lane", {{2}, {1}, {4}}}, {"warp", {{0}}}},
+      {{"dim0", 8}});
   auto masks = layout.getFreeVariableMasks();
   ASSERT_EQ(masks.size(), 3u);
   EXPECT_EQ(masks[0], (std::pair<std::string, uint32_t>{"register", 0b10}));

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/DistributedLayouts.h"
 
 #include "gtest/gtest.h"
 
@@ -27,7 +27,8 @@ void checkFragment(const LL &layout, int32_t numElems, const Formula &ref) {
     for (int32_t i = 0; i < numElems; ++i) {
       auto got = layout.applyValues({i, lane, 0});
       Coord want = ref(i, lane >> 2, lane % 4);
-      EXPECT_EQ(Coord(got[0], got[1]), want) << "lane " << lane << " elem " << i;
+      EXPECT_EQ(Coord(got[0], got[1]), want)
+          << "lane " << lane << " elem " << i;
     }
 }
 
@@ -79,15 +80,18 @@ TEST(MmaSync, Tf32OperandsMatchPTX) {
                   return Coord{g + 8 * i, t};
                 });
   checkFragment(operand(MmaOperand::B, 32, 4, {4, 8}), 1,
-                [](int32_t, int32_t g, int32_t t) { return Coord{t, g}; });
+                [](int32_t, int32_t g, int32_t t) {
+                  return Coord{t, g};
+                });
 }
 
 TEST(MmaSync, Int8OperandsMatchPTX) {
-  checkFragment(operand(MmaOperand::A, 8, 32, {16, 32}), 16,
-                [](int32_t i, int32_t g, int32_t t) {
-                  bool low = i < 4 || (i >= 8 && i < 12);
-                  return Coord{low ? g : g + 8, t * 4 + (i & 3) + 16 * (i >= 8)};
-                });
+  checkFragment(
+      operand(MmaOperand::A, 8, 32, {16, 32}), 16,
+      [](int32_t i, int32_t g, int32_t t) {
+        bool low = i < 4 || (i >= 8 && i < 12);
+        return Coord{low ? g : g + 8, t * 4 + (i & 3) + 16 * (i >= 8)};
+      });
   checkFragment(operand(MmaOperand::B, 8, 32, {32, 8}), 8,
                 [](int32_t i, int32_t g, int32_t t) {
                   return Coord{t * 4 + (i & 3) + 16 * (i >= 4), g};
@@ -191,7 +195,8 @@ TEST(Ldmatrix, AddressesComeFromEightLanesPerMatrix) {
   LL x4 = ldmatrixAddresses(4);
   ASSERT_EQ(x4.getInDimSize(kLane), 32);
   for (int32_t lane = 0; lane < 32; ++lane)
-    EXPECT_EQ(x4.applyValues({lane}), (llvm::SmallVector<int32_t>{lane / 8, lane % 8}));
+    EXPECT_EQ(x4.applyValues({lane}),
+              (llvm::SmallVector<int32_t>{lane / 8, lane % 8}));
   EXPECT_EQ(ldmatrixAddresses(1).getInDimSize(kLane), 8);
 }
 

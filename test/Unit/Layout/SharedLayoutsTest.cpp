@@ -1,8 +1,8 @@
 //===- SharedLayoutsTest.cpp - swizzling and bank conflicts ---------------===//
 
+#include "Layout/SharedLayouts.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
-#include "Layout/SharedLayouts.h"
 #include "Layout/Vectorization.h"
 
 #include "gtest/gtest.h"
@@ -25,11 +25,10 @@ TEST(SwizzledShared, MatchesTheXorFormula) {
     std::vector<unsigned> order;
     SwizzleParams swizzle;
   };
-  for (const Case &c : {Case{{32, 64}, {1, 0}, {8, 1, 8}},
-                        Case{{128, 32}, {1, 0}, {8, 2, 4}},
-                        Case{{16, 64}, {1, 0}, {4, 4, 2}},
-                        Case{{64, 16}, {0, 1}, {4, 1, 8}},
-                        Case{{8, 8}, {1, 0}, {1, 1, 1}}}) {
+  for (const Case &c :
+       {Case{{32, 64}, {1, 0}, {8, 1, 8}}, Case{{128, 32}, {1, 0}, {8, 2, 4}},
+        Case{{16, 64}, {1, 0}, {4, 4, 2}}, Case{{64, 16}, {0, 1}, {4, 1, 8}},
+        Case{{8, 8}, {1, 0}, {1, 1, 1}}}) {
     LL layout = shared(c.shape, c.order, c.swizzle);
     ASSERT_TRUE(layout.isInvertible());
     int64_t inner = c.shape[c.order[0]];
@@ -49,8 +48,8 @@ TEST(SwizzledShared, ThreeDimensionalTilesStackOuterDims) {
   LL layout = shared({2, 8, 16}, {2, 1, 0}, {4, 1, 4});
   for (int32_t offset = 0; offset < 256; ++offset) {
     auto c = layout.applyValues({offset});
-    int32_t want = c[0] * 128 + c[1] * 16 + ((c[2] / 4) ^ (c[1] % 4)) * 4 +
-                   c[2] % 4;
+    int32_t want =
+        c[0] * 128 + c[1] * 16 + ((c[2] / 4) ^ (c[1] % 4)) * 4 + c[2] % 4;
     ASSERT_EQ(offset, want);
   }
 }
@@ -112,9 +111,8 @@ TEST(BankConflicts, XorSwizzleServesTwoAccessPatterns) {
   EXPECT_FALSE(general.standard);
   EXPECT_EQ(conflicts(general.layout), 0u);
   EXPECT_LT(general.cost, standard.cost);
-  EXPECT_EQ(general.layout,
-            llvm::cantFail(xorSwizzledSharedLayout({64, 64}, {1, 0},
-                                                   general.rowMasks)));
+  EXPECT_EQ(general.layout, llvm::cantFail(xorSwizzledSharedLayout(
+                                {64, 64}, {1, 0}, general.rowMasks)));
 }
 
 TEST(BankConflicts, ContiguousRowsAreConflictFree) {

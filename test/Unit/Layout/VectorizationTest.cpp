@@ -1,9 +1,9 @@
 //===- VectorizationTest.cpp - vector widths ------------------------------===//
 
+#include "Layout/Vectorization.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
 #include "Layout/SharedLayouts.h"
-#include "Layout/Vectorization.h"
 
 #include "gtest/gtest.h"
 

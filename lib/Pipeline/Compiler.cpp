@@ -1,0 +1,346 @@
+//===- Compiler.cpp - running tilecc's stages -----------------------------===//
+#include "Pipeline/Compiler.h"
+
+#include "Codegen/PTXEmitter.h"
+#include "CudaTile/IR/CudaTileDialect.h"
+#include "TileAA/IR/TileAADialect.h"
+#include "TileAS/IR/TileASDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace tilecc;
+using namespace mlir;
+
+void tilecc::registerTileccDialects(DialectRegistry &registry) {
+  registry.insert<cuda_tile::CudaTileDialect, nv_tileaa::TileAADialect,
+                  nv_tileas::TileASDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, tensor::TensorDialect,
+                  func::FuncDialect, ub::UBDialect>();
+}
+
+Compiler::Compiler(MLIRContext &context, CompileOptions options)
+    : context(context), options(std::move(options)),
+      llvmContext(std::make_unique<llvm::LLVMContext>()) {}
+
+Compiler::~Compiler() = default;
+
+/// The stage an MLIR module was produced by: its tilecc.stage attribute when
+/// present, else the newest of tilecc's dialects it contains.
+static std::optional<Stage> detectStage(ModuleOp module) {
+  if (auto attr = module->getAttrOfType<StringAttr>(kStageAttrName))
+    return parseStageName(attr.getValue());
+  bool tileaa = false, tileas = false, cudaTile = false;
+  module.walk([&](Operation *op) {
+    StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    tileas |= ns == "nv_tileas";
+    tileaa |= ns == "nv_tileaa";
+    cudaTile |= ns == "cuda_tile";
+  });
+  if (tileas)
+    return Stage::TileAS;
+  if (tileaa)
+    return Stage::TileAA;
+  if (cudaTile)
+    return Stage::CudaTile;
+  return std::nullopt;
+}
+
+CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  StringRef text = buffer->getBuffer();
+  StringRef extension = llvm::sys::path::extension(fileName);
+  options.sourceName = fileName.str();
+
+  if (extension == ".json") {
+    llvm::Expected<LoadedStageDump> dump = readStageDump(text);
+    if (!dump) {
+      emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+          << llvm::toString(dump.takeError());
+      return CompileStatus::InputError;
+    }
+    std::optional<Stage> stage = parseStageName(dump->info.stage);
+    if (!stage) {
+      emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+          << "unknown stage '" << dump->info.stage << "' in stage dump";
+      return CompileStatus::InputError;
+    }
+    if (!dump->info.source.empty())
+      options.sourceName = dump->info.source;
+    // A dump resumes for the target it was made for unless -arch says otherwise.
+    if (!options.archExplicit && !dump->info.arch.empty()) {
+      std::optional<TargetInfo> target = parseTarget(dump->info.arch);
+      if (!target) {
+        emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+            << "unsupported target '" << dump->info.arch << "' in stage dump";
+        return CompileStatus::InputError;
+      }
+      options.target = *target;
+    }
+    current = *stage;
+    StageOutput output = getStageInfo(*stage).output;
+    if (output == StageOutput::MLIR) {
+      // Diagnostics in the embedded IR point into a buffer of its own.
+      unsigned id = sourceMgr.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBufferCopy(dump->ir, fileName.str() + ":ir"),
+          llvm::SMLoc());
+      module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+      (void)id;
+      return module ? CompileStatus::Ok : CompileStatus::InputError;
+    }
+    if (output == StageOutput::LLVMIR)
+      text = dump->info.text;
+    else if (output == StageOutput::PTX) {
+      ptx = dump->info.text;
+      return CompileStatus::Ok;
+    } else {
+      llvm::Expected<std::string> bytes = decodeBase64(dump->info.text);
+      if (!bytes) {
+        emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+            << llvm::toString(bytes.takeError());
+        return CompileStatus::InputError;
+      }
+      cubin = std::move(*bytes);
+      return CompileStatus::Ok;
+    }
+    extension = ".ll";
+  }
+
+  if (extension == ".ll") {
+    llvm::SMDiagnostic error;
+    llvmModule = llvm::parseIR(llvm::MemoryBufferRef(text, fileName), error,
+                               *llvmContext);
+    if (!llvmModule) {
+      emitError(FileLineColLoc::get(&context, fileName, error.getLineNo(),
+                                    error.getColumnNo() + 1))
+          << error.getMessage();
+      return CompileStatus::InputError;
+    }
+    current = Stage::LLVM;
+    return CompileStatus::Ok;
+  }
+  if (extension == ".ptx") {
+    ptx = text.str();
+    current = Stage::PTX;
+    return CompileStatus::Ok;
+  }
+
+  module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module)
+    return CompileStatus::InputError;
+  std::optional<Stage> stage = detectStage(*module);
+  if (!stage) {
+    emitError(module->getLoc())
+        << "the input contains no cuda_tile, nv_tileaa or nv_tileas code";
+    return CompileStatus::InputError;
+  }
+  current = *stage;
+  return CompileStatus::Ok;
+}
+
+std::string Compiler::substitute(StringRef pipeline) const {
+  std::string result = pipeline.str();
+  auto replace = [&](StringRef key, const std::string &value) {
+    for (size_t pos; (pos = result.find(key.str())) != std::string::npos;)
+      result.replace(pos, key.size(), value);
+  };
+  replace("{arch}", options.target.getName());
+  replace("{num_warps}", "4");
+  return result;
+}
+
+CompileStatus Compiler::runTo(Stage last) {
+  for (const StageInfo &stage : getStages()) {
+    if (stage.stage <= current || stage.stage > last)
+      continue;
+    auto start = std::chrono::steady_clock::now();
+    CompileStatus status = runStage(stage);
+    auto end = std::chrono::steady_clock::now();
+    timingsMs[stage.name.str()] =
+        std::chrono::duration<double, std::milli>(end - start).count();
+    if (status != CompileStatus::Ok)
+      return status;
+    current = stage.stage;
+    if (!options.dumpDir.empty())
+      if (CompileStatus dumped = writeDump(); dumped != CompileStatus::Ok)
+        return dumped;
+  }
+  return CompileStatus::Ok;
+}
+
+CompileStatus Compiler::runStage(const StageInfo &stage) {
+  if (!stage.implemented) {
+    Location loc = module ? module->getLoc() : UnknownLoc::get(&context);
+    emitError(loc) << "stage '" << stage.name
+                   << "' is not available in this version of tilecc";
+    return CompileStatus::InputError;
+  }
+  switch (stage.output) {
+  case StageOutput::MLIR:
+    return runPassPipeline(stage);
+  case StageOutput::LLVMIR:
+    return lowerToLLVM(stage);
+  case StageOutput::PTX:
+    return emitPTX();
+  case StageOutput::Cubin:
+    return assemble();
+  }
+  return CompileStatus::InputError;
+}
+
+CompileStatus Compiler::runPassPipeline(const StageInfo &stage) {
+  PassManager pm(&context);
+  std::string pipeline = "builtin.module(" + substitute(stage.passPipeline) + ")";
+  std::string error;
+  llvm::raw_string_ostream errorStream(error);
+  if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
+    emitError(module->getLoc()) << "tilecc cannot build the pass pipeline of stage '"
+                                << stage.name << "': " << error;
+    return CompileStatus::InputError;
+  }
+  if (failed(pm.run(*module)))
+    return CompileStatus::InputError;
+  (*module)->setAttr(kStageAttrName, StringAttr::get(&context, stage.name));
+  return CompileStatus::Ok;
+}
+
+CompileStatus Compiler::lowerToLLVM(const StageInfo &stage) {
+  // The nv_tileas -> LLVM lowering registers itself as the stage's pipeline;
+  // until then the stage is marked unavailable in the stage table.
+  emitError(module->getLoc()) << "stage '" << stage.name
+                              << "' is not available in this version of tilecc";
+  return CompileStatus::InputError;
+}
+
+CompileStatus Compiler::emitPTX() {
+  kernels = collectKernelMetadata(*llvmModule, options.target.getName());
+  PTXOptions ptxOptions;
+  ptxOptions.optLevel = options.optLevel;
+  llvm::Expected<std::string> result =
+      tilecc::emitPTX(*llvmModule, options.target, ptxOptions);
+  if (!result) {
+    emitError(UnknownLoc::get(&context))
+        << "PTX generation failed: " << llvm::toString(result.takeError());
+    return CompileStatus::InputError;
+  }
+  ptx = std::move(*result);
+  return CompileStatus::Ok;
+}
+
+CompileStatus Compiler::assemble() {
+  std::optional<std::string> ptxas = findPtxas(options.ptxasPath);
+  if (!ptxas) {
+    toolError = options.ptxasPath.empty()
+                    ? "ptxas not found (looked in $CUDA_HOME/bin, "
+                      "$CUDA_PATH/bin, PATH and /usr/local/cuda/bin; use "
+                      "--ptxas=PATH)"
+                    : "ptxas not found at '" + options.ptxasPath + "'";
+    return CompileStatus::ToolError;
+  }
+  PtxasResult result = runPtxas(*ptxas, ptx, options.target, options.optLevel,
+                                options.lineInfo, options.debugInfo);
+  if (!result.succeeded) {
+    // A command that reproduces the failure from the user's own input.
+    std::string stem = llvm::sys::path::stem(options.sourceName).str();
+    std::string repro = "tilecc -arch=" + options.target.getName() +
+                        " --emit=ptx " + options.sourceName + " -o " + stem +
+                        ".ptx && " + *ptxas;
+    for (const std::string &flag : result.flags)
+      repro += " " + flag;
+    repro += " " + stem + ".ptx -o " + stem + ".cubin";
+    toolError = "ptxas failed:\n" + result.log + "repro: " + repro;
+    return CompileStatus::ToolError;
+  }
+  cubin = std::move(result.cubin);
+  for (auto &[name, usage] : result.kernels) {
+    auto it = llvm::find_if(kernels, [&](const KernelMetadata &k) {
+      return k.symbol == name;
+    });
+    if (it == kernels.end()) {
+      KernelMetadata kernel;
+      kernel.symbol = name;
+      kernel.arch = options.target.getName();
+      kernels.push_back(kernel);
+      it = std::prev(kernels.end());
+    }
+    it->resources = usage;
+  }
+  return CompileStatus::Ok;
+}
+
+std::string Compiler::printOutput() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  switch (getStageInfo(current).output) {
+  case StageOutput::MLIR:
+    module.get()->print(os);
+    break;
+  case StageOutput::LLVMIR:
+    llvmModule->print(os, nullptr);
+    break;
+  case StageOutput::PTX:
+    return ptx;
+  case StageOutput::Cubin:
+    return cubin;
+  }
+  return text;
+}
+
+StageDumpInfo Compiler::makeDumpInfo() const {
+  StageDumpInfo info;
+  info.stage = getStageInfo(current).name.str();
+  info.arch = options.target.getName();
+  info.source = options.sourceName;
+  info.timingsMs = timingsMs;
+  for (const KernelMetadata &kernel : kernels)
+    info.kernels.push_back(kernel.symbol);
+  StageOutput output = getStageInfo(current).output;
+  if (output == StageOutput::LLVMIR || output == StageOutput::PTX)
+    info.text = printOutput();
+  else if (output == StageOutput::Cubin)
+    info.text = encodeBase64(cubin);
+  if (output == StageOutput::MLIR && module) {
+    int64_t ops = 0;
+    (*module)->walk([&](Operation *) { ++ops; });
+    info.stats["operations"] = ops;
+  }
+  return info;
+}
+
+std::string Compiler::printDump() const {
+  bool hasModule = getStageInfo(current).output == StageOutput::MLIR;
+  return writeStageDump(makeDumpInfo(), hasModule ? module.get().getOperation() : nullptr);
+}
+
+CompileStatus Compiler::writeDump() {
+  if (std::error_code ec = llvm::sys::fs::create_directories(options.dumpDir)) {
+    toolError = "cannot create dump directory '" + options.dumpDir + "': " + ec.message();
+    return CompileStatus::ToolError;
+  }
+  llvm::SmallString<256> path(options.dumpDir);
+  llvm::sys::path::append(path, llvm::sys::path::stem(options.sourceName) + "." +
+                                    getStageInfo(current).name + ".json");
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec) {
+    toolError = "cannot write '" + std::string(path) + "': " + ec.message();
+    return CompileStatus::ToolError;
+  }
+  os << printDump();
+  return CompileStatus::Ok;
+}
