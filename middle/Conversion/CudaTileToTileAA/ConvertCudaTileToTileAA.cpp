@@ -85,11 +85,12 @@ struct ConvertCudaTileToTileAAPass
     populateCudaTileToTileAAPatterns(typeConverter, patterns, options);
     if (failed(checkSupported(module, patterns, typeConverter)))
       return signalPassFailure();
+    normalizeCudaTileEarlyExits(module);
 
     ConversionTarget target(*context);
     target.addLegalDialect<nv_tileaa::TileAADialect, arith::ArithDialect,
                            math::MathDialect, scf::SCFDialect,
-                           tensor::TensorDialect>();
+                           tensor::TensorDialect, ub::UBDialect>();
     target.addIllegalDialect<cuda_tile::CudaTileDialect>();
     target.addLegalOp<ModuleOp>();
     if (failed(applyFullConversion(module, target, std::move(patterns))))

@@ -30,6 +30,12 @@ public:
   explicit CudaTileToTileAATypeConverter(MLIRContext *context);
 };
 
+/// Makes every `continue`/`break` nested in a cuda_tile.if structured: the
+/// ops after such an if move into its fall-through branches so that it ends
+/// its block (see ControlFlowPatterns.cpp). Runs on cuda_tile IR before the
+/// control-flow patterns, which rely on it.
+void normalizeCudaTileEarlyExits(Operation *root);
+
 /// Every cuda_tile -> nv_tileaa pattern.
 void populateCudaTileToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns,
