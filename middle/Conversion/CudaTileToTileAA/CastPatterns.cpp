@@ -2,9 +2,8 @@
 //
 // exti/trunci/itof/ftoi -> arith casts chosen by signedness (trunci keeps
 // its overflow flags); ftof -> nv_tileaa.fp_to_fp (the one op that changes
-// float width, with its rounding mode); ftoi with a rounding other than
-// toward zero rounds first (math.roundeven/floor/ceil), itof with a
-// non-default rounding records it as `nv_tileaa.rounding_mode`; bitcast,
+// float width). cuda_tile fixes the rounding of itof/ftof (nearest_even) and
+// ftoi (toward zero) to what arith and fp_to_fp do by default. bitcast,
 // int_to_ptr, ptr_to_int -> nv_tileaa; ptr_to_ptr goes through i64.
 //
 //===----------------------------------------------------------------------===//
@@ -14,18 +13,11 @@
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "TileAA/IR/TileAADialect.h"
 
-#include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
 
 namespace {
-
-nv_tileaa::RoundingModeAttr convertRounding(MLIRContext *context,
-                                            cuda_tile::RoundingMode mode) {
-  return nv_tileaa::RoundingModeAttr::get(
-      context, static_cast<nv_tileaa::RoundingMode>(static_cast<uint32_t>(mode)));
-}
 
 bool isSigned(cuda_tile::Signedness s) {
   return s == cuda_tile::Signedness::Signed;
@@ -65,11 +57,9 @@ struct FToFPattern : OpConversionPattern<cuda_tile::FToFOp> {
   matchAndRewrite(cuda_tile::FToFOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type type = getTypeConverter()->convertType(op.getType());
-    nv_tileaa::RoundingModeAttr rounding;
-    if (op.getRoundingMode() != cuda_tile::RoundingMode::NearestEven)
-      rounding = convertRounding(op.getContext(), op.getRoundingMode());
-    rewriter.replaceOpWithNewOp<nv_tileaa::FpToFpOp>(op, type, adaptor.getFrom(),
-                                                     rounding);
+    // cuda_tile only accepts nearest_even, fp_to_fp's default.
+    rewriter.replaceOpWithNewOp<nv_tileaa::FpToFpOp>(
+        op, type, adaptor.getFrom(), nv_tileaa::RoundingModeAttr());
     return success();
   }
 };
@@ -80,47 +70,26 @@ struct IToFPattern : OpConversionPattern<cuda_tile::IToFOp> {
   matchAndRewrite(cuda_tile::IToFOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type type = getTypeConverter()->convertType(op.getType());
-    Operation *cast;
+    // cuda_tile only accepts nearest_even, arith's rounding.
     if (isSigned(op.getSignedness()))
-      cast = arith::SIToFPOp::create(rewriter, op.getLoc(), type,
-                                     adaptor.getFrom());
+      rewriter.replaceOpWithNewOp<arith::SIToFPOp>(op, type, adaptor.getFrom());
     else
-      cast = arith::UIToFPOp::create(rewriter, op.getLoc(), type,
-                                     adaptor.getFrom());
-    if (op.getRoundingMode() != cuda_tile::RoundingMode::NearestEven)
-      cast->setAttr("nv_tileaa.rounding_mode",
-                    convertRounding(op.getContext(), op.getRoundingMode()));
-    rewriter.replaceOp(op, cast->getResults());
+      rewriter.replaceOpWithNewOp<arith::UIToFPOp>(op, type, adaptor.getFrom());
     return success();
   }
 };
 
+/// ftoi rounds toward zero (the only mode cuda_tile accepts), as arith does.
 struct FToIPattern : OpConversionPattern<cuda_tile::FToIOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(cuda_tile::FToIOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     Type type = getTypeConverter()->convertType(op.getType());
-    Value from = adaptor.getFrom();
-    // arith's conversions truncate toward zero; other modes round first.
-    switch (op.getRoundingMode()) {
-    case cuda_tile::RoundingMode::NearestEven:
-      from = math::RoundEvenOp::create(rewriter, loc, from);
-      break;
-    case cuda_tile::RoundingMode::NegativeInf:
-      from = math::FloorOp::create(rewriter, loc, from);
-      break;
-    case cuda_tile::RoundingMode::PositiveInf:
-      from = math::CeilOp::create(rewriter, loc, from);
-      break;
-    default:
-      break;
-    }
     if (isSigned(op.getSignedness()))
-      rewriter.replaceOpWithNewOp<arith::FPToSIOp>(op, type, from);
+      rewriter.replaceOpWithNewOp<arith::FPToSIOp>(op, type, adaptor.getFrom());
     else
-      rewriter.replaceOpWithNewOp<arith::FPToUIOp>(op, type, from);
+      rewriter.replaceOpWithNewOp<arith::FPToUIOp>(op, type, adaptor.getFrom());
     return success();
   }
 };

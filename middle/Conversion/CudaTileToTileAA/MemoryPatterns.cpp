@@ -61,7 +61,8 @@ void addOrdering(OpT op, SmallVectorImpl<NamedAttribute> &attrs) {
     return;
   attrs.emplace_back(StringAttr::get(context, "mem_semantic"),
                      nv_tileaa::MemSemanticAttr::get(context, semantic));
-  if (auto scope = op.getMemoryScope())
+  std::optional<cuda_tile::MemoryScope> scope = op.getMemoryScope();
+  if (scope)
     attrs.emplace_back(
         StringAttr::get(context, "mem_scope"),
         nv_tileaa::MemScopeAttr::get(context, convertScope(*scope)));
@@ -98,6 +99,16 @@ Operation *createSegmented(OpBuilder &builder, Location loc, StringRef name,
   state.addAttribute("operandSegmentSizes", builder.getDenseI32ArrayAttr(sizes));
   state.addAttributes(attrs);
   return builder.create(state);
+}
+
+/// Replaces a (value, token) cuda_tile op by `newOp`'s value and out token
+/// (a fresh, dead token when the result token is unused).
+void replaceValueAndToken(ConversionPatternRewriter &rewriter, Operation *op,
+                          Operation *newOp, Value token) {
+  Value outToken = token ? newOp->getResult(1) : Value();
+  if (!outToken)
+    outToken = nv_tileaa::CreateMemTokenOp::create(rewriter, op->getLoc());
+  rewriter.replaceOp(op, {newOp->getResult(0), outToken});
 }
 
 SmallVector<Value> toIndices(OpBuilder &builder, Location loc,
@@ -195,10 +206,7 @@ struct LoadViewPattern : OpConversionPattern<cuda_tile::LoadViewTkoOp> {
         rewriter, loc, nv_tileaa::TiledLoadOp::getOperationName(),
         {{adaptor.getView()}, toIndices(rewriter, loc, adaptor.getIndex()), {}, {}},
         token, type, attrs);
-    Value outToken = token ? load->getResult(1) : token;
-    if (!outToken) // The result token is unused; any token value will do.
-      outToken = nv_tileaa::CreateMemTokenOp::create(rewriter, loc);
-    rewriter.replaceOp(op, {load->getResult(0), outToken});
+    replaceValueAndToken(rewriter, op, load, token);
     return success();
   }
 };
@@ -251,10 +259,7 @@ struct LoadPtrPattern : OpConversionPattern<cuda_tile::LoadPtrTkoOp> {
     Operation *load = createSegmented(
         rewriter, loc, nv_tileaa::LoadOp::getOperationName(),
         {{adaptor.getSource()}, {}, mask, other}, token, type, attrs);
-    Value outToken = token ? load->getResult(1) : token;
-    if (!outToken)
-      outToken = nv_tileaa::CreateMemTokenOp::create(rewriter, loc);
-    rewriter.replaceOp(op, {load->getResult(0), outToken});
+    replaceValueAndToken(rewriter, op, load, token);
     return success();
   }
 };
@@ -352,6 +357,62 @@ struct GetIndexSpaceShapePattern
   }
 };
 
+/// atomic_rmw_tko / atomic_cas_tko -> atomic_rmw / atomic_cas through the
+/// pointer tile. The cuda_tile scope is dropped for weak ordering, which
+/// nv_tileaa requires to be scopeless.
+struct AtomicRmwPattern : OpConversionPattern<cuda_tile::AtomicRMWTkoOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(cuda_tile::AtomicRMWTkoOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::optional<nv_tileaa::RmwMode> mode = nv_tileaa::symbolizeRmwMode(
+        cuda_tile::stringifyAtomicRMWMode(op.getMode()));
+    if (!mode)
+      return op.emitOpError("mode is not supported by tilecc yet");
+    SmallVector<NamedAttribute> attrs;
+    addOrdering(op, attrs);
+    attrs.emplace_back(rewriter.getStringAttr("rmw_mode"),
+                       nv_tileaa::RmwModeAttr::get(op.getContext(), *mode));
+    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
+                                op.getResultToken());
+    SmallVector<Value> mask;
+    if (Value m = adaptor.getMask())
+      mask.push_back(m);
+    Type type = getTypeConverter()->convertType(op.getResult().getType());
+    Operation *atomic = createSegmented(
+        rewriter, loc, nv_tileaa::AtomicRmwOp::getOperationName(),
+        {{adaptor.getPointers()}, {adaptor.getArg()}, {}, mask}, token, type,
+        attrs);
+    replaceValueAndToken(rewriter, op, atomic, token);
+    return success();
+  }
+};
+
+struct AtomicCasPattern : OpConversionPattern<cuda_tile::AtomicCASTkoOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(cuda_tile::AtomicCASTkoOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<NamedAttribute> attrs;
+    addOrdering(op, attrs);
+    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
+                                op.getResultToken());
+    SmallVector<Value> mask;
+    if (Value m = adaptor.getMask())
+      mask.push_back(m);
+    Type type = getTypeConverter()->convertType(op.getResult().getType());
+    Operation *atomic = createSegmented(
+        rewriter, loc, nv_tileaa::AtomicCasOp::getOperationName(),
+        {{adaptor.getPointers()}, {adaptor.getCmp()}, {adaptor.getVal()}, {},
+         mask},
+        token, type, attrs);
+    replaceValueAndToken(rewriter, op, atomic, token);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateCudaTileMemoryToTileAAPatterns(
@@ -359,6 +420,7 @@ void mlir::tilecc::populateCudaTileMemoryToTileAAPatterns(
   patterns.add<MakeTokenPattern, JoinTokensPattern, MakeTensorViewPattern,
                MakePartitionViewPattern, LoadViewPattern, StoreViewPattern,
                LoadPtrPattern, StorePtrPattern, OffsetPattern,
-               GetTensorShapePattern, GetIndexSpaceShapePattern>(
+               GetTensorShapePattern, GetIndexSpaceShapePattern,
+               AtomicRmwPattern, AtomicCasPattern>(
       typeConverter, patterns.getContext());
 }
