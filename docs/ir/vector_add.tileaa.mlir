@@ -25,7 +25,6 @@ module {
     %20 = arith.addf %result, %result_0 : tensor<1024xf32>
     %21 = arith.index_cast %13 : i32 to index
     tiled_store %12[%21], %20 {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, tensor<1024xf32>, index
-    %22 = create_mem_token : !nv_tileaa.mem_token
     return
   }
 }

@@ -232,9 +232,10 @@ struct StoreViewPattern : OpConversionPattern<cuda_tile::StoreViewTkoOp> {
 
   static void replaceToken(ConversionPatternRewriter &rewriter, Operation *op,
                            Value token) {
-    if (!token) // The result token is unused.
-      token = nv_tileaa::CreateMemTokenOp::create(rewriter, op->getLoc());
-    rewriter.replaceOp(op, token);
+    if (token)
+      rewriter.replaceOp(op, token);
+    else // The result token is unused.
+      rewriter.eraseOp(op);
   }
 };
 

@@ -64,6 +64,10 @@ struct PrintPattern : OpConversionPattern<cuda_tile::PrintTkoOp> {
     nv_tileaa::PrintOp::create(rewriter, op.getLoc(), op.getStrAttr(),
                                adaptor.getArgs());
     Value token = adaptor.getToken();
+    if (!token && op.getResult().use_empty()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
     if (!token)
       token = nv_tileaa::CreateMemTokenOp::create(rewriter, op.getLoc());
     rewriter.replaceOp(op, token);
