@@ -93,6 +93,17 @@ struct ConvertCudaTileToTileAAPass
                            tensor::TensorDialect, ub::UBDialect>();
     target.addIllegalDialect<cuda_tile::CudaTileDialect>();
     target.addLegalOp<ModuleOp>();
+    // A pattern that rejects its op reports why; the driver's generic
+    // "failed to legalize" that follows would only repeat it.
+    bool reported = false;
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return failure();
+      if (reported && StringRef(diag.str()).starts_with("failed to legalize"))
+        return success();
+      reported = true;
+      return failure();
+    });
     if (failed(applyFullConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }
