@@ -15,7 +15,7 @@ def ConvertCudaTileToTileAA : Pass<"convert-cuda-tile-to-tileaa", "::mlir::Modul
     `!nv_tileaa.ptr<T, 1>`, tensor views `!nv_tileaa.memref`, partition views
     `!nv_tileaa.tiled_view` and tokens `!nv_tileaa.mem_token`. Every
     `cuda_tile.module` is dissolved into the enclosing builtin module and each
-    entry becomes an `nv_tileaa.func` carrying `nv_tileaa.kernel` and an
+    entry becomes an `nv_tileaa.func` carrying the `cute.kernel` marker and an
     `nv_tileaa.kernel_spec` derived from the optimization hints for `arch`.
     Ops without a lowering are reported as "... is not supported by tilecc
     yet" before anything is rewritten.

@@ -8,7 +8,8 @@
 //
 // mmaf/mmai -> nv_tileaa.dot (mmai with both signedness attributes). An f16
 // accumulator is widened to f32 around the dot (nv_tileaa.dot accumulates in
-// f32); `fast_acc` is kept as `nv_tileaa.fast_acc`.
+// f32); `fast_acc` is kept as `nv_tileaa.fast_acc`. mmaf_scaled -> dot with
+// the scale tiles as its sfa / sfb operands.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
@@ -89,14 +90,18 @@ struct ScanPattern : OpConversionPattern<cuda_tile::ScanOp> {
   }
 };
 
-/// nv_tileaa.dot over converted operands (no scale factors).
+/// nv_tileaa.dot over converted operands, with block-scale factors when
+/// `sfa`/`sfb` are given.
 Value createDot(OpBuilder &builder, Location loc, Value a, Value b, Value c,
-                ArrayRef<NamedAttribute> attrs) {
+                ArrayRef<NamedAttribute> attrs, Value sfa = {}, Value sfb = {}) {
   OperationState state(loc, nv_tileaa::DotOp::getOperationName());
   state.addOperands({a, b, c});
+  int32_t scaled = sfa && sfb;
+  if (scaled)
+    state.addOperands({sfa, sfb});
   state.addTypes(c.getType());
   state.addAttribute("operandSegmentSizes",
-                     builder.getDenseI32ArrayAttr({1, 1, 1, 0, 0}));
+                     builder.getDenseI32ArrayAttr({1, 1, 1, scaled, scaled}));
   state.addAttributes(attrs);
   return builder.create(state)->getResult(0);
 }
@@ -159,10 +164,25 @@ struct MmaIPattern : OpConversionPattern<cuda_tile::MmaIOp> {
   }
 };
 
+/// mmaf_scaled -> nv_tileaa.dot with the scale tiles as sfa / sfb.
+struct MmaFScaledPattern : OpConversionPattern<cuda_tile::MmaFScaledOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(cuda_tile::MmaFScaledOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, createDot(rewriter, op.getLoc(), adaptor.getLhs(),
+                                     adaptor.getRhs(), adaptor.getAcc(), {},
+                                     adaptor.getLhsScale(),
+                                     adaptor.getRhsScale()));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateCudaTileReductionToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns) {
-  patterns.add<ReducePattern, ScanPattern, MmaFPattern, MmaIPattern>(
+  patterns.add<ReducePattern, ScanPattern, MmaFPattern, MmaIPattern,
+               MmaFScaledPattern>(
       typeConverter, patterns.getContext());
 }

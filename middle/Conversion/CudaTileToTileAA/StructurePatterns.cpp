@@ -1,8 +1,9 @@
 //===- StructurePatterns.cpp - module, entry, globals, grid ---------------===//
 //
 // cuda_tile.module dissolves into the enclosing builtin module; an entry
-// becomes an nv_tileaa.func with `nv_tileaa.kernel` and a kernel spec whose
-// warps / cluster / occupancy come from the optimization hints of the target.
+// becomes an nv_tileaa.func with the `cute.kernel` entry marker (seed 004)
+// and an `nv_tileaa.kernel_spec` whose warps / cluster / occupancy come from
+// the optimization hints of the target.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
@@ -57,7 +58,7 @@ struct FunctionPattern : OpConversionPattern<FuncLikeOp> {
                                            &signature)))
       return failure();
     if constexpr (std::is_same_v<FuncLikeOp, cuda_tile::EntryOp>) {
-      func->setAttr("nv_tileaa.kernel", rewriter.getUnitAttr());
+      func->setAttr("cute.kernel", rewriter.getUnitAttr());
       func->setAttr("nv_tileaa.kernel_spec", kernelSpec(op));
     }
     rewriter.eraseOp(op);

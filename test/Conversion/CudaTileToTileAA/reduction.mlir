@@ -73,4 +73,12 @@ testing$func @mma(%a: tile<16x8xf16>, %b: tile<8x32xf16>, %c: tile<16x32xf32>, %
   return
 }
 
+// CHECK-LABEL: nv_tileaa.func @scaled(
+// CHECK-SAME: %[[A:.+]]: tensor<128x128xf8E5M2>, %[[B:.+]]: tensor<128x128xf8E5M2>, %[[C:.+]]: tensor<128x128xf32>, %[[SA:.+]]: tensor<128x4xf8E8M0FNU>, %[[SB:.+]]: tensor<4x128xf8E8M0FNU>)
+testing$func @scaled(%a: tile<128x128xf8E5M2>, %b: tile<128x128xf8E5M2>, %c: tile<128x128xf32>, %sa: tile<128x4xf8E8M0FNU>, %sb: tile<4x128xf8E8M0FNU>) {
+  // CHECK: dot %[[A]], %[[B]], %[[C]], %[[SA]], %[[SB]] {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}
+  %0 = mmaf_scaled %a, %b, %c, %sa, %sb : tile<128x128xf8E5M2>, tile<128x128xf8E5M2>, tile<128x128xf32>, tile<128x4xf8E8M0FNU>, tile<4x128xf8E8M0FNU>
+  return
+}
+
 }

@@ -13,7 +13,7 @@ cuda_tile.module @structure {
   global private @counter <i32: [0]> : tile<1xi32>
 
   // CHECK-LABEL: nv_tileaa.func @plain()
-  // CHECK-SAME: attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
+  // CHECK-SAME: attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
   entry @plain() {
     // CHECK: get_global @table : !nv_tileaa.ptr<f32, 1>
     %p = get_global @table : tile<ptr<f32>>

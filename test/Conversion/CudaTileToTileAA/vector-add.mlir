@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: nv_tileaa.func @vector_add(
 // CHECK-SAME: %[[A:.+]]: !nv_tileaa.ptr<f32, 1>, %[[B:.+]]: !nv_tileaa.ptr<f32, 1>, %[[C:.+]]: !nv_tileaa.ptr<f32, 1>, %[[N:.+]]: i32)
-// CHECK-SAME: attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
+// CHECK-SAME: attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
 // CHECK: %[[AA:.+]] = assume %[[A]], [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
 // CHECK: %[[BA:.+]] = assume %[[B]], [#nv_tileaa.div_by<16>]
 // CHECK: %[[CA:.+]] = assume %[[C]], [#nv_tileaa.div_by<16>]
