@@ -4,14 +4,16 @@
 // "before" region is the loop body and forwards (iter values, results): a
 // `continue` is scf.condition(true) with poison results, a `break`
 // scf.condition(false) with poison iter values; the "after" region passes the
-// iter values back. if -> scf.if.
+// iter values back. if -> scf.if; return -> nv_tileaa.return.
 //
-// A `continue`/`break` nested in an `if` is first made structured by
+// A `continue`/`break`/`return` nested in an `if` is first made structured by
 // normalizeCudaTileEarlyExits: the ops after such an if move into its
 // fall-through branches, so the if becomes the last op of its block (a
-// "terminal" if). A terminal if lowers to an scf.if yielding the loop state
-// (for scf.while: the continue flag and both value groups; for scf.for: the
-// iter values), followed by the loop terminator over its results.
+// "terminal" if). A terminal if lowers to an scf.if yielding the state of
+// the construct it leaves (for scf.while: the continue flag and both value
+// groups; for scf.for: the iter values; for the function: its results),
+// followed by that construct's terminator over its results. A return from
+// inside a loop is reported as not supported.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
@@ -32,11 +34,11 @@ static constexpr StringLiteral kTerminalIf = "tilecc.terminal_if";
 //===----------------------------------------------------------------------===//
 
 static bool isExit(Operation *op) {
-  return isa<cuda_tile::ContinueOp, cuda_tile::BreakOp>(op);
+  return isa<cuda_tile::ContinueOp, cuda_tile::BreakOp, cuda_tile::ReturnOp>(op);
 }
 
-/// Whether `block` ends by leaving the loop iteration: with continue/break,
-/// or with a terminal if.
+/// Whether `block` ends by leaving the loop iteration or the function: with
+/// continue/break/return, or with a terminal if.
 static bool blockExits(Block &block) {
   if (block.empty())
     return false;
@@ -118,7 +120,8 @@ static void normalizeBlock(Block &block) {
 
 void mlir::tilecc::normalizeCudaTileEarlyExits(Operation *root) {
   root->walk([](Operation *op) {
-    if (isa<cuda_tile::ForOp, cuda_tile::LoopOp>(op))
+    if (isa<cuda_tile::ForOp, cuda_tile::LoopOp, cuda_tile::EntryOp,
+            cuda_tile::TestingFuncOp>(op))
       normalizeBlock(op->getRegion(0).front());
   });
 }
@@ -129,29 +132,35 @@ void mlir::tilecc::normalizeCudaTileEarlyExits(Operation *root) {
 
 namespace {
 
-/// The converted loop around `op` (its parents are converted first).
-Operation *enclosingLoop(Operation *op) {
+/// The converted construct an exit of `op` leaves: the nearest loop or the
+/// function (parents are converted before their bodies).
+Operation *enclosingScope(Operation *op) {
   for (Operation *parent = op->getParentOp(); parent;
        parent = parent->getParentOp())
-    if (isa<scf::WhileOp, scf::ForOp>(parent))
+    if (isa<scf::WhileOp, scf::ForOp, nv_tileaa::FuncOp>(parent))
       return parent;
   return nullptr;
 }
 
-/// Types of the state a terminal if yields inside `loop`.
-SmallVector<Type> loopStateTypes(Operation *loop) {
-  if (auto forOp = dyn_cast<scf::ForOp>(loop))
+/// Types of the state a terminal if yields inside `scope`.
+SmallVector<Type> scopeStateTypes(Operation *scope) {
+  if (auto func = dyn_cast<nv_tileaa::FuncOp>(scope))
+    return llvm::to_vector(func.getResultTypes());
+  if (auto forOp = dyn_cast<scf::ForOp>(scope))
     return llvm::to_vector(forOp.getResultTypes());
-  auto whileOp = cast<scf::WhileOp>(loop);
-  SmallVector<Type> types{IntegerType::get(loop->getContext(), 1)};
+  auto whileOp = cast<scf::WhileOp>(scope);
+  SmallVector<Type> types{IntegerType::get(scope->getContext(), 1)};
   llvm::append_range(types, whileOp.getResultTypes());
   return types;
 }
 
-/// Ends the current block of a loop body (or terminal-if branch) with `state`.
+/// Ends the current block of a loop or function body (or terminal-if branch)
+/// with `state`.
 void terminateWithState(OpBuilder &builder, Location loc, Operation *parent,
                         ValueRange state) {
-  if (isa<scf::WhileOp>(parent))
+  if (isa<nv_tileaa::FuncOp>(parent))
+    nv_tileaa::ReturnOp::create(builder, loc, state);
+  else if (isa<scf::WhileOp>(parent))
     scf::ConditionOp::create(builder, loc, state.front(), state.drop_front());
   else
     scf::YieldOp::create(builder, loc, state);
@@ -220,8 +229,8 @@ struct ExitPattern : OpConversionPattern<ExitOp> {
   matchAndRewrite(ExitOp op, typename ExitOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Operation *loop = enclosingLoop(op);
-    if (!loop)
+    Operation *loop = enclosingScope(op);
+    if (!loop || isa<nv_tileaa::FuncOp>(loop))
       return rewriter.notifyMatchFailure(op, "no enclosing loop");
     SmallVector<Value> state;
     if (auto whileOp = dyn_cast<scf::WhileOp>(loop)) {
@@ -259,12 +268,12 @@ struct IfPattern : OpConversionPattern<cuda_tile::IfOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     bool terminal = op->hasAttr(kTerminalIf);
-    Operation *loop = terminal ? enclosingLoop(op) : nullptr;
-    if (terminal && !loop)
-      return rewriter.notifyMatchFailure(op, "no enclosing loop");
+    Operation *scope = terminal ? enclosingScope(op) : nullptr;
+    if (terminal && !scope)
+      return rewriter.notifyMatchFailure(op, "no enclosing loop or function");
     SmallVector<Type> types;
     if (terminal)
-      types = loopStateTypes(loop);
+      types = scopeStateTypes(scope);
     else if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
                                                      types)))
       return failure();
@@ -298,11 +307,29 @@ struct YieldPattern : OpConversionPattern<cuda_tile::YieldOp> {
   }
 };
 
+/// return: nv_tileaa.return at the end of the function; inside the terminal
+/// ifs of an early return, the function results as their state.
+struct ReturnPattern : OpConversionPattern<cuda_tile::ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(cuda_tile::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<nv_tileaa::FuncOp>(op->getParentOp())) {
+      rewriter.replaceOpWithNewOp<nv_tileaa::ReturnOp>(op, adaptor.getOperands());
+      return success();
+    }
+    if (!isa<nv_tileaa::FuncOp>(enclosingScope(op)))
+      return op.emitOpError("inside a loop is not supported by tilecc yet");
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateCudaTileControlFlowToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns) {
-  patterns.add<ForPattern, LoopPattern, IfPattern, YieldPattern,
+  patterns.add<ForPattern, LoopPattern, IfPattern, YieldPattern, ReturnPattern,
                ExitPattern<cuda_tile::ContinueOp, true>,
                ExitPattern<cuda_tile::BreakOp, false>>(typeConverter,
                                                        patterns.getContext());

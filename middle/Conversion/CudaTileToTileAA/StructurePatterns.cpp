@@ -84,16 +84,6 @@ struct FunctionPattern : OpConversionPattern<FuncLikeOp> {
   CudaTileToTileAAOptions options;
 };
 
-struct ReturnPattern : OpConversionPattern<cuda_tile::ReturnOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(cuda_tile::ReturnOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<nv_tileaa::ReturnOp>(op, adaptor.getOperands());
-    return success();
-  }
-};
-
 struct GlobalPattern : OpConversionPattern<cuda_tile::GlobalOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -154,7 +144,7 @@ void mlir::tilecc::populateCudaTileStructureToTileAAPatterns(
   patterns.add<FunctionPattern<cuda_tile::EntryOp>,
                FunctionPattern<cuda_tile::TestingFuncOp>>(typeConverter,
                                                           context, options);
-  patterns.add<ModulePattern, ReturnPattern, GlobalPattern, GetGlobalPattern,
+  patterns.add<ModulePattern, GlobalPattern, GetGlobalPattern,
                GridPattern<cuda_tile::GetTileBlockIdOp,
                            nv_tileaa::GetProgramIdOp>,
                GridPattern<cuda_tile::GetNumTileBlocksOp,

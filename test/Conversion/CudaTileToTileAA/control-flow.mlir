@@ -166,4 +166,23 @@ testing$func @select_if(%c: tile<i1>, %a: tile<f32>, %b: tile<f32>) -> tile<f32>
   return %r : tile<f32>
 }
 
+// An early return: the rest of the function moves into the if's
+// fall-through branch and the if yields the function results.
+// CHECK-LABEL: nv_tileaa.func @early_return(
+// CHECK-SAME: %[[C:.+]]: i1, %[[X:.+]]: i32) -> i32
+testing$func @early_return(%c: tile<i1>, %x: tile<i32>) -> tile<i32> {
+  // CHECK: %[[R:.+]] = scf.if %[[C]] -> (i32) {
+  // CHECK:   scf.yield %[[X]] : i32
+  // CHECK: } else {
+  // CHECK:   %[[D:.+]] = arith.addi %[[X]], %[[X]] : i32
+  // CHECK:   scf.yield %[[D]] : i32
+  // CHECK: }
+  // CHECK: return %[[R]] : i32
+  if %c {
+    return %x : tile<i32>
+  }
+  %d = addi %x, %x : tile<i32>
+  return %d : tile<i32>
+}
+
 }
