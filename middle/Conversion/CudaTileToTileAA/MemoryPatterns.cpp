@@ -2,7 +2,9 @@
 //
 // tensor_view -> make_memref; partition_view -> block_tile (dim_map as the
 // dim groups); load/store_view_tko -> tiled_load/tiled_store at tile indices;
-// load/store_ptr_tko -> load/store over (tiles of) pointers with mask/other.
+// load/store_ptr_tko -> load/store over (tiles of) pointers with mask/other;
+// atomic_rmw/cas_tko -> atomic_rmw/cas; atomic_red_view_tko ->
+// tiled_atomic_rmw.
 // Tokens map one to one; an op without an incoming token gets a fresh one
 // only when its result token is used, so unordered accesses stay tokenless.
 //
@@ -414,6 +416,36 @@ struct AtomicCasPattern : OpConversionPattern<cuda_tile::AtomicCASTkoOp> {
   }
 };
 
+/// atomic_red_view_tko -> tiled_atomic_rmw at the tile index; the old values
+/// it returns are unused.
+struct AtomicRedViewPattern
+    : OpConversionPattern<cuda_tile::AtomicRedViewTkoOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(cuda_tile::AtomicRedViewTkoOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::optional<nv_tileaa::RmwMode> mode = nv_tileaa::symbolizeRmwMode(
+        cuda_tile::stringifyAtomicRMWMode(op.getMode()));
+    if (!mode)
+      return op.emitOpError("mode is not supported by tilecc yet");
+    SmallVector<NamedAttribute> attrs;
+    addOrdering(op, attrs);
+    attrs.emplace_back(rewriter.getStringAttr("rmw_mode"),
+                       nv_tileaa::RmwModeAttr::get(op.getContext(), *mode));
+    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
+                                op.getResultToken());
+    Operation *atomic = createSegmented(
+        rewriter, loc, nv_tileaa::TiledAtomicRmwOp::getOperationName(),
+        {{adaptor.getView()}, {adaptor.getValue()},
+         toIndices(rewriter, loc, adaptor.getIndex()), {}},
+        token, adaptor.getValue().getType(), attrs);
+    StoreViewPattern::replaceToken(rewriter, op,
+                                   token ? atomic->getResult(1) : Value());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateCudaTileMemoryToTileAAPatterns(
@@ -422,6 +454,6 @@ void mlir::tilecc::populateCudaTileMemoryToTileAAPatterns(
                MakePartitionViewPattern, LoadViewPattern, StoreViewPattern,
                LoadPtrPattern, StorePtrPattern, OffsetPattern,
                GetTensorShapePattern, GetIndexSpaceShapePattern,
-               AtomicRmwPattern, AtomicCasPattern>(
+               AtomicRmwPattern, AtomicCasPattern, AtomicRedViewPattern>(
       typeConverter, patterns.getContext());
 }

@@ -89,4 +89,16 @@ testing$func @pointers(%p: tile<4xptr<f32>>, %o: tile<4xi32>, %m: tile<4xi1>, %p
   return
 }
 
+// CHECK-LABEL: nv_tileaa.func @atomic_reduce(
+// CHECK-SAME: %[[V:.+]]: !nv_tileaa.tiled_view<2x2xi32, !nv_tileaa.memref<2x2xi32, 1, strides = [2, 1]>>, %[[X:.+]]: tensor<2x2xi32>, %[[T:.+]]: !nv_tileaa.mem_token)
+testing$func @atomic_reduce(%v: !cuda_tile.partition_view<tile=(2x2), !cuda_tile.tensor_view<2x2xi32, strides=[2, 1]>>,
+                            %x: tile<2x2xi32>, %t: token) -> token {
+  %c0 = constant <i32: 0> : tile<i32>
+  // CHECK: %[[OLD:.+]], %[[T1:.+]] = tiled_atomic_rmw %[[V]][%{{.+}}, %{{.+}}], %[[X]], %[[T]] {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic relaxed>, operandSegmentSizes = array<i32: 1, 1, 2, 0>, rmw_mode = #nv_tileaa<rmw_mode add>} : {{.+}} -> tensor<2x2xi32>, !nv_tileaa.mem_token
+  // CHECK: return %[[T1]]
+  %t1 = atomic_red_view_tko relaxed device %v[%c0, %c0], add, %x token = %t
+      : tile<2x2xi32>, partition_view<tile=(2x2), tensor_view<2x2xi32, strides=[2, 1]>>, tile<i32> -> token
+  return %t1 : token
+}
+
 }
