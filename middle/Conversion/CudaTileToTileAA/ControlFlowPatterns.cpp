@@ -53,22 +53,24 @@ static void normalizeBlock(Block &block);
 /// yielded values.
 static void appendRest(Block &block, ArrayRef<Operation *> rest,
                        ValueRange results) {
-  if (block.empty())
-    return;
-  Operation &last = block.back();
-  if (last.hasAttr(kTerminalIf)) {
-    for (Region &region : last.getRegions())
+  Operation *last = block.empty() ? nullptr : &block.back();
+  if (last && last->hasAttr(kTerminalIf)) {
+    for (Region &region : last->getRegions())
       appendRest(region.front(), rest, results);
     return;
   }
-  if (!isa<cuda_tile::YieldOp>(last))
+  if (last && isExit(last))
     return;
+  // A branch without a yield (no results) falls through at its end.
+  Operation *yield = isa_and_nonnull<cuda_tile::YieldOp>(last) ? last : nullptr;
   IRMapping mapping;
-  mapping.map(results, last.getOperands());
-  OpBuilder builder(&last);
+  if (yield)
+    mapping.map(results, yield->getOperands());
+  OpBuilder builder = yield ? OpBuilder(yield) : OpBuilder::atBlockEnd(&block);
   for (Operation *op : rest)
     builder.clone(*op, mapping);
-  last.erase();
+  if (yield)
+    yield->erase();
   normalizeBlock(block);
 }
 
