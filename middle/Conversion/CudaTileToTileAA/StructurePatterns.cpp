@@ -70,11 +70,15 @@ struct FunctionPattern : OpConversionPattern<FuncLikeOp> {
     SmallVector<int64_t> cluster;
     std::optional<unsigned> occupancy;
     if (auto hints = op.getOptimizationHintsAttr()) {
-      if (auto warps = hints.getIntHint(options.arch, "num_worker_warps_per_cta"))
+      // Hints are keyed by the base architecture (sm_100 for sm_100a/f).
+      StringRef arch = options.arch;
+      if (arch.ends_with("a") || arch.ends_with("f"))
+        arch = arch.drop_back();
+      if (auto warps = hints.getIntHint(arch, "num_worker_warps_per_cta"))
         numWarps = *warps;
-      if (auto ctas = hints.getIntHint(options.arch, "num_cta_in_cga"))
+      if (auto ctas = hints.getIntHint(arch, "num_cta_in_cga"))
         cluster = {*ctas, 1, 1};
-      if (auto value = hints.getIntHint(options.arch, "occupancy"))
+      if (auto value = hints.getIntHint(arch, "occupancy"))
         occupancy = *value;
     }
     return nv_tileaa::KernelSpecAttr::get(op.getContext(), numWarps, cluster,

@@ -2,6 +2,7 @@
 // architecture, with the `default` fallback), testing functions, globals and
 // the grid queries.
 // RUN: tilecc-opt --convert-cuda-tile-to-tileaa %s | FileCheck %s --check-prefixes=CHECK,SM100
+// RUN: tilecc-opt --convert-cuda-tile-to-tileaa=arch=sm_100a %s | FileCheck %s --check-prefixes=CHECK,SM100
 // RUN: tilecc-opt --convert-cuda-tile-to-tileaa=arch=sm_90 %s | FileCheck %s --check-prefixes=CHECK,SM90
 
 // CHECK: module {
