@@ -54,9 +54,12 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"interp", "ptx", "both"}));
   app.add_option("--arch", arch, "target for the ptx engine");
   app.add_option("--save", saveDir, "write every buffer as .npy under DIR");
+  bool profile = false;
+  app.add_flag("--profile", profile, "print the emulator's execution counters");
   CLI11_PARSE(app, argc, argv);
 
-  if (!parseTarget(arch)) {
+  std::optional<TargetInfo> target = parseTarget(arch);
+  if (!target) {
     std::cerr << "tilecc-run: error: unsupported target '" << arch << "'\n";
     return 2;
   }
@@ -104,21 +107,45 @@ int main(int argc, char **argv) {
         return 1;
       }
   }
+  std::optional<EngineResult> ptxResult;
   if (engine == "ptx" || engine == "both") {
-    std::cerr << "tilecc-run: error: the ptx engine needs the tilecc back end, "
-                 "which this build does not have yet\n";
-    return 1;
+    llvm::Expected<EngineResult> result = runOnPTXEmulator(*testCase, *target);
+    if (!result) {
+      std::cerr << "tilecc-run: error: ptx: " << llvm::toString(result.takeError())
+                << "\n";
+      return 1;
+    }
+    ptxResult = std::move(*result);
+    if (!saveDir.empty())
+      if (llvm::Error error =
+              saveBuffers(*testCase, ptxResult->buffers, saveDir + "/ptx")) {
+        std::cerr << "tilecc-run: error: " << llvm::toString(std::move(error)) << "\n";
+        return 1;
+      }
+    if (profile)
+      std::cout << "counters (" << arch << "):\n" << ptxResult->counters;
   }
 
-  if (testCase->expectPrint && interpResult &&
-      interpResult->printed != *testCase->expectPrint) {
+  const EngineResult &reference = interpResult ? *interpResult : *ptxResult;
+  if (testCase->expectPrint && reference.printed != *testCase->expectPrint) {
     std::cerr << "tilecc-run: printed output differs from the case's "
                  "expect_print:\n--- expected\n"
-              << *testCase->expectPrint << "--- interp\n"
-              << interpResult->printed;
+              << *testCase->expectPrint << "--- " << engine << "\n"
+              << reference.printed;
     return 1;
   }
-  std::cout << interpResult->printed;
-  std::cout << "tilecc-run: " << testCase->kernel << ": ok (" << engine << ")\n";
+  if (interpResult && ptxResult) {
+    std::string report =
+        compareResults(*testCase, *interpResult, *ptxResult, "interp", "ptx");
+    if (!report.empty()) {
+      std::cerr << "tilecc-run: " << testCase->kernel << ": interp and ptx ("
+                << arch << ") differ:\n"
+                << report;
+      return 1;
+    }
+  }
+  std::cout << reference.printed;
+  std::cout << "tilecc-run: " << testCase->kernel << ": ok (" << engine
+            << (ptxResult ? ", " + arch : std::string()) << ")\n";
   return 0;
 }

@@ -44,7 +44,7 @@ struct Options {
   std::string depFile;
   bool makeDeps = false;
   bool timeStages = false;
-  std::string arch = "sm_100";
+  std::vector<std::string> archs;
   std::string emit = "cubin";
   int optLevel = 3;
   bool lineInfo = false;
@@ -137,7 +137,11 @@ int main(int argc, char **argv) {
   app.add_option("input", opts.input, "input .tile / .mlir file")->required();
   app.add_option("-o", opts.output, "output file ('-' for stdout)");
   CLI::Option *archOption = app.add_option(
-      "--arch,--gpu-name", opts.arch, "target GPU (sm_80 ... sm_121, a/f variants)");
+      "--arch,--gpu-name", opts.archs,
+      "target GPU (sm_80 ... sm_121, a/f variants; default sm_100); repeat "
+      "for a fatbin holding one cubin per target")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_option("--emit", opts.emit, "stop after this stage");
   app.add_option("-O", opts.optLevel, "optimization level 0-3")->check(CLI::Range(0, 3));
   app.add_flag("--lineinfo", opts.lineInfo, "emit line information");
@@ -169,13 +173,25 @@ int main(int argc, char **argv) {
                  << stageListHelp();
     return kUsageError;
   }
-  std::optional<tilecc::TargetInfo> target = tilecc::parseTarget(opts.arch);
-  if (!target) {
-    llvm::errs() << "tilecc: error: unsupported target '" << opts.arch
-                 << "'; expected sm_XY, sm_XYa or sm_XYf with XY one of:";
-    for (unsigned sm : tilecc::getSupportedSmVersions())
-      llvm::errs() << " " << sm;
-    llvm::errs() << "\n";
+  if (opts.archs.empty())
+    opts.archs.push_back("sm_100");
+  std::vector<tilecc::TargetInfo> targets;
+  for (const std::string &arch : opts.archs) {
+    std::optional<tilecc::TargetInfo> target = tilecc::parseTarget(arch);
+    if (!target) {
+      llvm::errs() << "tilecc: error: unsupported target '" << arch
+                   << "'; expected sm_XY, sm_XYa or sm_XYf with XY one of:";
+      for (unsigned sm : tilecc::getSupportedSmVersions())
+        llvm::errs() << " " << sm;
+      llvm::errs() << "\n";
+      return kUsageError;
+    }
+    targets.push_back(*target);
+  }
+  bool fatbin = targets.size() > 1;
+  if (fatbin && *stage != tilecc::Stage::Cubin) {
+    llvm::errs() << "tilecc: error: several -arch flags build a fatbin; they "
+                    "need --emit=cubin\n";
     return kUsageError;
   }
   bool jsonOutput = llvm::StringRef(opts.output).ends_with(".json");
@@ -183,7 +199,7 @@ int main(int argc, char **argv) {
     // Binary output never goes to a terminal by default.
     if (*stage == tilecc::Stage::Cubin) {
       llvm::SmallString<256> path(llvm::sys::path::filename(opts.input));
-      llvm::sys::path::replace_extension(path, ".cubin");
+      llvm::sys::path::replace_extension(path, fatbin ? ".fatbin" : ".cubin");
       opts.output = std::string(path);
     } else {
       opts.output = "-";
@@ -212,54 +228,88 @@ int main(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
 
-  tilecc::CompileOptions compileOptions;
-  compileOptions.target = *target;
-  compileOptions.optLevel = opts.optLevel;
-  compileOptions.lineInfo = opts.lineInfo;
-  compileOptions.debugInfo = opts.debugInfo;
-  compileOptions.ptxasPath = opts.ptxas;
-  compileOptions.dumpDir = opts.dumpDir;
-  compileOptions.archExplicit = archOption->count() > 0;
-  tilecc::Compiler compiler(context, compileOptions);
-
-  auto finish = [&](tilecc::CompileStatus status) -> int {
+  // Compiles the input for one target; every target starts from the input.
+  std::vector<tilecc::KernelMetadata> kernels;
+  std::vector<tilecc::FatbinImage> images;
+  std::unique_ptr<tilecc::Compiler> compiler;
+  for (const tilecc::TargetInfo &target : targets) {
+    tilecc::CompileOptions compileOptions;
+    compileOptions.target = target;
+    compileOptions.optLevel = opts.optLevel;
+    compileOptions.lineInfo = opts.lineInfo;
+    compileOptions.debugInfo = opts.debugInfo;
+    compileOptions.ptxasPath = opts.ptxas;
+    compileOptions.dumpDir = opts.dumpDir;
+    compileOptions.archExplicit = archOption->count() > 0;
+    compiler = std::make_unique<tilecc::Compiler>(context, compileOptions);
+    tilecc::CompileStatus status = compiler->load(sourceMgr, opts.input);
+    if (status == tilecc::CompileStatus::Ok &&
+        *stage < compiler->getCurrentStage()) {
+      llvm::errs() << opts.input << ": error: the input is already at stage '"
+                   << tilecc::getStageInfo(compiler->getCurrentStage()).name
+                   << "', after the requested --emit=" << opts.emit << "\n";
+      return kInputError;
+    }
+    if (status == tilecc::CompileStatus::Ok)
+      status = compiler->runTo(*stage);
     if (status == tilecc::CompileStatus::ToolError) {
-      llvm::errs() << "tilecc: error: " << compiler.getToolError() << "\n";
+      llvm::errs() << "tilecc: error: " << compiler->getToolError() << "\n";
       return kToolError;
     }
-    return status == tilecc::CompileStatus::Ok ? kOk : kInputError;
-  };
-  if (auto status = compiler.load(sourceMgr, opts.input);
-      status != tilecc::CompileStatus::Ok)
-    return finish(status);
-  if (*stage < compiler.getCurrentStage()) {
-    llvm::errs() << "tilecc: error: the input is already at stage '"
-                 << tilecc::getStageInfo(compiler.getCurrentStage()).name
-                 << "', after the requested --emit=" << opts.emit << "\n";
-    return kUsageError;
-  }
-  if (auto status = compiler.runTo(*stage); status != tilecc::CompileStatus::Ok)
-    return finish(status);
-
-  if (opts.timeStages) {
-    llvm::errs() << "{\"timings_ms\": {";
-    bool first = true;
-    for (auto &[name, ms] : compiler.getTimings()) {
-      llvm::errs() << (first ? "" : ", ") << "\"" << name << "\": " << ms;
-      first = false;
+    if (status != tilecc::CompileStatus::Ok)
+      return kInputError;
+    if (opts.timeStages) {
+      llvm::errs() << "{\"arch\": \"" << target.getName() << "\", \"timings_ms\": {";
+      bool first = true;
+      for (auto &[name, ms] : compiler->getTimings()) {
+        llvm::errs() << (first ? "" : ", ") << "\"" << name << "\": " << ms;
+        first = false;
+      }
+      llvm::errs() << "}}\n";
     }
-    llvm::errs() << "}}\n";
+    kernels.insert(kernels.end(), compiler->getKernels().begin(),
+                   compiler->getKernels().end());
+    if (fatbin)
+      images.push_back({compiler->getOptions().target.getCodegenName(),
+                        compiler->getCubin()});
   }
+
   if (!opts.metadata.empty()) {
     int rc = writeOutput(opts.metadata, [&](llvm::raw_ostream &os) {
-      os << tilecc::printKernelMetadata(compiler.getKernels());
+      os << tilecc::printKernelMetadata(kernels);
     });
     if (rc != kOk)
       return rc;
   }
-  int rc = writeOutput(opts.output, [&](llvm::raw_ostream &os) {
-    os << (jsonOutput ? compiler.printDump() : compiler.printOutput());
-  });
+  int rc;
+  if (fatbin) {
+    std::optional<std::string> fatbinary = tilecc::findCudaTool("fatbinary");
+    if (!fatbinary) {
+      llvm::errs() << "tilecc: error: fatbinary not found (looked in "
+                      "$CUDA_HOME/bin, $CUDA_PATH/bin, PATH and "
+                      "/usr/local/cuda/bin)\n";
+      return kToolError;
+    }
+    // fatbinary writes the file itself: let it write a temporary, then move.
+    llvm::SmallString<256> tmp;
+    if (llvm::sys::fs::createUniqueFile(opts.output + ".tmp-%%%%%%", tmp)) {
+      llvm::errs() << "tilecc: error: cannot create '" << opts.output << "'\n";
+      return kInputError;
+    }
+    std::string failure = tilecc::runFatbinary(*fatbinary, images, tmp);
+    if (!failure.empty() || llvm::sys::fs::rename(tmp, opts.output)) {
+      llvm::sys::fs::remove(tmp);
+      llvm::errs() << "tilecc: error: "
+                   << (failure.empty() ? "cannot write '" + opts.output + "'" : failure)
+                   << "\n";
+      return failure.empty() ? kInputError : kToolError;
+    }
+    rc = kOk;
+  } else {
+    rc = writeOutput(opts.output, [&](llvm::raw_ostream &os) {
+      os << (jsonOutput ? compiler->printDump() : compiler->printOutput());
+    });
+  }
   if (rc != kOk)
     return rc;
   if (!opts.depFile.empty())

@@ -8,7 +8,7 @@ import lit.util
 config.name = "tilecc"
 config.test_format = lit.formats.ShTest(not lit.util.which("bash"))
 config.suffixes = [".mlir", ".tile", ".test"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt", "conformance"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt", "conformance", "kernels"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilecc_obj_root, "test")
 
@@ -24,3 +24,13 @@ if os.path.isdir(os.path.join(config.shared_dir, "corpus")):
     config.available_features.add("shared")
 config.substitutions.append(
     ("%expect_exit", os.path.join(config.tilecc_src_root, "scripts", "expect-exit.sh")))
+config.substitutions.append(
+    ("%check_stage_dump", "python3 " + os.path.join(config.tilecc_src_root, "scripts", "check-stage-dump.py")))
+
+import shutil
+if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas") or \
+        os.environ.get("CUDA_HOME"):
+    config.available_features.add("ptxas")
+for var in ["CUDA_HOME", "CUDA_PATH"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]

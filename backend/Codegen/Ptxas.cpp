@@ -74,7 +74,8 @@ tilecc::parsePtxasReport(llvm::StringRef report) {
   return kernels;
 }
 
-std::optional<std::string> tilecc::findPtxas(llvm::StringRef explicitPath) {
+std::optional<std::string> tilecc::findCudaTool(llvm::StringRef name,
+                                                llvm::StringRef explicitPath) {
   if (!explicitPath.empty()) {
     if (llvm::sys::fs::can_execute(explicitPath))
       return explicitPath.str();
@@ -83,16 +84,22 @@ std::optional<std::string> tilecc::findPtxas(llvm::StringRef explicitPath) {
   for (const char *var : {"CUDA_HOME", "CUDA_PATH"}) {
     if (const char *root = std::getenv(var)) {
       llvm::SmallString<256> path(root);
-      llvm::sys::path::append(path, "bin", "ptxas");
+      llvm::sys::path::append(path, "bin", name);
       if (llvm::sys::fs::can_execute(path))
         return std::string(path);
     }
   }
-  if (llvm::ErrorOr<std::string> onPath = llvm::sys::findProgramByName("ptxas"))
+  if (llvm::ErrorOr<std::string> onPath = llvm::sys::findProgramByName(name))
     return *onPath;
-  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
-    return std::string("/usr/local/cuda/bin/ptxas");
+  llvm::SmallString<256> fallback("/usr/local/cuda/bin");
+  llvm::sys::path::append(fallback, name);
+  if (llvm::sys::fs::can_execute(fallback))
+    return std::string(fallback);
   return std::nullopt;
+}
+
+std::optional<std::string> tilecc::findPtxas(llvm::StringRef explicitPath) {
+  return findCudaTool("ptxas", explicitPath);
 }
 
 namespace {
@@ -161,4 +168,40 @@ PtxasResult tilecc::runPtxas(llvm::StringRef ptxasPath, llvm::StringRef ptx,
   result.kernels = parsePtxasReport(result.log);
   result.succeeded = true;
   return result;
+}
+
+std::string tilecc::runFatbinary(llvm::StringRef fatbinaryPath,
+                                 llvm::ArrayRef<FatbinImage> images,
+                                 llvm::StringRef outputPath) {
+  std::vector<std::unique_ptr<TempFile>> files;
+  std::vector<std::string> specs;
+  for (const FatbinImage &image : images) {
+    files.push_back(std::make_unique<TempFile>(".cubin"));
+    std::error_code ec;
+    llvm::raw_fd_ostream os(files.back()->path, ec);
+    if (ec)
+      return "cannot write temporary cubin: " + ec.message();
+    os << image.cubin;
+    os.close();
+    llvm::StringRef sm = llvm::StringRef(image.arch).drop_front(3); // sm_
+    specs.push_back("--image3=kind=elf,sm=" + sm.str() + ",file=" +
+                    std::string(files.back()->path));
+  }
+  TempFile log(".log");
+  std::string create = "--create=" + outputPath.str();
+  llvm::SmallVector<llvm::StringRef> args = {fatbinaryPath, "-64", create};
+  for (const std::string &spec : specs)
+    args.push_back(spec);
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt,
+                                                llvm::StringRef(log.path),
+                                                llvm::StringRef(log.path)};
+  std::string execError;
+  int rc = llvm::sys::ExecuteAndWait(fatbinaryPath, args, std::nullopt, redirects,
+                                     0, 0, &execError);
+  if (rc == 0)
+    return "";
+  std::string message = "fatbinary failed";
+  if (auto buffer = llvm::MemoryBuffer::getFile(log.path))
+    message += ":\n" + (*buffer)->getBuffer().str();
+  return message + execError;
 }

@@ -27,9 +27,23 @@ struct KernelResourceUsage {
 /// Parses the `ptxas -v` report into per-kernel usage, keyed by symbol.
 std::map<std::string, KernelResourceUsage> parsePtxasReport(llvm::StringRef report);
 
-/// Finds ptxas: an explicit path, then $CUDA_HOME/bin, $CUDA_PATH/bin, PATH,
-/// and /usr/local/cuda/bin. Returns std::nullopt when none is found.
+/// Finds a CUDA toolkit program: an explicit path, then $CUDA_HOME/bin,
+/// $CUDA_PATH/bin, PATH, and /usr/local/cuda/bin. std::nullopt if none.
+std::optional<std::string> findCudaTool(llvm::StringRef name,
+                                        llvm::StringRef explicitPath = "");
 std::optional<std::string> findPtxas(llvm::StringRef explicitPath = "");
+
+/// One cubin of a fat binary and the ptxas target it was built for.
+struct FatbinImage {
+  std::string arch; // sm_80, sm_100a, ...
+  std::string cubin;
+};
+
+/// Packs cubins into one fatbin at `outputPath`; returns an error message,
+/// empty on success.
+std::string runFatbinary(llvm::StringRef fatbinaryPath,
+                         llvm::ArrayRef<FatbinImage> images,
+                         llvm::StringRef outputPath);
 
 struct PtxasResult {
   bool succeeded = false;

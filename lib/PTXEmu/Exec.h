@@ -42,6 +42,7 @@ struct WarpState {
   uint8_t carry[32] = {};
   uint32_t tid[32][3] = {};
   uint32_t linear[32] = {};
+  uint32_t starve = 0; // consecutive issues while the warp is diverged
   std::vector<uint64_t> regs; // slot * 32 + lane
   std::vector<CallFrame> stack[32];
   std::vector<std::vector<CpAsyncOp>> cpGroups[32];

@@ -372,6 +372,8 @@ void ExecCtx::tryReleaseBarriers() {
 
 namespace {
 
+constexpr uint32_t kStarveLimit = 4096;
+
 bool stepWarp(ExecCtx &ctx, WarpState &w) {
   // Run the lanes with the lowest pc. A warp-synchronous instruction waits
   // while other lanes are still elsewhere, so that lanes meant to meet there
@@ -402,6 +404,27 @@ bool stepWarp(ExecCtx &ctx, WarpState &w) {
           mask |= 1u << l;
     }
   }
+  // Independent thread scheduling guarantees progress to every path: when
+  // lowest-pc-first has kept a diverged warp busy for long (a lane spinning
+  // on a flag another lane of the same warp must set), let the highest-pc
+  // lanes run for a while.
+  if (mask != runMask) {
+    if (++w.starve >= kStarveLimit) {
+      uint32_t maxpc = 0;
+      for (unsigned l = 0; l < 32; ++l)
+        if (runMask >> l & 1)
+          maxpc = std::max(maxpc, w.pc[l]);
+      minpc = maxpc;
+      mask = 0;
+      for (unsigned l = 0; l < 32; ++l)
+        if ((runMask >> l & 1) && w.pc[l] == minpc)
+          mask |= 1u << l;
+      if (w.starve >= kStarveLimit + 64)
+        w.starve = 0;
+    }
+  } else {
+    w.starve = 0;
+  }
   const Instr &ins = ctx.mod.code[minpc];
   uint32_t emask = mask;
   if (ins.guard >= 0) {
@@ -430,7 +453,8 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
                              const std::vector<ParamValue> &args) {
   LaunchResult res;
   auto it = mod.functionIndex.find(std::string(kernelName));
-  if (it == mod.functionIndex.end() || !mod.functions[it->second].isEntry) {
+  if (it == mod.functionIndex.end() || !mod.functions[it->second].isEntry ||
+      !mod.functions[it->second].defined) {
     res.error = "no kernel named '" + std::string(kernelName) + "' in the module";
     return res;
   }
@@ -459,8 +483,9 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
                 std::to_string(cfg.grid.count()) + " blocks";
     return res;
   }
-  uint64_t dynBase = (mod.sharedSize + mod.dynSharedAlign - 1) /
-                     mod.dynSharedAlign * mod.dynSharedAlign;
+  uint64_t staticShared = mod.sharedSize + fn.sharedSize;
+  uint64_t dynBase = (staticShared + mod.dynSharedAlign - 1) / mod.dynSharedAlign *
+                     mod.dynSharedAlign;
   uint64_t sharedBytes = dynBase + cfg.dynamicShared;
   if (sharedBytes > 232448) {
     res.error = "launch needs " + std::to_string(sharedBytes) +

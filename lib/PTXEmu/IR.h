@@ -101,6 +101,7 @@ struct Symbol {
   int function = -1;              // owning function or -1 for module scope
   uint64_t offset = 0;            // shared/local/param: offset in its space
   bool callParam = false;         // a `.param` declared inside a body
+  bool entryShared = false;       // shared variable of one kernel
   int formal = -1;                // .func argument index
   int retFormal = -1;             // .func return value index
 };
@@ -121,7 +122,7 @@ struct Function {
   std::vector<Param> rets;    // .func return values
   size_t begin = 0, end = 0;  // instruction range in Module::code
   uint64_t paramSize = 0;     // kernel parameter buffer
-  uint64_t sharedSize = 0;    // function-scope static shared bytes
+  uint64_t sharedSize = 0;    // a kernel's own static shared bytes
 };
 
 // All functions share one instruction array, one register numbering and one
@@ -136,7 +137,7 @@ struct Module {
   std::vector<std::string> regNames; // slot -> name
   std::vector<Ty> regTypes;
   uint64_t localSize = 0;            // per-thread local bytes
-  uint64_t sharedSize = 0;           // all static shared bytes
+  uint64_t sharedSize = 0;           // module-wide static shared bytes
   uint32_t dynSharedAlign = 16;
 };
 

@@ -13,6 +13,7 @@ enum IntOp : uint8_t {
   Add, Sub, MulLo, MulHi, MulWide, MadLo, MadHi, MadWide, Div, Rem, Min, Max,
   And, Or, Xor, Shl, Shr, Abs, Neg, Not, Cnot, Popc, Clz, Brev, Bfind, Bfe,
   Bfi, Prmt, Lop3, AddC, SubC, MadcLo, MadcHi, Mul24Lo, Mul24Hi, Mad24Lo, Sad,
+  Shf, Dp4a, Dp2a,
 };
 
 uint64_t clampS(__int128 v, unsigned bits) {
@@ -284,6 +285,34 @@ void execInt(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
     case Prmt:
       d = prmt(uint32_t(a), uint32_t(b), uint32_t(c), ins.kind2);
       break;
+    case Shf: { // funnel shift of b:a; kind2 1 = right, flag = .clamp
+      uint32_t c32 = uint32_t(c);
+      unsigned n = ins.flag ? std::min(c32, 32u) : (c32 & 31);
+      uint64_t wide = (b & 0xffffffffull) << 32 | a;
+      d = ins.kind2 ? (wide >> n) : ((wide << n) >> 32);
+      break;
+    }
+    case Dp4a:
+    case Dp2a: { // kind2: bit 0 a signed, bit 1 b signed; flag: dp2a .hi
+      bool as = ins.kind2 & 1, bs = ins.kind2 & 2;
+      int64_t acc = int64_t(int32_t(c));
+      if (ins.kind == Dp4a) {
+        for (unsigned k = 0; k < 4; ++k) {
+          int64_t x = as ? sext(a >> (8 * k), 8) : int64_t(a >> (8 * k) & 0xff);
+          int64_t y = bs ? sext(b >> (8 * k), 8) : int64_t(b >> (8 * k) & 0xff);
+          acc += x * y;
+        }
+      } else {
+        for (unsigned k = 0; k < 2; ++k) {
+          int64_t x = as ? sext(a >> (16 * k), 16) : int64_t(a >> (16 * k) & 0xffff);
+          unsigned bi = k + (ins.flag ? 2 : 0);
+          int64_t y = bs ? sext(b >> (8 * bi), 8) : int64_t(b >> (8 * bi) & 0xff);
+          acc += x * y;
+        }
+      }
+      d = uint64_t(acc);
+      break;
+    }
     case Lop3: {
       uint32_t lut = uint32_t(ctx.get(ins.ops[4], w, l, Ty::U32));
       uint64_t r = 0;
@@ -407,9 +436,52 @@ template <IntOp Op, size_t N> bool decodeSimple(Instr &ins, Mods &m, std::string
   return decodeIntCommon(ins, m, err, op, N);
 }
 
+bool decodeShf(Instr &ins, Mods &m, std::string &err) {
+  int dir = m.takeOneOf({"l", "r"});
+  int mode = m.takeOneOf({"wrap", "clamp"});
+  if (dir < 0 || mode < 0 || !m.take("b32")) {
+    err = "'shf' needs .l/.r, .wrap/.clamp and .b32";
+    return false;
+  }
+  ins.kind = Shf;
+  ins.kind2 = uint8_t(dir);
+  ins.flag = mode == 1;
+  ins.type = Ty::B32;
+  ins.exec = execInt;
+  ins.cls = IClass::Integer;
+  return expectOps(ins, 4, err);
+}
+
+bool decodeDp(Instr &ins, Mods &m, std::string &err) {
+  bool dp4 = m.base == "dp4a";
+  if (!dp4) {
+    int hl = m.takeOneOf({"lo", "hi"});
+    if (hl < 0) {
+      err = "'dp2a' needs .lo or .hi";
+      return false;
+    }
+    ins.flag = hl == 1;
+  }
+  std::vector<Ty> tys = m.takeTypes();
+  if (tys.size() != 2 || (tys[0] != Ty::U32 && tys[0] != Ty::S32) ||
+      (tys[1] != Ty::U32 && tys[1] != Ty::S32)) {
+    err = "'" + m.base + "' needs .atype.btype of .u32/.s32";
+    return false;
+  }
+  ins.kind = dp4 ? Dp4a : Dp2a;
+  ins.kind2 = uint8_t((tys[0] == Ty::S32 ? 1 : 0) | (tys[1] == Ty::S32 ? 2 : 0));
+  ins.type = Ty::B32;
+  ins.exec = execInt;
+  ins.cls = IClass::Integer;
+  return expectOps(ins, 4, err);
+}
+
 } // namespace
 
 void tilecc::ptxemu::registerIntOps(DecodeTable &t) {
+  t["shf"] = decodeShf;
+  t["dp4a"] = decodeDp;
+  t["dp2a"] = decodeDp;
   t["add"] = decodeArith<Add, 3>;
   t["sub"] = decodeArith<Sub, 3>;
   t["mul"] = decodeArith<MulLo, 3>;

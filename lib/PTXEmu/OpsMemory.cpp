@@ -317,6 +317,32 @@ void execCpWait(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   });
 }
 
+uint64_t mbarArrive(ExecCtx &ctx, uint8_t *p, uint64_t n, bool drop, bool &ok,
+                    std::string &err);
+
+// cp.async.mbarrier.arrive: the arrive happens once the thread's earlier
+// cp.async copies are done, so complete them now. Without .noinc the
+// pending count is raised first, so the phase does not advance.
+void execCpMbarArrive(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  forLanes(mask, [&](unsigned l) {
+    if (ctx.failed)
+      return;
+    w.cpGroups[l].push_back(std::move(w.cpOpen[l]));
+    w.cpOpen[l].clear();
+    if (!ctx.completeCpAsync(ins, w, l, 0) || !ins.flag2)
+      return;
+    uint64_t a = ctx.address(ins.ops[0], w, l);
+    uint8_t *p = ctx.access(ins, w, l, ins.space, a, 8, Access::Atomic);
+    if (!p)
+      return;
+    bool ok;
+    std::string err;
+    mbarArrive(ctx, p, 1, false, ok, err);
+    if (!ok)
+      ctx.fail(ins, w, l, err);
+  });
+}
+
 bool decodeCpAsync(Instr &ins, Mods &m, std::string &err) {
   ins.cls = IClass::AsyncCopy;
   if (!m.take("async")) {
@@ -333,6 +359,23 @@ bool decodeCpAsync(Instr &ins, Mods &m, std::string &err) {
       return false;
     if (ins.ops[0].kind != Operand::Imm || ins.ops[0].imm < 0) {
       err = "'cp.async.wait_group' needs a constant group count";
+      return false;
+    }
+    return true;
+  }
+  if (m.take("mbarrier")) {
+    if (!m.take("arrive") || !m.take("b64")) {
+      err = "'cp.async.mbarrier' supports .arrive{.noinc}.b64";
+      return false;
+    }
+    ins.flag2 = m.take("noinc");
+    if (!m.takeSpace(ins.space))
+      ins.space = Space::Generic;
+    ins.exec = execCpMbarArrive;
+    if (!expectOps(ins, 1, err))
+      return false;
+    if (ins.ops[0].kind != Operand::Mem) {
+      err = "'cp.async.mbarrier.arrive' needs an address operand [..]";
       return false;
     }
     return true;
@@ -385,6 +428,37 @@ bool decodeCpAsync(Instr &ins, Mods &m, std::string &err) {
 // arrivals, 40-62 the current phase.
 constexpr uint64_t kCntMask = (1ull << 20) - 1;
 
+// Arrives `n` times on the mbarrier at `p`; returns the phase before it.
+uint64_t mbarArrive(ExecCtx &ctx, uint8_t *p, uint64_t n, bool drop, bool &ok,
+                    std::string &err) {
+  uint64_t s;
+  std::memcpy(&s, p, 8);
+  uint64_t pending = s & kCntMask, expected = s >> 20 & kCntMask, phase = s >> 40;
+  ok = false;
+  if (expected == 0) {
+    err = "arrive on an uninitialized mbarrier";
+    return 0;
+  }
+  if (n > pending) {
+    err = "mbarrier arrive count exceeds the pending count";
+    return 0;
+  }
+  uint64_t old = phase;
+  if (drop)
+    expected -= n;
+  pending -= n;
+  if (pending == 0) {
+    ++phase;
+    pending = expected;
+    ++ctx.epoch; // completing a phase orders memory like a barrier
+    ctx.progress = true;
+  }
+  s = pending | expected << 20 | (phase & ((1ull << 23) - 1)) << 40;
+  std::memcpy(p, &s, 8);
+  ok = true;
+  return old;
+}
+
 void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   size_t ai = ins.kind == 0 || ins.kind == 4 ? 0 : 1;
   forLanes(mask, [&](unsigned l) {
@@ -410,26 +484,13 @@ void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
     case 1:   // arrive
     case 2: { // arrive_drop
       uint64_t n = ins.ops.size() > 2 ? ctx.get(ins.ops[2], w, l, Ty::U32) : 1;
-      if (expected == 0) {
-        ctx.fail(ins, w, l, "arrive on an uninitialized mbarrier");
-        return;
-      }
-      if (n > pending) {
-        ctx.fail(ins, w, l, "mbarrier arrive count exceeds the pending count");
-        return;
-      }
-      ctx.set(ins.ops[0], w, l, phase);
-      if (ins.kind == 2)
-        expected -= n;
-      pending -= n;
-      if (pending == 0) {
-        ++phase;
-        pending = expected;
-        ++ctx.epoch; // completing a phase orders memory like a barrier
-        ctx.progress = true;
-      }
-      s = pending | expected << 20 | (phase & ((1ull << 23) - 1)) << 40;
-      break;
+      bool ok;
+      std::string err;
+      uint64_t old = mbarArrive(ctx, p, n, ins.kind == 2, ok, err);
+      if (!ok)
+        return ctx.fail(ins, w, l, err);
+      ctx.set(ins.ops[0], w, l, old);
+      return;
     }
     case 3: { // test_wait / try_wait (flag: parity form)
       uint64_t v = ctx.get(ins.ops[2], w, l, Ty::U64);

@@ -340,6 +340,69 @@ bool decodeMatch(Instr &ins, Mods &m, std::string &err) {
   return expectOps(ins, 3, err);
 }
 
+// elect.sync d|p, membermask: the lowest lane of the membermask leads.
+void execElect(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  uint32_t mm[32];
+  if (!checkMembers(ctx, ins, w, mask, ins.ops[1], mm))
+    return;
+  forLanes(mask, [&](unsigned l) {
+    unsigned leader = unsigned(__builtin_ctz(mm[l]));
+    ctx.set(ins.ops[0], w, l, leader);
+    if (ins.ops[0].reg2 >= 0)
+      w.r(ins.ops[0].reg2, l) = l == leader;
+  });
+}
+
+bool decodeElect(Instr &ins, Mods &m, std::string &err) {
+  if (!m.take("sync")) {
+    err = "'elect' needs .sync";
+    return false;
+  }
+  ins.exec = execElect;
+  ins.cls = IClass::Warp;
+  ins.collective = true;
+  if (!expectOps(ins, 2, err))
+    return false;
+  if (ins.ops[0].kind != Operand::Reg && ins.ops[0].kind != Operand::Sink) {
+    err = "'elect.sync' needs a destination register";
+    return false;
+  }
+  return true;
+}
+
+// Scheduling hints with no observable effect in a one-kernel, one-CTA-at-a-
+// time emulator: programmatic dependent launch and register reallocation.
+void execHint(ExecCtx &, const Instr &, WarpState &, uint32_t) {}
+
+bool decodeGridDep(Instr &ins, Mods &m, std::string &err) {
+  if (m.takeOneOf({"wait", "launch_dependents"}) < 0) {
+    err = "'griddepcontrol' needs .wait or .launch_dependents";
+    return false;
+  }
+  ins.exec = execHint;
+  ins.cls = IClass::Misc;
+  return expectOps(ins, 0, err);
+}
+
+bool decodeSetmaxnreg(Instr &ins, Mods &m, std::string &err) {
+  if (m.takeOneOf({"inc", "dec"}) < 0 || !m.take("sync") || !m.take("aligned") ||
+      !m.take("u32")) {
+    err = "'setmaxnreg' needs .inc/.dec.sync.aligned.u32";
+    return false;
+  }
+  ins.exec = execHint;
+  ins.cls = IClass::Misc;
+  ins.collective = true;
+  if (!expectOps(ins, 1, err))
+    return false;
+  const Operand &n = ins.ops[0];
+  if (n.kind != Operand::Imm || n.imm < 24 || n.imm > 256 || n.imm % 8) {
+    err = "'setmaxnreg' needs a constant multiple of 8 in 24..256";
+    return false;
+  }
+  return true;
+}
+
 // ---- ldmatrix / stmatrix ----
 
 bool requireFullWarp(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
@@ -648,4 +711,7 @@ void tilecc::ptxemu::registerWarpOps(DecodeTable &t) {
   t["ldmatrix"] = decodeLdmatrix;
   t["stmatrix"] = decodeLdmatrix;
   t["mma"] = decodeMma;
+  t["elect"] = decodeElect;
+  t["griddepcontrol"] = decodeGridDep;
+  t["setmaxnreg"] = decodeSetmaxnreg;
 }

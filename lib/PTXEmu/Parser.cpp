@@ -416,6 +416,13 @@ private:
     if (s.space == Space::Shared) {
       if (isExtern) {
         mod.dynSharedAlign = std::max<uint32_t>(mod.dynSharedAlign, s.align);
+      } else if (fn >= 0 && mod.functions[size_t(fn)].isEntry) {
+        // A kernel's own shared variables live after the module-wide ones
+        // (rebased once the module is parsed), apart from other kernels'.
+        Function &F = mod.functions[size_t(fn)];
+        s.offset = alignUp(F.sharedSize, s.align);
+        F.sharedSize = s.offset + s.size;
+        s.entryShared = true;
       } else {
         s.offset = alignUp(mod.sharedSize, s.align);
         mod.sharedSize = s.offset + s.size;
@@ -1125,5 +1132,9 @@ bool tilecc::ptxemu::parseModule(std::string_view text, std::string_view fileNam
             ": " + parser.error;
     return false;
   }
+  mod.sharedSize = (mod.sharedSize + 15) / 16 * 16;
+  for (Symbol &s : mod.symbols)
+    if (s.entryShared)
+      s.offset += mod.sharedSize;
   return true;
 }

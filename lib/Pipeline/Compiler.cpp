@@ -95,12 +95,10 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
     current = *stage;
     StageOutput output = getStageInfo(*stage).output;
     if (output == StageOutput::MLIR) {
-      // Diagnostics in the embedded IR point into a buffer of its own.
-      unsigned id = sourceMgr.AddNewSourceBuffer(
-          llvm::MemoryBuffer::getMemBufferCopy(dump->ir, fileName.str() + ":ir"),
-          llvm::SMLoc());
-      module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
-      (void)id;
+      // The IR carries the original source locations; syntax errors in the
+      // embedded text are reported against the dump.
+      module = parseSourceString<ModuleOp>(dump->ir, ParserConfig(&context),
+                                           fileName.str() + ":ir");
       return module ? CompileStatus::Ok : CompileStatus::InputError;
     }
     if (output == StageOutput::LLVMIR)
@@ -161,6 +159,11 @@ std::string Compiler::substitute(StringRef pipeline) const {
   };
   replace("{arch}", options.target.getName());
   replace("{num_warps}", "4");
+  // FuseFMA and LoopSplit are cuda_tile-level optimizations: -O1 and above.
+  replace("{cuda_tile_opts}",
+          options.optLevel >= 1
+              ? "cuda_tile.module(fuse-fma,cuda_tile.entry(loop-split)),"
+              : "");
   return result;
 }
 

@@ -10,7 +10,7 @@ static const StageInfo kStages[] = {
     {Stage::CudaTile, "cuda_tile", "parse and verify the cuda_tile text", O::MLIR,
      "", true},
     {Stage::TileAA, "tileaa", "convert cuda_tile to nv_tileaa", O::MLIR,
-     "convert-cuda-tile-to-tileaa", false},
+     "{cuda_tile_opts}convert-cuda-tile-to-tileaa{arch={arch}}", false},
     {Stage::TileAACanon, "tileaa-canon",
      "nv_tileaa canonicalization, CSE and DCE", O::MLIR,
      "tileaa-canonicalize,cse", false},

@@ -35,8 +35,9 @@ struct StageInfo {
   llvm::StringRef description; // one line for --help and docs
   StageOutput output;
   /// For MLIR stages: the textual pass pipeline (nested under builtin.module)
-  /// that produces this stage from the previous one. `{arch}` and
-  /// `{num_warps}` are substituted from the compilation options.
+  /// that produces this stage from the previous one. `{arch}`,
+  /// `{num_warps}` and `{cuda_tile_opts}` (the cuda_tile-level optimizations
+  /// run at -O1 and above) are substituted from the compilation options.
   llvm::StringRef passPipeline;
   bool implemented;            // false until the stage's lowering lands
 };

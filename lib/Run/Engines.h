@@ -3,6 +3,7 @@
 #define TILECC_RUN_ENGINES_H
 
 #include "Run/Case.h"
+#include "Target/TargetInfo.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/Support/Error.h"
@@ -17,7 +18,17 @@ namespace tilecc {
 struct EngineResult {
   std::vector<std::vector<uint8_t>> buffers;
   std::string printed;
+  /// Execution counters (PTX engine only), one `name: value` per line.
+  std::string counters;
 };
+
+struct PTXEngineOptions {};
+
+/// Compiles the case's kernel for `target` with tilecc's pipeline and runs
+/// the PTX on the emulator.
+llvm::Expected<EngineResult> runOnPTXEmulator(const Case &testCase,
+                                              const TargetInfo &target,
+                                              const PTXEngineOptions &options = {});
 
 /// Runs the case's kernel from `module` (a parsed cuda_tile module) with the
 /// reference interpreter.

@@ -28,6 +28,9 @@ inline void printCudaTileType(OpAsmPrinter &printer, Operation *, Type type) {
   printCudaTileType(static_cast<AsmPrinter &>(printer), type);
 }
 
+/// Prints a shape as `2x?x4` (no trailing `x`; `?` for dynamic sizes).
+void printCudaTileShape(AsmPrinter &printer, llvm::ArrayRef<int64_t> dims);
+
 /// Comma-separated list of types (at least one).
 ParseResult parseCudaTileTypeList(OpAsmParser &parser,
                                   SmallVectorImpl<Type> &types);

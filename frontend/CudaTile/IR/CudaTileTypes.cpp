@@ -112,8 +112,8 @@ void CudaTileDialect::printType(Type type, DialectAsmPrinter &printer) const {
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-/// Prints `2x4` (no trailing `x`); `?` for dynamic sizes.
-static void printDims(AsmPrinter &printer, ArrayRef<int64_t> dims) {
+void mlir::cuda_tile::printCudaTileShape(AsmPrinter &printer,
+                                         ArrayRef<int64_t> dims) {
   llvm::interleave(
       dims, printer.getStream(),
       [&](int64_t d) {
@@ -149,7 +149,7 @@ Type TileType::parse(AsmParser &parser) {
 
 void TileType::print(AsmPrinter &printer) const {
   printer << "<";
-  printDims(printer, getShape());
+  printCudaTileShape(printer, getShape());
   if (!getShape().empty())
     printer << "x";
   printCudaTileType(printer, getElementType());

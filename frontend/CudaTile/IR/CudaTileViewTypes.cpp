@@ -30,18 +30,6 @@ static InFlightDiagnostic appendDims(InFlightDiagnostic diag,
   return diag;
 }
 
-/// Prints `2x?x4` (no trailing `x`).
-static void printShape(AsmPrinter &printer, ArrayRef<int64_t> dims) {
-  llvm::interleave(
-      dims, printer.getStream(),
-      [&](int64_t d) {
-        if (ShapedType::isDynamic(d))
-          printer << "?";
-        else
-          printer << d;
-      },
-      "x");
-}
 
 //===----------------------------------------------------------------------===//
 // TensorViewType: tensor_view<4x?xf32, strides=[5,?]>, tensor_view<f32>
@@ -114,7 +102,7 @@ Type TensorViewType::parse(AsmParser &parser) {
 
 void TensorViewType::print(AsmPrinter &printer) const {
   printer << "<";
-  printShape(printer, getShape());
+  printCudaTileShape(printer, getShape());
   if (!getShape().empty())
     printer << "x";
   printCudaTileType(printer, getElementType());

@@ -9,6 +9,7 @@ using namespace mlir::nv_tileaa;
 
 #include "TileAA/IR/TileAAAttrsEnums.cpp.inc"
 #include "TileAA/IR/TileAAInterfacesAttrs.cpp.inc"
+#include "TileAA/IR/TileAAInterfacesOps.cpp.inc"
 #define GET_ATTRDEF_CLASSES
 #include "TileAA/IR/TileAAAttrs.cpp.inc"
 
@@ -51,8 +52,9 @@ TargetSpecAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        unsigned computeCapability, StringAttr archSuffix,
                        std::optional<unsigned> ptxVersion) {
   if (computeCapability < 50 || computeCapability > 999)
-    return emitError() << "expects a compute capability in sm_50 .. sm_999, but got "
-                       << computeCapability;
+    return emitError()
+           << "expects a compute capability in sm_50 .. sm_999, but got "
+           << computeCapability;
   if (archSuffix && !llvm::is_contained({"", "a", "f"}, archSuffix.getValue()))
     return emitError() << "expects archSuffix to be \"\", \"a\" or \"f\"";
   return success();

@@ -21,9 +21,10 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "TileAA/IR/TileAADialect.h.inc"
 #include "TileAA/IR/TileAAAttrsEnums.h.inc"
+#include "TileAA/IR/TileAADialect.h.inc"
 #include "TileAA/IR/TileAAInterfacesAttrs.h.inc"
+#include "TileAA/IR/TileAAInterfacesOps.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "TileAA/IR/TileAAAttrs.h.inc"

@@ -58,8 +58,8 @@ static SmallVector<NamedAttribute> withSegments(Operation *op,
     if (attr.getName() != kSegments)
       attrs.push_back(attr);
   Builder builder(op->getContext());
-  attrs.push_back(builder.getNamedAttr(kSegments,
-                                       builder.getDenseI32ArrayAttr(segments)));
+  attrs.push_back(
+      builder.getNamedAttr(kSegments, builder.getDenseI32ArrayAttr(segments)));
   return attrs;
 }
 
@@ -98,7 +98,8 @@ struct FuseAddPtrChain : OpRewritePattern<AddPtrOp> {
     auto innerPtr = cast<PtrType>(getTileElementType(inner.getType()));
     auto outerPtr = cast<PtrType>(getTileElementType(outer.getType()));
     if (innerPtr != outerPtr)
-      return rewriter.notifyMatchFailure(outer, "address space or element differ");
+      return rewriter.notifyMatchFailure(outer,
+                                         "address space or element differ");
 
     Location loc = outer.getLoc();
     Value lhs = inner.getOffset(), rhs = outer.getOffset();
@@ -107,7 +108,7 @@ struct FuseAddPtrChain : OpRewritePattern<AddPtrOp> {
     // offset is scaled; sub-byte elements have no byte offset.
     if (inner.getBytes() != outer.getBytes()) {
       Type pointee = innerPtr.getPointeeType();
-      unsigned bits = isa<PtrType>(pointee) ? 64
+      unsigned bits = isa<PtrType>(pointee)    ? 64
                       : pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth()
                                                : 0;
       if (bits == 0 || bits % 8 != 0)
@@ -121,13 +122,13 @@ struct FuseAddPtrChain : OpRewritePattern<AddPtrOp> {
     // A scalar offset meets a tile offset: splat it to the tile's shape.
     if (auto tile = dyn_cast<RankedTensorType>(lhs.getType());
         tile && !isa<RankedTensorType>(rhs.getType()))
-      rhs = rewriter.create<SplatOp>(loc, tile, rhs);
+      rhs = SplatOp::create(rewriter, loc, tile, rhs);
     if (auto tile = dyn_cast<RankedTensorType>(rhs.getType());
         tile && !isa<RankedTensorType>(lhs.getType()))
-      lhs = rewriter.create<SplatOp>(loc, tile, lhs);
-    Value sum = rewriter.create<arith::AddIOp>(loc, lhs, rhs);
-    auto fused = rewriter.create<AddPtrOp>(loc, outer.getType(),
-                                           inner.getBase(), sum);
+      lhs = SplatOp::create(rewriter, loc, tile, lhs);
+    Value sum = arith::AddIOp::create(rewriter, loc, lhs, rhs);
+    auto fused =
+        AddPtrOp::create(rewriter, loc, outer.getType(), inner.getBase(), sum);
     fused.setBytes(bytes);
     rewriter.replaceOp(outer, fused.getResult());
     return success();
@@ -152,8 +153,8 @@ struct FuseAddPtrChain : OpRewritePattern<AddPtrOp> {
     if (auto tile = dyn_cast<RankedTensorType>(v.getType()))
       to = tile.clone(element);
     if (from.isIndex() || element.isIndex())
-      return rewriter.create<arith::IndexCastOp>(loc, to, v);
-    return rewriter.create<arith::ExtSIOp>(loc, to, v);
+      return arith::IndexCastOp::create(rewriter, loc, to, v);
+    return arith::ExtSIOp::create(rewriter, loc, to, v);
   }
 
   static Value scale(PatternRewriter &rewriter, Location loc, Value v,
@@ -162,8 +163,8 @@ struct FuseAddPtrChain : OpRewritePattern<AddPtrOp> {
     TypedAttr attr = rewriter.getIntegerAttr(element, factor);
     if (auto tile = dyn_cast<RankedTensorType>(v.getType()))
       attr = SplatElementsAttr::get(tile, attr);
-    Value c = rewriter.create<arith::ConstantOp>(loc, attr);
-    return rewriter.create<arith::MulIOp>(loc, v, c);
+    Value c = arith::ConstantOp::create(rewriter, loc, attr);
+    return arith::MulIOp::create(rewriter, loc, v, c);
   }
 };
 
@@ -177,16 +178,16 @@ struct FoldConstantMaskLoad : OpRewritePattern<LoadT> {
 
   LogicalResult matchAndRewrite(LoadT op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<bool> mask = op.getMask() ? getUniformMask(op.getMask())
-                                            : std::nullopt;
+    std::optional<bool> mask =
+        op.getMask() ? getUniformMask(op.getMask()) : std::nullopt;
     if (!mask)
       return failure();
     if (*mask) {
       // All lanes on: the same load without mask and fallback.
       SmallVector<int32_t> segments;
       SmallVector<Value> operands = dropSegments(op, {2, 3}, segments);
-      auto load = rewriter.create<LoadT>(op.getLoc(), op->getResultTypes(),
-                                         operands, withSegments(op, segments));
+      auto load = LoadT::create(rewriter, op.getLoc(), op->getResultTypes(),
+                                operands, withSegments(op, segments));
       rewriter.replaceOp(op, load->getResults());
       return success();
     }
@@ -195,7 +196,7 @@ struct FoldConstantMaskLoad : OpRewritePattern<LoadT> {
     Value fallback = op.getOther();
     Type type = op.getResult().getType();
     if (!fallback)
-      fallback = rewriter.create<ub::PoisonOp>(op.getLoc(), type);
+      fallback = ub::PoisonOp::create(rewriter, op.getLoc(), type);
     if (fallback.getType() != type)
       return rewriter.notifyMatchFailure(op, "fallback type differs");
     SmallVector<Value> replacements{fallback};
@@ -212,15 +213,15 @@ struct FoldConstantMaskStore : OpRewritePattern<StoreT> {
 
   LogicalResult matchAndRewrite(StoreT op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<bool> mask = op.getMask() ? getUniformMask(op.getMask())
-                                            : std::nullopt;
+    std::optional<bool> mask =
+        op.getMask() ? getUniformMask(op.getMask()) : std::nullopt;
     if (!mask)
       return failure();
     if (*mask) {
       SmallVector<int32_t> segments;
       SmallVector<Value> operands = dropSegments(op, {3}, segments);
-      auto store = rewriter.create<StoreT>(op.getLoc(), op->getResultTypes(),
-                                           operands, withSegments(op, segments));
+      auto store = StoreT::create(rewriter, op.getLoc(), op->getResultTypes(),
+                                  operands, withSegments(op, segments));
       rewriter.replaceOp(op, store->getResults());
       return success();
     }
@@ -260,8 +261,8 @@ static FailureOr<Operation *> buildOrderedLoad(AtomicT atomic, Value mask,
   SmallVector<int32_t> segments{1, int32_t(atomic.getIndices().size()),
                                 mask ? 1 : 0, 0};
   Builder builder(atomic.getContext());
-  SmallVector<NamedAttribute> attrs{builder.getNamedAttr(
-      kSegments, builder.getDenseI32ArrayAttr(segments))};
+  SmallVector<NamedAttribute> attrs{
+      builder.getNamedAttr(kSegments, builder.getDenseI32ArrayAttr(segments))};
   if (semantic)
     attrs.push_back(builder.getNamedAttr(
         "mem_semantic", MemSemanticAttr::get(atomic.getContext(), *semantic)));
@@ -269,8 +270,8 @@ static FailureOr<Operation *> buildOrderedLoad(AtomicT atomic, Value mask,
     attrs.push_back(builder.getNamedAttr("mem_scope", scope));
   if (atomic.getIsVolatile())
     attrs.push_back(builder.getNamedAttr("is_volatile", builder.getUnitAttr()));
-  return rewriter
-      .create<LoadT>(atomic.getLoc(), atomic->getResultTypes(), operands, attrs)
+  return LoadT::create(rewriter, atomic.getLoc(), atomic->getResultTypes(),
+                       operands, attrs)
       .getOperation();
 }
 
@@ -287,7 +288,8 @@ struct FoldAtomicCas : OpRewritePattern<AtomicCasOp> {
     FailureOr<Operation *> load =
         buildOrderedLoad<LoadOp>(op, op.getMask(), rewriter);
     if (failed(load))
-      return rewriter.notifyMatchFailure(op, "release ordering needs the write");
+      return rewriter.notifyMatchFailure(op,
+                                         "release ordering needs the write");
     rewriter.replaceOp(op, (*load)->getResults());
     return success();
   }
@@ -333,7 +335,8 @@ struct FoldAtomicRmw : OpRewritePattern<RmwT> {
     FailureOr<Operation *> load =
         buildOrderedLoad<LoadT>(op, op.getMask(), rewriter);
     if (failed(load))
-      return rewriter.notifyMatchFailure(op, "release ordering needs the write");
+      return rewriter.notifyMatchFailure(op,
+                                         "release ordering needs the write");
     rewriter.replaceOp(op, (*load)->getResults());
     return success();
   }

@@ -16,8 +16,7 @@ using namespace mlir::nv_tileaa;
 namespace {
 /// Drops results without uses (and those `isPinned` does not protect) from a
 /// single-region op and the matching terminator operands, in order.
-template <typename OpT>
-struct PruneRegionResults : OpRewritePattern<OpT> {
+template <typename OpT> struct PruneRegionResults : OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
 
   virtual bool isPinned(OpT op, unsigned index) const { return false; }
@@ -38,8 +37,8 @@ struct PruneRegionResults : OpRewritePattern<OpT> {
       types.push_back(op->getResult(i).getType());
       yields.push_back(terminator->getOperand(i));
     }
-    auto pruned = rewriter.create<OpT>(op.getLoc(), types, op->getOperands(),
-                                       op->getAttrs());
+    auto pruned = OpT::create(rewriter, op.getLoc(), types, op->getOperands(),
+                              op->getAttrs());
     rewriter.inlineRegionBefore(op.getBody(), pruned.getBody(),
                                 pruned.getBody().end());
     rewriter.modifyOpInPlace(terminator,
@@ -84,7 +83,8 @@ struct SimplifyJoinMemToken : OpRewritePattern<JoinMemTokenOp> {
       rewriter.replaceOpWithNewOp<CreateMemTokenOp>(op);
       return success();
     }
-    if (inputs.getArrayRef() == ArrayRef<Value>(llvm::to_vector(op.getTokens())))
+    if (inputs.getArrayRef() ==
+        ArrayRef<Value>(llvm::to_vector(op.getTokens())))
       return failure();
     rewriter.replaceOpWithNewOp<JoinMemTokenOp>(op, op.getType(),
                                                 inputs.getArrayRef());

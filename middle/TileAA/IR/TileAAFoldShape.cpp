@@ -55,8 +55,8 @@ struct PushAssumeThroughSplat : OpRewritePattern<AssumeOp> {
       if (!fact || !fact.isElementwise())
         return rewriter.notifyMatchFailure(op, "predicate is not elementwise");
     }
-    Value scalar = rewriter.create<AssumeOp>(op.getLoc(), splat.getSrc(),
-                                             op.getPredicates());
+    Value scalar = AssumeOp::create(rewriter, op.getLoc(), splat.getSrc(),
+                                    op.getPredicates());
     rewriter.replaceOpWithNewOp<SplatOp>(op, splat.getType(), scalar);
     return success();
   }
@@ -74,10 +74,10 @@ struct PushSelectThroughSplat : OpRewritePattern<SplatOp> {
       return failure();
     RankedTensorType type = op.getType();
     Location loc = op.getLoc();
-    Value cond = rewriter.create<SplatOp>(
-        loc, type.clone(rewriter.getI1Type()), select.getCondition());
-    Value t = rewriter.create<SplatOp>(loc, type, select.getTrueValue());
-    Value f = rewriter.create<SplatOp>(loc, type, select.getFalseValue());
+    Value cond = SplatOp::create(
+        rewriter, loc, type.clone(rewriter.getI1Type()), select.getCondition());
+    Value t = SplatOp::create(rewriter, loc, type, select.getTrueValue());
+    Value f = SplatOp::create(rewriter, loc, type, select.getFalseValue());
     rewriter.replaceOpWithNewOp<arith::SelectOp>(op, cond, t, f);
     return success();
   }
@@ -126,9 +126,10 @@ struct HoistExtractThroughElementwise : OpRewritePattern<ExtractOp> {
     }
     SmallVector<Value> operands;
     for (Value operand : producer->getOperands())
-      operands.push_back(rewriter.create<ExtractOp>(
-          op.getLoc(), dropLeading(operand.getType(), op.getIndices().size()),
-          operand, op.getIndices()));
+      operands.push_back(ExtractOp::create(
+          rewriter, op.getLoc(),
+          dropLeading(operand.getType(), op.getIndices().size()), operand,
+          op.getIndices()));
     OperationState state(producer->getLoc(), producer->getName());
     state.addOperands(operands);
     state.addTypes(op.getType());
@@ -155,18 +156,19 @@ struct MoveExtractThroughExpandDims : OpRewritePattern<ExtractOp> {
     if (axis < indices.size()) {
       // Lane i of the size-one axis exists only for i == 0.
       if (!isZeroConstant(indices[axis]))
-        return rewriter.notifyMatchFailure(op, "index on the inserted axis is not 0");
+        return rewriter.notifyMatchFailure(
+            op, "index on the inserted axis is not 0");
       indices.erase(indices.begin() + axis);
       if (indices.empty()) {
         rewriter.replaceOp(op, src);
         return success();
       }
-      rewriter.replaceOpWithNewOp<ExtractOp>(
-          op, op.getType(), src, indices);
+      rewriter.replaceOpWithNewOp<ExtractOp>(op, op.getType(), src, indices);
       return success();
     }
-    Value inner = rewriter.create<ExtractOp>(
-        loc, dropLeading(src.getType(), indices.size()), src, indices);
+    Value inner = ExtractOp::create(rewriter, loc,
+                                    dropLeading(src.getType(), indices.size()),
+                                    src, indices);
     rewriter.replaceOpWithNewOp<ExpandDimsOp>(op, op.getType(), inner,
                                               axis - indices.size());
     return success();
@@ -199,4 +201,3 @@ void AssumeOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                            MLIRContext *context) {
   results.add<PushAssumeThroughSplat>(context);
 }
-

@@ -21,4 +21,21 @@ def TileAA_AssumePredicateAttrInterface : AttrInterface<"AssumePredicateAttrInte
   ];
 }
 
+// Ops with a memory effect thread an ordering token: they consume the incoming
+// token and produce the successor token (both absent on untokened ops).
+def TileAA_MemTokenOpInterface : OpInterface<"MemTokenOpInterface"> {
+  let cppNamespace = "::mlir::nv_tileaa";
+  let description = [{
+    A memory effect in the token protocol. Its result token is complete only
+    once the effect is, and the effect may not start before its input token
+    is complete.
+  }];
+  let methods = [
+    InterfaceMethod<"The incoming token, or null.", "::mlir::Value",
+      "getInputToken", (ins), [{ return $_op.getInToken(); }]>,
+    InterfaceMethod<"The successor token, or null.", "::mlir::Value",
+      "getOutputToken", (ins), [{ return $_op.getOutToken(); }]>,
+  ];
+}
+
 #endif // TILECC_TILEAA_INTERFACES_TD

@@ -65,7 +65,8 @@ LogicalResult DotOp::verify() {
   if (allInt) {
     if (a.getIntOrFloatBitWidth() != b.getIntOrFloatBitWidth())
       return emitOpError("expects #A and #B have same bit width but got ")
-             << a.getIntOrFloatBitWidth() << " vs " << b.getIntOrFloatBitWidth();
+             << a.getIntOrFloatBitWidth() << " vs "
+             << b.getIntOrFloatBitWidth();
     if (!getSignednessA())
       return emitOpError("expect signedness attribute for operand A");
   }
@@ -88,13 +89,14 @@ LogicalResult DotOp::verify() {
                        as[rank - 1] == bs[rank - 2] &&
                        (rank == 2 || as[0] == bs[0]);
   if (!mmaCompatible)
-    return emitOpError("expects the shape of operand #A and #B to be compatible");
+    return emitOpError(
+        "expects the shape of operand #A and #B to be compatible");
   SmallVector<int64_t> expected(as.begin(), as.end() - 1);
   expected.push_back(bs[rank - 1]);
   if (cType.getShape() != ArrayRef<int64_t>(expected) ||
       dType.getShape() != cType.getShape())
-    return emitOpError(
-        "expects the shape of operand #C is compatible with operands #A and #B");
+    return emitOpError("expects the shape of operand #C is compatible with "
+                       "operands #A and #B");
   if (d != c)
     return emitOpError("expects the result element type to match #C");
   if (getSfa() || getSfb()) {
@@ -211,12 +213,14 @@ static LogicalResult verifyCombiner(Operation *op, Region &body,
       return op->emitOpError("expects combiner argument types to match the "
                              "operand element types");
   }
-  Operation *terminator = block.getTerminator();
+  // A foreign terminator is reported by SingleBlockImplicitTerminator.
+  Operation *terminator = &block.back();
+  if (!isa<YieldOp>(terminator))
+    return success();
   if (terminator->getNumOperands() != operands.size())
     return op->emitOpError("expects the combiner to yield ")
            << operands.size() << " values";
-  for (auto [value, operand] :
-       llvm::zip(terminator->getOperands(), operands))
+  for (auto [value, operand] : llvm::zip(terminator->getOperands(), operands))
     if (value.getType() != getTileElementType(operand.getType()))
       return op->emitOpError("expects the combiner to yield the operand "
                              "element types");
@@ -245,12 +249,13 @@ LogicalResult ReduceOp::verify() {
     auto type = cast<RankedTensorType>(operand.getType());
     SmallVector<int64_t> shape(type.getShape());
     shape.erase(shape.begin() + getAxis());
-    Type expected = shape.empty()
-                        ? type.getElementType()
-                        : Type(RankedTensorType::get(shape, type.getElementType()));
+    Type expected =
+        shape.empty()
+            ? type.getElementType()
+            : Type(RankedTensorType::get(shape, type.getElementType()));
     if (result.getType() != expected)
-      return emitOpError("expects result type ") << expected << ", but got "
-                                                 << result.getType();
+      return emitOpError("expects result type ")
+             << expected << ", but got " << result.getType();
   }
   return verifyCombiner(*this, getBody(), getOperands());
 }

@@ -35,8 +35,8 @@ LogicalResult AddPtrOp::verify() {
     }
   }
   if (getType() != expected)
-    return emitOpError("expects result type ") << expected << ", but got "
-                                               << getType();
+    return emitOpError("expects result type ")
+           << expected << ", but got " << getType();
   return success();
 }
 
@@ -45,20 +45,6 @@ OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
   if (getType() == getBase().getType() && isZeroAttr(adaptor.getOffset()))
     return getBase();
   return {};
-}
-
-static LogicalResult verifySameShape(Operation *op, Type a, Type b) {
-  if (getTileShape(a) != getTileShape(b) ||
-      isa<RankedTensorType>(a) != isa<RankedTensorType>(b))
-    return op->emitOpError("expects operand and result to have the same shape");
-  return success();
-}
-
-LogicalResult IntToPtrOp::verify() {
-  return verifySameShape(*this, getSrc().getType(), getType());
-}
-LogicalResult PtrToIntOp::verify() {
-  return verifySameShape(*this, getSrc().getType(), getType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -115,8 +101,6 @@ LogicalResult MakeMemRefOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult BitcastOp::verify() {
-  if (failed(verifySameShape(*this, getSrc().getType(), getType())))
-    return failure();
   Type from = getTileElementType(getSrc().getType());
   Type to = getTileElementType(getType());
   if (!from.isIntOrFloat() || !to.isIntOrFloat() ||
@@ -142,8 +126,6 @@ static bool isBlockScaledFormat(Type type) {
 }
 
 LogicalResult FpToFpOp::verify() {
-  if (failed(verifySameShape(*this, getSrc().getType(), getType())))
-    return failure();
   Type from = getTileElementType(getSrc().getType());
   Type to = getTileElementType(getType());
   if (!isSupportedFloatElement(from))
@@ -170,8 +152,8 @@ GetGlobalOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto global =
       symbolTable.lookupNearestSymbolFrom<GlobalOp>(*this, getNameAttr());
   if (!global)
-    return emitOpError("'") << getName()
-                            << "' does not reference a nv_tileaa.global";
+    return emitOpError("'")
+           << getName() << "' does not reference a nv_tileaa.global";
   return success();
 }
 
@@ -271,8 +253,7 @@ static LogicalResult verifyMemoryOpCommon(OpT op, MemKind kind, Type data,
            << ", but got " << indices.size();
   for (Value index : indices) {
     Type type = index.getType();
-    bool ok = gather ? getTileElementType(type).isIntOrIndex()
-                     : type.isIndex();
+    bool ok = gather ? getTileElementType(type).isIntOrIndex() : type.isIndex();
     if (!ok)
       return op.emitOpError(gather ? "expects integer or index index tiles"
                                    : "expects index-typed indices");
@@ -300,10 +281,12 @@ static LogicalResult verifyMemoryOpCommon(OpT op, MemKind kind, Type data,
     return op.emitOpError("weak memory ordering must not carry a scope");
   if (kind == MemKind::Load && semantic &&
       (*semantic == MemSemantic::Release || *semantic == MemSemantic::AcqRel))
-    return op.emitOpError("expects a load's mem_semantic to be weak, relaxed or acquire");
+    return op.emitOpError(
+        "expects a load's mem_semantic to be weak, relaxed or acquire");
   if (kind == MemKind::Store && semantic &&
       (*semantic == MemSemantic::Acquire || *semantic == MemSemantic::AcqRel))
-    return op.emitOpError("expects a store's mem_semantic to be weak, relaxed or release");
+    return op.emitOpError(
+        "expects a store's mem_semantic to be weak, relaxed or release");
   return success();
 }
 
@@ -328,10 +311,13 @@ static LogicalResult verifyStoreLike(OpT op, bool gather) {
 }
 
 template <typename OpT>
-static void addEffects(
-    OpT op, bool read, bool write,
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
+static void
+addEffects(OpT op, bool read, bool write,
+           SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+               &effects) {
+  // Malformed ops (reported by the verifier) may lack a base.
+  if (op->getNumOperands() == 0)
+    return;
   OpOperand &base = op->getOpOperand(0);
   if (read)
     effects.emplace_back(MemoryEffects::Read::get(), &base,
@@ -339,6 +325,12 @@ static void addEffects(
   if (write)
     effects.emplace_back(MemoryEffects::Write::get(), &base,
                          SideEffects::DefaultResource::get());
+}
+
+// Printed names: `%v, %token = ...`.
+static void setResultNames(Operation *op, OpAsmSetValueNameFn setNameFn) {
+  for (Value result : op->getResults())
+    setNameFn(result, isa<MemTokenType>(result.getType()) ? "token" : "v");
 }
 
 // Accessors, assembly and effects shared by every segmented memory op.
@@ -355,6 +347,9 @@ static void addEffects(
   void OP::print(OpAsmPrinter &printer) {                                      \
     printSegmentedMemOp(printer, *this, getOperandSegmentSizes(),              \
                         kIndexSegment);                                        \
+  }                                                                            \
+  void OP::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {                 \
+    setResultNames(*this, setNameFn);                                          \
   }                                                                            \
   void OP::getEffects(                                                         \
       SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
@@ -381,8 +376,8 @@ LogicalResult TiledStoreOp::verify() { return verifyStoreLike(*this, false); }
 LogicalResult ScatterStoreOp::verify() { return verifyStoreLike(*this, true); }
 
 LogicalResult AtomicCasOp::verify() {
-  if (failed(verifyMemoryOpCommon(*this, MemKind::Atomic,
-                                  getResult().getType(), false)))
+  if (failed(verifyMemoryOpCommon(*this, MemKind::Atomic, getResult().getType(),
+                                  false)))
     return failure();
   if (getCompare().getType() != getResult().getType() ||
       getReplacement().getType() != getResult().getType())
@@ -391,8 +386,7 @@ LogicalResult AtomicCasOp::verify() {
   return success();
 }
 
-template <typename OpT>
-static LogicalResult verifyRmw(OpT op) {
+template <typename OpT> static LogicalResult verifyRmw(OpT op) {
   Type type = op.getResult().getType();
   if (failed(verifyMemoryOpCommon(op, MemKind::Atomic, type, false)))
     return failure();
@@ -403,8 +397,8 @@ static LogicalResult verifyRmw(OpT op) {
   if (isFloatMode != isa<FloatType>(element) &&
       op.getRmwMode() != RmwMode::Xchg)
     return op.emitOpError("expects rmw_mode ")
-           << stringifyRmwMode(op.getRmwMode())
-           << " to match the element type " << element;
+           << stringifyRmwMode(op.getRmwMode()) << " to match the element type "
+           << element;
   return success();
 }
 

@@ -37,7 +37,6 @@ def TileAA_IntToPtrOp : TileAA_Op<"int_to_ptr", [Pure, Elementwise]> {
   let arguments = (ins TileAA_IntLike:$src);
   let results = (outs TileAA_PtrLike:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
-  let hasVerifier = 1;
 }
 
 def TileAA_PtrToIntOp : TileAA_Op<"ptr_to_int", [Pure, Elementwise]> {
@@ -45,7 +44,6 @@ def TileAA_PtrToIntOp : TileAA_Op<"ptr_to_int", [Pure, Elementwise]> {
   let arguments = (ins TileAA_PtrLike:$src);
   let results = (outs TileAA_IntLike:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
-  let hasVerifier = 1;
 }
 
 def TileAA_MakeMemRefOp : TileAA_Op<"make_memref", [Pure, AttrSizedOperandSegments]> {

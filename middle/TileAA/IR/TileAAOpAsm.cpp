@@ -25,13 +25,14 @@ ParseResult mlir::nv_tileaa::parseSegmentedMemOp(OpAsmParser &parser,
   if (parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonTypeList(types))
     return failure();
-  if (succeeded(parser.parseOptionalArrow()) && parser.parseTypeList(resultTypes))
+  if (succeeded(parser.parseOptionalArrow()) &&
+      parser.parseTypeList(resultTypes))
     return failure();
 
   unsigned leading = indexSegment - 1;
   if (rest.size() < leading)
-    return parser.emitError(loc, "expects ") << leading
-           << " operand(s) between the base and the indices";
+    return parser.emitError(loc, "expects ")
+           << leading << " operand(s) between the base and the indices";
   SmallVector<Operand> operands{base};
   operands.append(rest.begin(), rest.begin() + leading);
   operands.append(indices.begin(), indices.end());
@@ -40,13 +41,28 @@ ParseResult mlir::nv_tileaa::parseSegmentedMemOp(OpAsmParser &parser,
     return parser.emitError(loc, "expects one type per operand, but got ")
            << types.size() << " types for " << operands.size() << " operands";
 
-  if (!result.attributes.get(kSegments)) {
+  bool hasToken = !types.empty() && isa<MemTokenType>(types.back());
+  if (auto given = dyn_cast_if_present<DenseI32ArrayAttr>(
+          result.attributes.get(kSegments))) {
+    // Seed 004 spells the token as the last segment (`1, 2, 0, 1` for a
+    // tokened tiled_load); seed 002 keeps it outside (`1, 2, 0, 0`). Accept
+    // both and store the latter.
+    SmallVector<int32_t> segments(given.asArrayRef());
+    int64_t total = 0;
+    for (int32_t size : segments)
+      total += size;
+    if (hasToken && total == int64_t(operands.size()) &&
+        segments.size() == numSegments && segments.back() == 1) {
+      segments.back() = 0;
+      result.attributes.set(kSegments,
+                            parser.getBuilder().getDenseI32ArrayAttr(segments));
+    }
+  } else {
     SmallVector<int32_t> segments(numSegments, 0);
     segments[0] = 1;
     for (unsigned i = 1; i < indexSegment; ++i)
       segments[i] = 1;
     segments[indexSegment] = indices.size();
-    bool hasToken = !types.empty() && isa<MemTokenType>(types.back());
     int64_t remaining = int64_t(rest.size()) - leading - (hasToken ? 1 : 0);
     for (unsigned i = indexSegment + 1; i < numSegments && remaining > 0; ++i) {
       segments[i] = 1;
@@ -71,9 +87,9 @@ void mlir::nv_tileaa::printSegmentedMemOp(OpAsmPrinter &printer, Operation *op,
     printer << '[' << indices << ']';
   for (OpOperand &operand : op->getOpOperands()) {
     unsigned number = operand.getOperandNumber();
-    if (number == 0 || (!indices.empty() &&
-                        number >= indices.getBeginOperandIndex() &&
-                        number < indices.getBeginOperandIndex() + indices.size()))
+    if (number == 0 ||
+        (!indices.empty() && number >= indices.getBeginOperandIndex() &&
+         number < indices.getBeginOperandIndex() + indices.size()))
       continue;
     printer << ", " << operand.get();
   }

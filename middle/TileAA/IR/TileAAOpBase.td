@@ -13,6 +13,7 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "TileAA/IR/TileAAInterfaces.td"
 
 // A memory op whose operands are grouped by an explicit `operandSegmentSizes`
 // (seed 002: {base, indices, mask, other} for loads, {base, value, indices,
@@ -22,7 +23,9 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 class TileAA_SegmentedMemOp<string mnemonic, int numSegments, int indexSegment,
                             list<Trait> traits = []>
     : TileAA_Op<mnemonic, !listconcat(traits,
-          [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>])> {
+          [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+           DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+           TileAA_MemTokenOpInterface])> {
   int segmentCount = numSegments;
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;

@@ -96,8 +96,8 @@ LogicalResult ExtractOp::verify() {
     return emitOpError("expects at most ") << src.getRank() << " indices";
   Type expected = dropLeadingAxes(src, getIndices().size());
   if (getType() != expected)
-    return emitOpError("expects result type ") << expected << ", but got "
-                                               << getType();
+    return emitOpError("expects result type ")
+           << expected << ", but got " << getType();
   return success();
 }
 
@@ -155,11 +155,13 @@ LogicalResult CatOp::verify() {
   int64_t total = 0;
   for (Value input : getInputs()) {
     auto type = tileType(input);
-    if (type.getRank() != rank || type.getElementType() != first.getElementType())
+    if (type.getRank() != rank ||
+        type.getElementType() != first.getElementType())
       return emitOpError("expects operands of one rank and element type");
     for (int64_t d = 0; d < rank; ++d)
       if (d != axis && type.getDimSize(d) != first.getDimSize(d))
-        return emitOpError("expects operands to agree off the concatenation axis");
+        return emitOpError(
+            "expects operands to agree off the concatenation axis");
     total += type.getDimSize(axis);
   }
   SmallVector<int64_t> shape(first.getShape());
@@ -184,7 +186,8 @@ LogicalResult PermuteOp::verify() {
     shape.push_back(src.getDimSize(p));
   }
   if (getType() != RankedTensorType::get(shape, src.getElementType()))
-    return emitOpError("expects the result shape to be the permuted source shape");
+    return emitOpError(
+        "expects the result shape to be the permuted source shape");
   return success();
 }
 
@@ -196,7 +199,8 @@ LogicalResult MakeRangeOp::verify() {
   if (getEnd() <= getStart())
     return emitOpError("expects end to be greater than start");
   auto type = getType();
-  if (type.getRank() != 1 || type.getDimSize(0) != int64_t(getEnd()) - getStart())
+  if (type.getRank() != 1 ||
+      type.getDimSize(0) != int64_t(getEnd()) - getStart())
     return emitOpError("expects a rank-1 result of ")
            << int64_t(getEnd()) - getStart() << " elements";
   return success();
@@ -216,7 +220,10 @@ LogicalResult GenerateOp::verify() {
        llvm::zip(block.getArguments().drop_front(rank), getCaptures()))
     if (arg.getType() != capture.getType())
       return emitOpError("expects capture arguments to match the captures");
-  Operation *terminator = block.getTerminator();
+  // A foreign terminator is reported by SingleBlockImplicitTerminator.
+  Operation *terminator = &block.back();
+  if (!isa<YieldOp>(terminator))
+    return success();
   if (terminator->getNumOperands() != 1 ||
       terminator->getOperand(0).getType() != type.getElementType())
     return emitOpError("expects the body to yield one ")
@@ -229,8 +236,8 @@ LogicalResult GenerateOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// dimGroups as integer lists, or failure when an entry is not an i64 array.
-static FailureOr<SmallVector<ArrayRef<int64_t>>> getDimGroups(Operation *op,
-                                                              ArrayAttr groups) {
+static FailureOr<SmallVector<ArrayRef<int64_t>>>
+getDimGroups(Operation *op, ArrayAttr groups) {
   SmallVector<ArrayRef<int64_t>> result;
   for (Attribute group : groups) {
     auto dims = dyn_cast<DenseI64ArrayAttr>(group);
@@ -248,8 +255,8 @@ LogicalResult BlockTileOp::verify() {
   if (getDimGroups().empty())
     return emitOpError("expects non-empty dimGroups");
   if (tileSizes.size() != getDimGroups().size())
-    return emitOpError(
-               "expects rank of tileSizes be equal to rank of dimGroups, but got ")
+    return emitOpError("expects rank of tileSizes be equal to rank of "
+                       "dimGroups, but got ")
            << tileSizes.size() << " vs " << getDimGroups().size();
   for (int64_t size : tileSizes)
     if (size <= 0)

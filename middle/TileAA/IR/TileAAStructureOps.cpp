@@ -22,8 +22,10 @@ void TileAADialect::registerStructureOps() {
 
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
   auto buildType = [](Builder &builder, ArrayRef<Type> args,
-                      ArrayRef<Type> results, function_interface_impl::VariadicFlag,
-                      std::string &) { return builder.getFunctionType(args, results); };
+                      ArrayRef<Type> results,
+                      function_interface_impl::VariadicFlag, std::string &) {
+    return builder.getFunctionType(args, results);
+  };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       getFunctionTypeAttrName(result.name), buildType,
@@ -54,10 +56,11 @@ LogicalResult ReturnOp::verify() {
 }
 
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto callee = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
   if (!callee)
-    return emitOpError("'") << getCallee()
-                            << "' does not reference a nv_tileaa.func";
+    return emitOpError("'")
+           << getCallee() << "' does not reference a nv_tileaa.func";
   FunctionType type = callee.getFunctionType();
   if (TypeRange(getOperands()) != TypeRange(type.getInputs()) ||
       getResultTypes() != TypeRange(type.getResults()))
@@ -78,10 +81,11 @@ LogicalResult LaunchFuncOp::verify() {
 
 LogicalResult
 LaunchFuncOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto kernel = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getKernelAttr());
+  auto kernel =
+      symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getKernelAttr());
   if (!kernel)
-    return emitOpError("'") << getKernel()
-                            << "' does not reference a nv_tileaa.func";
+    return emitOpError("'")
+           << getKernel() << "' does not reference a nv_tileaa.func";
   if (TypeRange(getArgs()) != TypeRange(kernel.getArgumentTypes()))
     return emitOpError("expects the arguments to match the signature of '")
            << getKernel() << "'";
@@ -104,8 +108,26 @@ LogicalResult ExecuteOp::verify() {
   Block &block = getBody().front();
   if (block.getArgumentTypes() != TypeRange(getArgs()))
     return emitOpError("expects the region arguments to match the operands");
-  if (TypeRange(block.getTerminator()->getOperands()) != getResultTypes())
+  Operation *terminator = &block.back();
+  if (isa<YieldOp>(terminator) &&
+      TypeRange(terminator->getOperands()) != getResultTypes())
     return emitOpError("expects the region to yield the result types");
+  return success();
+}
+
+LogicalResult ExecuteOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FlatSymbolRefAttr plugin = getPluginAttr();
+  if (!plugin)
+    return success();
+  auto decl = symbolTable.lookupNearestSymbolFrom<PluginOp>(*this, plugin);
+  if (!decl)
+    return emitOpError("'")
+           << plugin.getValue() << "' does not reference a nv_tileaa.plugin";
+  FunctionType type = decl.getFunctionType();
+  if (TypeRange(getArgs()) != TypeRange(type.getInputs()) ||
+      getResultTypes() != TypeRange(type.getResults()))
+    return emitOpError("expects the operands and results to match plugin '")
+           << plugin.getValue() << "'";
   return success();
 }
 
@@ -136,7 +158,9 @@ LogicalResult QueueGetOp::verify() {
   if (block.getArgumentTypes() != getQueue().getType().getResultTypes())
     return emitOpError("expects the region arguments to be the queue's slot "
                        "types");
-  if (TypeRange(block.getTerminator()->getOperands()) != getResultTypes())
+  Operation *terminator = &block.back();
+  if (isa<QueueYieldOp>(terminator) &&
+      TypeRange(terminator->getOperands()) != getResultTypes())
     return emitOpError("expects queue.yield to forward the result types");
   return success();
 }

@@ -9,7 +9,7 @@ include "TileAA/IR/TileAAOpBase.td"
 //===----------------------------------------------------------------------===//
 
 def TileAA_FuncOp : TileAA_Op<"func", [IsolatedFromAbove, FunctionOpInterface,
-    AutomaticAllocationScope, OpAsmOpInterface]> {
+    AutomaticAllocationScope]> {
   let summary = "nv_tileaa function";
   let arguments = (ins SymbolNameAttr:$sym_name,
                        TypeAttrOf<FunctionType>:$function_type,
@@ -23,7 +23,6 @@ def TileAA_FuncOp : TileAA_Op<"func", [IsolatedFromAbove, FunctionOpInterface,
     ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() { return getFunctionType().getInputs(); }
     ::llvm::ArrayRef<::mlir::Type> getResultTypes() { return getFunctionType().getResults(); }
     ::mlir::Region *getCallableRegion() { return isExternal() ? nullptr : &getBody(); }
-    static ::llvm::StringRef getDefaultDialect() { return "nv_tileaa"; }
   }];
 }
 
@@ -79,13 +78,14 @@ def TileAA_LaunchFuncOp : TileAA_Op<"launch_func", [AttrSizedOperandSegments,
   let arguments = (ins FlatSymbolRefAttr:$kernel, Variadic<Index>:$grid,
                        Variadic<AnyType>:$args);
   let assemblyFormat = [{
-    $kernel `grid` `(` $grid `)` `args` `(` $args `)` attr-dict `:` type($args)
+    $kernel `grid` `(` $grid `)` `args` `(` ($args^ `:` type($args))? `)` attr-dict
   }];
   let hasVerifier = 1;
 }
 
 def TileAA_ExecuteOp : TileAA_Op<"execute", [RecursiveMemoryEffects,
-    SingleBlockImplicitTerminator<"YieldOp">]> {
+    SingleBlockImplicitTerminator<"YieldOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "execute a plugin fragment with explicit resource requirements";
   let description = [{
     The region receives the operands as block arguments and yields the results.

@@ -31,8 +31,9 @@ LogicalResult AssumeOp::verify() {
 }
 
 LogicalResult PragmaOp::verify() {
-  Operation *terminator = getBody().front().getTerminator();
-  if (TypeRange(terminator->getOperands()) != getResultTypes())
+  Operation *terminator = &getBody().front().back();
+  if (isa<YieldOp>(terminator) &&
+      TypeRange(terminator->getOperands()) != getResultTypes())
     return emitOpError("expects the region to yield the result types");
   return success();
 }

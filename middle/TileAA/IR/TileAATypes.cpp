@@ -81,12 +81,12 @@ Type TileMemRefType::parse(AsmParser &parser) {
       strides.clear();
       if (parser.parseCommaSeparatedList(
               AsmParser::Delimiter::Square, [&]() -> ParseResult {
-            if (succeeded(parser.parseOptionalQuestion())) {
-              strides.push_back(ShapedType::kDynamic);
-              return success();
-            }
-            return parser.parseInteger(strides.emplace_back());
-          }))
+                if (succeeded(parser.parseOptionalQuestion())) {
+                  strides.push_back(ShapedType::kDynamic);
+                  return success();
+                }
+                return parser.parseInteger(strides.emplace_back());
+              }))
         return {};
     } else if (key == "scope") {
       if (parser.parseInteger(scope))
@@ -99,8 +99,8 @@ Type TileMemRefType::parse(AsmParser &parser) {
   }
   if (parser.parseGreater())
     return {};
-  return parser.getChecked<TileMemRefType>(parser.getContext(), elementType, shape,
-                                       strides, addressSpace, scope);
+  return parser.getChecked<TileMemRefType>(parser.getContext(), elementType,
+                                           shape, strides, addressSpace, scope);
 }
 
 void TileMemRefType::print(AsmPrinter &printer) const {
@@ -125,16 +125,18 @@ void TileMemRefType::print(AsmPrinter &printer) const {
 
 LogicalResult
 TileMemRefType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   Type elementType, ArrayRef<int64_t> shape,
-                   ArrayRef<int64_t> strides, unsigned addressSpace,
-                   unsigned aliasScope) {
+                       Type elementType, ArrayRef<int64_t> shape,
+                       ArrayRef<int64_t> strides, unsigned addressSpace,
+                       unsigned aliasScope) {
   if (strides.size() != shape.size())
     return emitError() << "expects one stride per dimension, but got "
-                       << strides.size() << " strides for rank " << shape.size();
+                       << strides.size() << " strides for rank "
+                       << shape.size();
   for (int64_t dim : shape)
     if (!ShapedType::isDynamic(dim) && dim < 0)
       return emitError() << "expects non-negative memref dimensions";
-  if (isa<RankedTensorType, TileMemRefType, MemTokenType, QueueType>(elementType))
+  if (isa<RankedTensorType, TileMemRefType, MemTokenType, QueueType>(
+          elementType))
     return emitError() << "expects a scalar or pointer memref element type";
   return success();
 }

@@ -16,4 +16,12 @@ def TileAACanonicalize : Pass<"tileaa-canonicalize"> {
   let dependentDialects = ["::mlir::nv_tileaa::TileAADialect"];
 }
 
+def TestTileAATokenOrder : Pass<"test-tileaa-token-order"> {
+  let summary = "report the token-graph facts the scheduler consumes";
+  let description = [{
+    Emits a remark on every create_mem_token with its producer count and on
+    every op producing a token with the memory effects that token implies.
+  }];
+}
+
 #endif // TILECC_TILEAA_PASSES_TD

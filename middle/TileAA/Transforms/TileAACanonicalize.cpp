@@ -14,11 +14,14 @@ using namespace mlir::nv_tileaa;
 void mlir::nv_tileaa::populateTileAACanonicalizationPatterns(
     RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  for (StringRef dialect : {TileAADialect::getDialectNamespace(),
-                            arith::ArithDialect::getDialectNamespace()})
-    for (RegisteredOperationName op :
-         context->getRegisteredOperationsByDialect(dialect))
+  // Filter the full list: it is not ordered by dialect, so a per-dialect
+  // range lookup can miss ops.
+  for (RegisteredOperationName op : context->getRegisteredOperations()) {
+    StringRef dialect = op.getDialectNamespace();
+    if (dialect == TileAADialect::getDialectNamespace() ||
+        dialect == arith::ArithDialect::getDialectNamespace())
       op.getCanonicalizationPatterns(patterns, context);
+  }
 }
 
 namespace {

@@ -194,7 +194,7 @@ nv_tileaa.func @structure(%x: tensor<64xf16>, %n: index) -> tensor<64xf16> {
     %r = nv_tileaa.inject_ir "llvm.call @attn_impl" (%arg) : (tensor<64xf16>) -> tensor<64xf16>
     nv_tileaa.yield %r : tensor<64xf16>
   }
-  nv_tileaa.launch_func @callee grid(%n, %n, %n) args(%1) : tensor<64xf16>
+  nv_tileaa.launch_func @callee grid(%n, %n, %n) args(%1 : tensor<64xf16>)
   nv_tileaa.return %1 : tensor<64xf16>
 }
 
@@ -220,123 +220,123 @@ nv_tileaa.func @grid_and_queues(%v: tensor<16xf32>, %s: f32) -> f32 {
 // CHECK-SAME: !nv_tileaa.ptr<f32, 1>, !nv_tileaa.program_id, !nv_tileaa.queue<[tensor<128x32xf16>, !nv_tileaa.mem_token]>, !nv_tileaa.queue<[f32], isolated>, !nv_tileaa.memref<?x?xf32, 1>, !nv_tileaa.memref<4x8xf16, 3, strides = [8, 1], scope = 7>, !nv_tileaa.tiled_view<128x32xf16>, !nv_tileaa.tiled_view<128x32xf16, !nv_tileaa.memref<?x?xf16, 1>>, !nv_tileaa.tiled_view<64x64xf32, !nv_tileaa.memref<?x?xf32, 1>, #nv_tileaa<activation_layout nhwc>>, !nv_tileaa.mem_token) attributes {act = #nv_tileaa<activation_layout ncdhw>, bnd = #nv_tileaa.bounded<lower = 0, upper = 127>, bnd2 = #nv_tileaa.bounded<upper = 5>, cache = #nv_tileaa<cache_modifier cg>, cc = #nv_tileaa.compute_capability<90>, conv = #nv_tileaa.conv_params<strides = [1, 1], padLow = [0, 0], padHigh = [1, 1], dilations = [1, 2]>, div = #nv_tileaa.div_by<16>, div2 = #nv_tileaa.div_by<8, every 4 along 1>, evict = #nv_tileaa<eviction_policy last>, full_spec = #nv_tileaa.kernel_spec<numWarps = 8, clusterDim = [1, 1, 1], occupancy = 2, maxRegisters = 128>, legacy = #nv_tileaa.compute_capability<80>, nan = #nv_tileaa<propagate_nan all>, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4, clusterDim = [2, 1, 1]>, pad = #nv_tileaa<padding_value neg_inf>, rmw = #nv_tileaa<rmw_mode umax>, rnd = #nv_tileaa<rounding_mode zero>, same = #nv_tileaa.same_elements<[4, 1]>, scope = #nv_tileaa<mem_scope sys>, sem = #nv_tileaa<mem_semantic acq_rel>, sign = #nv_tileaa<signedness unsigned>, target = #nv_tileaa.target_spec<computeCapability = 90, archSuffix = "a", ptxVersion = 84>}
 // CHECK-LABEL: nv_tileaa.func @math(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: tensor<16xf32>, %{{[a-z0-9_#]+}}: tensor<16xf32>, %{{[a-z0-9_#]+}}: tensor<16xf32>, %{{[a-z0-9_#]+}}: tensor<16xi32>, %{{[a-z0-9_#]+}}: tensor<16xi32>, %{{[a-z0-9_#]+}}: f32) -> tensor<16xf32> {
-// CHECK: %{{[a-z0-9_#]+}} = addf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = subf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = mulf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = divf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {rounding_mode = #nv_tileaa<rounding_mode approx>} : tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = fma %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = sqrt %{{[a-z0-9_#]+}} : tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = rsqrt %{{[a-z0-9_#]+}} : tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = exp2 %{{[a-z0-9_#]+}} : tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = clampf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {propagate_nan = #nv_tileaa<propagate_nan all>} : tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = mulhiui %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xi32>
-// CHECK: %{{[a-z0-9_#]+}} = addf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : f32
-// CHECK: return %{{[a-z0-9_#]+}} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.addf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.subf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.mulf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.divf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {rounding_mode = #nv_tileaa<rounding_mode approx>} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.fma %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.sqrt %{{[a-z0-9_#]+}} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.rsqrt %{{[a-z0-9_#]+}} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.exp2 %{{[a-z0-9_#]+}} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.clampf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {propagate_nan = #nv_tileaa<propagate_nan all>} : tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.mulhiui %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xi32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.addf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : f32
+// CHECK: nv_tileaa.return %{{[a-z0-9_#]+}} : tensor<16xf32>
 // CHECK-LABEL: nv_tileaa.func @collectives(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: tensor<8x16xi8>, %{{[a-z0-9_#]+}}: tensor<16x8xi8>, %{{[a-z0-9_#]+}}: tensor<8x8xi32>, %{{[a-z0-9_#]+}}: tensor<2x8x16xf16>, %{{[a-z0-9_#]+}}: tensor<2x16x8xf16>, %{{[a-z0-9_#]+}}: tensor<2x8x8xf32>, %{{[a-z0-9_#]+}}: tensor<8x16xf4E2M1FN>, %{{[a-z0-9_#]+}}: tensor<16x8xf4E2M1FN>, %{{[a-z0-9_#]+}}: tensor<8x8xf16>, %{{[a-z0-9_#]+}}: tensor<8x1xf8E8M0FNU>, %{{[a-z0-9_#]+}}: tensor<1x8xf8E8M0FNU>, %{{[a-z0-9_#]+}}: tensor<4x8x8x16xf16>, %{{[a-z0-9_#]+}}: tensor<3x3x16x32xf16>, %{{[a-z0-9_#]+}}: tensor<64x32xf32>, %{{[a-z0-9_#]+}}: tensor<8x64xf32>, %{{[a-z0-9_#]+}}: tensor<128xi32>) {
-// CHECK: %{{[a-z0-9_#]+}} = dot %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, signedness_a = #nv_tileaa<signedness signed>, signedness_b = #nv_tileaa<signedness unsigned>} : tensor<8x16xi8>, tensor<16x8xi8>, tensor<8x8xi32> -> tensor<8x8xi32>
-// CHECK: %{{[a-z0-9_#]+}} = dot %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, propagate_nan = #nv_tileaa<propagate_nan none>} : tensor<2x8x16xf16>, tensor<2x16x8xf16>, tensor<2x8x8xf32> -> tensor<2x8x8xf32>
-// CHECK: %{{[a-z0-9_#]+}} = dot %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : tensor<8x16xf4E2M1FN>, tensor<16x8xf4E2M1FN>, tensor<8x8xf16>, tensor<8x1xf8E8M0FNU>, tensor<1x8xf8E8M0FNU> -> tensor<8x8xf16>
-// CHECK: %{{[a-z0-9_#]+}} = conv_dot %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {activation_layout = #nv_tileaa<activation_layout nhwc>, conv_params = #nv_tileaa.conv_params<strides = [1, 1], padLow = [1, 1], padHigh = [1, 1], dilations = [1, 1]>, padding_value = #nv_tileaa<padding_value zero>} : tensor<4x8x8x16xf16>, tensor<3x3x16x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
-// CHECK: %{{[a-z0-9_#]+}} = reduce %{{[a-z0-9_#]+}} {axis = 1 : i32} : tensor<8x64xf32> -> tensor<8xf32> {
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.dot %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, signedness_a = #nv_tileaa<signedness signed>, signedness_b = #nv_tileaa<signedness unsigned>} : tensor<8x16xi8>, tensor<16x8xi8>, tensor<8x8xi32> -> tensor<8x8xi32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.dot %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, propagate_nan = #nv_tileaa<propagate_nan none>} : tensor<2x8x16xf16>, tensor<2x16x8xf16>, tensor<2x8x8xf32> -> tensor<2x8x8xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.dot %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : tensor<8x16xf4E2M1FN>, tensor<16x8xf4E2M1FN>, tensor<8x8xf16>, tensor<8x1xf8E8M0FNU>, tensor<1x8xf8E8M0FNU> -> tensor<8x8xf16>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.conv_dot %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {activation_layout = #nv_tileaa<activation_layout nhwc>, conv_params = #nv_tileaa.conv_params<strides = [1, 1], padLow = [1, 1], padHigh = [1, 1], dilations = [1, 1]>, padding_value = #nv_tileaa<padding_value zero>} : tensor<4x8x8x16xf16>, tensor<3x3x16x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.reduce %{{[a-z0-9_#]+}} {axis = 1 : i32} : tensor<8x64xf32> -> tensor<8xf32> {
 // CHECK: ^bb{{[0-9]+}}(%{{[a-z0-9_#]+}}: f32, %{{[a-z0-9_#]+}}: f32):
 // CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.addf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : f32
 // CHECK: nv_tileaa.yield %{{[a-z0-9_#]+}} : f32
-// CHECK: %{{[a-z0-9_#]+}} = scan %{{[a-z0-9_#]+}} {axis = 0 : i32, reverse} : tensor<8x64xf32> -> tensor<8x64xf32> {
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.scan %{{[a-z0-9_#]+}} {axis = 0 : i32, reverse} : tensor<8x64xf32> -> tensor<8x64xf32> {
 // CHECK: ^bb{{[0-9]+}}(%{{[a-z0-9_#]+}}: f32, %{{[a-z0-9_#]+}}: f32):
 // CHECK: %{{[a-z0-9_#]+}} = arith.maximumf %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : f32
 // CHECK: nv_tileaa.yield %{{[a-z0-9_#]+}} : f32
-// CHECK: %{{[a-z0-9_#]+}} = histogram %{{[a-z0-9_#]+}} : tensor<128xi32> -> tensor<16xi32>
-// CHECK: return
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.histogram %{{[a-z0-9_#]+}} : tensor<128xi32> -> tensor<16xi32>
+// CHECK: nv_tileaa.return
 // CHECK-LABEL: nv_tileaa.func @shapes(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: f32, %{{[a-z0-9_#]+}}: tensor<1x8xf32>, %{{[a-z0-9_#]+}}: tensor<4x8xf32>, %{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: !nv_tileaa.memref<?x?xf32, 1>) {
-// CHECK: %{{[a-z0-9_#]+}} = splat %{{[a-z0-9_#]+}} : f32 -> tensor<4x8xf32>
-// CHECK: %{{[a-z0-9_#]+}} = broadcast %{{[a-z0-9_#]+}} : tensor<1x8xf32> -> tensor<4x8xf32>
-// CHECK: %{{[a-z0-9_#]+}} = expand_dims %{{[a-z0-9_#]+}} {axis = 1 : i32} : tensor<4x8xf32> -> tensor<4x1x8xf32>
-// CHECK: %{{[a-z0-9_#]+}} = extract %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}] : tensor<4x8xf32> -> tensor<8xf32>
-// CHECK: %{{[a-z0-9_#]+}} = extract %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}] : tensor<4x8xf32> -> f32
-// CHECK: %{{[a-z0-9_#]+}} = extract_slice %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}] {strides = array<i64: 1, 1>} : tensor<4x8xf32> -> tensor<2x4xf32>
-// CHECK: %{{[a-z0-9_#]+}} = view %{{[a-z0-9_#]+}} : tensor<4x8xf32> -> tensor<32xf32>
-// CHECK: %{{[a-z0-9_#]+}} = cat %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<8x8xf32>
-// CHECK: %{{[a-z0-9_#]+}} = permute %{{[a-z0-9_#]+}} {permutation = array<i64: 1, 0>} : tensor<4x8xf32> -> tensor<8x4xf32>
-// CHECK: %{{[a-z0-9_#]+}} = make_range 0 to 128 : tensor<128xi32>
-// CHECK: %{{[a-z0-9_#]+}} = generate %{{[a-z0-9_#]+}} : f32 -> tensor<4x8xf32> {
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.splat %{{[a-z0-9_#]+}} : f32 -> tensor<4x8xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.broadcast %{{[a-z0-9_#]+}} : tensor<1x8xf32> -> tensor<4x8xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.expand_dims %{{[a-z0-9_#]+}} {axis = 1 : i32} : tensor<4x8xf32> -> tensor<4x1x8xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.extract %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}] : tensor<4x8xf32> -> tensor<8xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.extract %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}] : tensor<4x8xf32> -> f32
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.extract_slice %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}] {strides = array<i64: 1, 1>} : tensor<4x8xf32> -> tensor<2x4xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.view %{{[a-z0-9_#]+}} : tensor<4x8xf32> -> tensor<32xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.cat %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<8x8xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.permute %{{[a-z0-9_#]+}} {permutation = array<i64: 1, 0>} : tensor<4x8xf32> -> tensor<8x4xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.make_range 0 to 128 : tensor<128xi32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.generate %{{[a-z0-9_#]+}} : f32 -> tensor<4x8xf32> {
 // CHECK: ^bb{{[0-9]+}}(%{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: f32):
 // CHECK: nv_tileaa.yield %{{[a-z0-9_#]+}} : f32
-// CHECK: %{{[a-z0-9_#]+}} = block_tile %{{[a-z0-9_#]+}} {dimGroups = [array<i64: 0>, array<i64: 1>], tileSizes = array<i64: 64, 32>} : !nv_tileaa.memref<?x?xf32, 1> -> !nv_tileaa.tiled_view<64x32xf32, !nv_tileaa.memref<?x?xf32, 1>>
-// CHECK: %{{[a-z0-9_#]+}} = conv_tile %{{[a-z0-9_#]+}} {channel = 3 : i64, conv_params = #nv_tileaa.conv_params<strides = [1, 1], padLow = [1, 1], padHigh = [1, 1], dilations = [1, 1]>, dimGroups = [array<i64: 0, 1>, array<i64: 3>], filterSizes = array<i64: 3, 3>} : !nv_tileaa.memref<?x?xf32, 1> -> !nv_tileaa.tiled_view<64x32xf32>
-// CHECK: %{{[a-z0-9_#]+}} = get_dim_size %{{[a-z0-9_#]+}}, 1 : !nv_tileaa.memref<?x?xf32, 1>
-// CHECK: return
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.block_tile %{{[a-z0-9_#]+}} {dimGroups = [array<i64: 0>, array<i64: 1>], tileSizes = array<i64: 64, 32>} : !nv_tileaa.memref<?x?xf32, 1> -> !nv_tileaa.tiled_view<64x32xf32, !nv_tileaa.memref<?x?xf32, 1>>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.conv_tile %{{[a-z0-9_#]+}} {channel = 3 : i64, conv_params = #nv_tileaa.conv_params<strides = [1, 1], padLow = [1, 1], padHigh = [1, 1], dilations = [1, 1]>, dimGroups = [array<i64: 0, 1>, array<i64: 3>], filterSizes = array<i64: 3, 3>} : !nv_tileaa.memref<?x?xf32, 1> -> !nv_tileaa.tiled_view<64x32xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.get_dim_size %{{[a-z0-9_#]+}}, 1 : !nv_tileaa.memref<?x?xf32, 1>
+// CHECK: nv_tileaa.return
 // CHECK-LABEL: nv_tileaa.func @pointers(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: !nv_tileaa.ptr<f32, 1>, %{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: tensor<128xi32>, %{{[a-z0-9_#]+}}: tensor<128xi64>, %{{[a-z0-9_#]+}}: tensor<16xf16>, %{{[a-z0-9_#]+}}: tensor<16xf32>, %{{[a-z0-9_#]+}}: f32) {
-// CHECK: %{{[a-z0-9_#]+}} = addptr %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.ptr<f32, 1>, index -> !nv_tileaa.ptr<f32, 1>
-// CHECK: %{{[a-z0-9_#]+}} = addptr %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.ptr<f32, 1>, tensor<128xi32> -> tensor<128x!nv_tileaa.ptr<f32, 1>>
-// CHECK: %{{[a-z0-9_#]+}} = addptr %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {bytes} : tensor<128x!nv_tileaa.ptr<f32, 1>>, tensor<128xi32> -> tensor<128x!nv_tileaa.ptr<f32, 1>>
-// CHECK: %{{[a-z0-9_#]+}} = ptr_to_int %{{[a-z0-9_#]+}} : tensor<128x!nv_tileaa.ptr<f32, 1>> -> tensor<128xi64>
-// CHECK: %{{[a-z0-9_#]+}} = int_to_ptr %{{[a-z0-9_#]+}} : tensor<128xi64> -> tensor<128x!nv_tileaa.ptr<f32, 1>>
-// CHECK: %{{[a-z0-9_#]+}} = make_memref %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {alias_scope = 7 : i64} : (!nv_tileaa.ptr<f32, 1>, index, index, index, index, index) -> !nv_tileaa.memref<?x?xf32, 1>
-// CHECK: %{{[a-z0-9_#]+}} = make_memref %{{[a-z0-9_#]+}} : (!nv_tileaa.ptr<f32, 1>) -> !nv_tileaa.memref<4x8xf32, 1, strides = [8, 1]>
-// CHECK: %{{[a-z0-9_#]+}} = bitcast %{{[a-z0-9_#]+}} : tensor<16xf32> -> tensor<16xi32>
-// CHECK: %{{[a-z0-9_#]+}} = fp_to_fp %{{[a-z0-9_#]+}} {rounding_mode = #nv_tileaa<rounding_mode nearest_even>} : tensor<16xf32> -> tensor<16xf8E4M3FN>
-// CHECK: %{{[a-z0-9_#]+}} = fp_to_fp %{{[a-z0-9_#]+}} : tensor<16xf16> -> tensor<16xf4E2M1FN>
-// CHECK: %{{[a-z0-9_#]+}} = extern_elementwise "__nv_expf"(%{{[a-z0-9_#]+}}) {libname = "libdevice", pure} : (f32) -> f32
-// CHECK: %{{[a-z0-9_#]+}}:2 = elementwise_inline_asm "mov.b32 $0, $2; mov.b32 $1, $2;", "=r,=r,r"(%{{[a-z0-9_#]+}}) {pure} : (tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>)
-// CHECK: %{{[a-z0-9_#]+}} = call_elementwise_intrinsic "llvm.nvvm.ex2.approx.f"(%{{[a-z0-9_#]+}}) : (tensor<16xf32>) -> tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}} = get_global @gbuf : !nv_tileaa.ptr<f32, 1>
-// CHECK: return
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.addptr %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.ptr<f32, 1>, index -> !nv_tileaa.ptr<f32, 1>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.addptr %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.ptr<f32, 1>, tensor<128xi32> -> tensor<128x!nv_tileaa.ptr<f32, 1>>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.addptr %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {bytes} : tensor<128x!nv_tileaa.ptr<f32, 1>>, tensor<128xi32> -> tensor<128x!nv_tileaa.ptr<f32, 1>>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.ptr_to_int %{{[a-z0-9_#]+}} : tensor<128x!nv_tileaa.ptr<f32, 1>> -> tensor<128xi64>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.int_to_ptr %{{[a-z0-9_#]+}} : tensor<128xi64> -> tensor<128x!nv_tileaa.ptr<f32, 1>>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.make_memref %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {alias_scope = 7 : i64} : (!nv_tileaa.ptr<f32, 1>, index, index, index, index, index) -> !nv_tileaa.memref<?x?xf32, 1>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.make_memref %{{[a-z0-9_#]+}} : (!nv_tileaa.ptr<f32, 1>) -> !nv_tileaa.memref<4x8xf32, 1, strides = [8, 1]>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.bitcast %{{[a-z0-9_#]+}} : tensor<16xf32> -> tensor<16xi32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.fp_to_fp %{{[a-z0-9_#]+}} {rounding_mode = #nv_tileaa<rounding_mode nearest_even>} : tensor<16xf32> -> tensor<16xf8E4M3FN>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.fp_to_fp %{{[a-z0-9_#]+}} : tensor<16xf16> -> tensor<16xf4E2M1FN>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.extern_elementwise "__nv_expf"(%{{[a-z0-9_#]+}}) {libname = "libdevice", pure} : (f32) -> f32
+// CHECK: %{{[a-z0-9_#]+}}:2 = nv_tileaa.elementwise_inline_asm "mov.b32 $0, $2; mov.b32 $1, $2;", "=r,=r,r"(%{{[a-z0-9_#]+}}) {pure} : (tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>)
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.call_elementwise_intrinsic "llvm.nvvm.ex2.approx.f"(%{{[a-z0-9_#]+}}) : (tensor<16xf32>) -> tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.get_global @gbuf : !nv_tileaa.ptr<f32, 1>
+// CHECK: nv_tileaa.return
 // CHECK-LABEL: nv_tileaa.func @memory(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: !nv_tileaa.ptr<f32, 1>, %{{[a-z0-9_#]+}}: tensor<16x!nv_tileaa.ptr<f32, 1>>, %{{[a-z0-9_#]+}}: !nv_tileaa.memref<?x?xf32, 1>, %{{[a-z0-9_#]+}}: !nv_tileaa.tiled_view<16x16xf32>, %{{[a-z0-9_#]+}}: index, %{{[a-z0-9_#]+}}: tensor<16xi1>, %{{[a-z0-9_#]+}}: tensor<16xf32>, %{{[a-z0-9_#]+}}: tensor<16x16xf32>, %{{[a-z0-9_#]+}}: tensor<16xi32>, %{{[a-z0-9_#]+}}: f32, %{{[a-z0-9_#]+}}: f32, %{{[a-z0-9_#]+}}: tensor<16xf32>) {
-// CHECK: %{{[a-z0-9_#]+}} = create_mem_token {producers = 2 : i64} : !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = load %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {cache_modifier = #nv_tileaa<cache_modifier ca>, eviction_policy = #nv_tileaa<eviction_policy first>, operandSegmentSizes = array<i32: 1, 0, 0, 0>} : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = load %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic acquire>, operandSegmentSizes = array<i32: 1, 0, 1, 1>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xi1>, tensor<16xf32>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}} = load %{{[a-z0-9_#]+}} {is_volatile, operandSegmentSizes = array<i32: 1, 0, 0, 0>} : tensor<16x!nv_tileaa.ptr<f32, 1>> -> tensor<16xf32>
-// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = tiled_load %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} {allow_tma, in_bounds = array<i1: true, false>, operandSegmentSizes = array<i32: 1, 2, 0, 0>, padding_value = #nv_tileaa<padding_value zero>} : !nv_tileaa.tiled_view<16x16xf32>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = gather_load %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 2, 1, 0>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}} = store %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {mem_scope = #nv_tileaa<mem_scope cluster>, mem_semantic = #nv_tileaa<mem_semantic release>, operandSegmentSizes = array<i32: 1, 1, 0, 1>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32>, tensor<16xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
-// CHECK: store %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : !nv_tileaa.ptr<f32, 1>, f32
-// CHECK: %{{[a-z0-9_#]+}} = tiled_store %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {allow_tma, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16x16xf32>, index, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}} = scatter_store %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 2, 1>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xf32>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = atomic_cas %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic acq_rel>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : !nv_tileaa.ptr<f32, 1>, f32, f32, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = atomic_rmw %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 0, 1>, rmw_mode = #nv_tileaa<rmw_mode addf>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = tiled_atomic_rmw %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {in_bounds = array<i1: true, true>, operandSegmentSizes = array<i32: 1, 1, 2, 0>, rmw_mode = #nv_tileaa<rmw_mode addf>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16x16xf32>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}} = join_mem_token %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.mem_token
-// CHECK: mark_for_reuse %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.mem_token, tensor<16x16xf32>
-// CHECK: return
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.create_mem_token {producers = 2 : i64} : !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.load %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {cache_modifier = #nv_tileaa<cache_modifier ca>, eviction_policy = #nv_tileaa<eviction_policy first>, operandSegmentSizes = array<i32: 1, 0, 0, 0>} : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.load %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic acquire>, operandSegmentSizes = array<i32: 1, 0, 1, 1>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xi1>, tensor<16xf32>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.load %{{[a-z0-9_#]+}} {is_volatile, operandSegmentSizes = array<i32: 1, 0, 0, 0>} : tensor<16x!nv_tileaa.ptr<f32, 1>> -> tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.tiled_load %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} {allow_tma, in_bounds = array<i1: true, false>, operandSegmentSizes = array<i32: 1, 2, 0, 0>, padding_value = #nv_tileaa<padding_value zero>} : !nv_tileaa.tiled_view<16x16xf32>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.gather_load %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 2, 1, 0>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.store %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {mem_scope = #nv_tileaa<mem_scope cluster>, mem_semantic = #nv_tileaa<mem_semantic release>, operandSegmentSizes = array<i32: 1, 1, 0, 1>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32>, tensor<16xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
+// CHECK: nv_tileaa.store %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : !nv_tileaa.ptr<f32, 1>, f32
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.tiled_store %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {allow_tma, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16x16xf32>, index, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.scatter_store %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 2, 1>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xf32>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.atomic_cas %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic acq_rel>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : !nv_tileaa.ptr<f32, 1>, f32, f32, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.atomic_rmw %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 0, 1>, rmw_mode = #nv_tileaa<rmw_mode addf>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.tiled_atomic_rmw %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {in_bounds = array<i1: true, true>, operandSegmentSizes = array<i32: 1, 1, 2, 0>, rmw_mode = #nv_tileaa<rmw_mode addf>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16x16xf32>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.join_mem_token %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.mem_token
+// CHECK: nv_tileaa.mark_for_reuse %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.mem_token, tensor<16x16xf32>
+// CHECK: nv_tileaa.return
 // CHECK-LABEL: nv_tileaa.func @tokens_and_hints(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: tensor<16xi1>, %{{[a-z0-9_#]+}}: tensor<16xi32>, %{{[a-z0-9_#]+}}: !nv_tileaa.ptr<f16, 1>) -> tensor<16xi32> {
-// CHECK: assert %{{[a-z0-9_#]+}}, "lanes must be valid" : tensor<16xi1>
-// CHECK: %{{[a-z0-9_#]+}} = assume %{{[a-z0-9_#]+}}, [#nv_tileaa.div_by<16>, #nv_tileaa.bounded<lower = 0, upper = 1024>, #nv_tileaa.same_elements<[16]>] : tensor<16xi32>
-// CHECK: %{{[a-z0-9_#]+}} = assume %{{[a-z0-9_#]+}}, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f16, 1>
-// CHECK: %{{[a-z0-9_#]+}}:2 = optimization_barrier %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xi32>, !nv_tileaa.ptr<f16, 1>
-// CHECK: %{{[a-z0-9_#]+}} = pragma {unroll = 4 : i64} -> tensor<16xi32> {
+// CHECK: nv_tileaa.assert %{{[a-z0-9_#]+}}, "lanes must be valid" : tensor<16xi1>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.assume %{{[a-z0-9_#]+}}, [#nv_tileaa.div_by<16>, #nv_tileaa.bounded<lower = 0, upper = 1024>, #nv_tileaa.same_elements<[16]>] : tensor<16xi32>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.assume %{{[a-z0-9_#]+}}, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f16, 1>
+// CHECK: %{{[a-z0-9_#]+}}:2 = nv_tileaa.optimization_barrier %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xi32>, !nv_tileaa.ptr<f16, 1>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.pragma {unroll = 4 : i64} -> tensor<16xi32> {
 // CHECK: nv_tileaa.yield %{{[a-z0-9_#]+}} : tensor<16xi32>
-// CHECK: pragma {no_vectorize} {
-// CHECK: message "tile shapes fixed" {severity = "warning"}
-// CHECK: print "v = %{{[a-z0-9_#]+}}\0A", %{{[a-z0-9_#]+}} : tensor<16xi32>
-// CHECK: print "done\0A"
-// CHECK: return %{{[a-z0-9_#]+}} : tensor<16xi32>
+// CHECK: nv_tileaa.pragma {no_vectorize} {
+// CHECK: nv_tileaa.message "tile shapes fixed" {severity = "warning"}
+// CHECK: nv_tileaa.print "v = %{{[a-z0-9_#]+}}\0A", %{{[a-z0-9_#]+}} : tensor<16xi32>
+// CHECK: nv_tileaa.print "done\0A"
+// CHECK: nv_tileaa.return %{{[a-z0-9_#]+}} : tensor<16xi32>
 // CHECK-LABEL: nv_tileaa.func @callee(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: tensor<64xf16>) -> tensor<64xf16> {
-// CHECK: return %{{[a-z0-9_#]+}} : tensor<64xf16>
+// CHECK: nv_tileaa.return %{{[a-z0-9_#]+}} : tensor<64xf16>
 // CHECK-LABEL: nv_tileaa.func @structure(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: tensor<64xf16>, %{{[a-z0-9_#]+}}: index) -> tensor<64xf16> {
-// CHECK: %{{[a-z0-9_#]+}} = call @callee(%{{[a-z0-9_#]+}}) : (tensor<64xf16>) -> tensor<64xf16>
-// CHECK: %{{[a-z0-9_#]+}} = execute(%{{[a-z0-9_#]+}} : tensor<64xf16>) -> tensor<64xf16> attributes {input_layouts = ["row"], max_registers = 168 : i64, named_barriers = 2 : i64, output_layouts = ["row"], plugin = @attn, shared_memory_bytes = 49152 : i64} {
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.call @callee(%{{[a-z0-9_#]+}}) : (tensor<64xf16>) -> tensor<64xf16>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.execute(%{{[a-z0-9_#]+}} : tensor<64xf16>) -> tensor<64xf16> attributes {input_layouts = ["row"], max_registers = 168 : i64, named_barriers = 2 : i64, output_layouts = ["row"], plugin = @attn, shared_memory_bytes = 49152 : i64} {
 // CHECK: ^bb{{[0-9]+}}(%{{[a-z0-9_#]+}}: tensor<64xf16>):
 // CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.inject_ir "llvm.call @attn_impl"(%{{[a-z0-9_#]+}}) : (tensor<64xf16>) -> tensor<64xf16>
 // CHECK: nv_tileaa.yield %{{[a-z0-9_#]+}} : tensor<64xf16>
-// CHECK: launch_func @callee grid(%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}) args(%{{[a-z0-9_#]+}}) : tensor<64xf16>
-// CHECK: return %{{[a-z0-9_#]+}} : tensor<64xf16>
+// CHECK: nv_tileaa.launch_func @callee grid(%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}) args(%{{[a-z0-9_#]+}} : tensor<64xf16>)
+// CHECK: nv_tileaa.return %{{[a-z0-9_#]+}} : tensor<64xf16>
 // CHECK-LABEL: nv_tileaa.func @grid_and_queues(
 // CHECK-SAME: %{{[a-z0-9_#]+}}: tensor<16xf32>, %{{[a-z0-9_#]+}}: f32) -> f32 {
-// CHECK: %{{[a-z0-9_#]+}} = get_program_id 0 : i32
-// CHECK: %{{[a-z0-9_#]+}} = get_num_programs 2 : index
-// CHECK: %{{[a-z0-9_#]+}} = cancel_next_program_id
-// CHECK: %{{[a-z0-9_#]+}} = is_valid_program_id %{{[a-z0-9_#]+}}
-// CHECK: %{{[a-z0-9_#]+}} = get_program_id 1 of %{{[a-z0-9_#]+}} : i32
-// CHECK: %{{[a-z0-9_#]+}} = create_queue {depth = 2 : i64} : !nv_tileaa.queue<[tensor<16xf32>, f32]>
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.get_program_id 0 : i32
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.get_num_programs 2 : index
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.cancel_next_program_id
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.is_valid_program_id %{{[a-z0-9_#]+}}
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.get_program_id 1 of %{{[a-z0-9_#]+}} : i32
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.create_queue {depth = 2 : i64} : !nv_tileaa.queue<[tensor<16xf32>, f32]>
 // CHECK: nv_tileaa.queue.put %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.queue<[tensor<16xf32>, f32]>, tensor<16xf32>, f32
 // CHECK: %{{[a-z0-9_#]+}}:2 = nv_tileaa.queue.get %{{[a-z0-9_#]+}} : !nv_tileaa.queue<[tensor<16xf32>, f32]> -> tensor<16xf32>, f32 {
 // CHECK: ^bb{{[0-9]+}}(%{{[a-z0-9_#]+}}: tensor<16xf32>, %{{[a-z0-9_#]+}}: f32):
 // CHECK: nv_tileaa.queue.yield %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : tensor<16xf32>, f32
-// CHECK: return %{{[a-z0-9_#]+}} : f32
+// CHECK: nv_tileaa.return %{{[a-z0-9_#]+}} : f32

@@ -1,6 +1,8 @@
 //===- ControlTest.cpp - divergence, barriers, calls, printf --------------===//
 #include "Harness.h"
 
+#include <algorithm>
+
 using namespace ptxtest;
 
 namespace {
@@ -157,6 +159,30 @@ TEST(PTXEmuControl, GridAndSpecialRegisters) {
   for (unsigned i = 0; i < 384; ++i)
     EXPECT_EQ(o[i], i + 10000 * ((i % 64) / 32));
   EXPECT_EQ(r.counters.ctas, 6u);
+}
+
+TEST(PTXEmuControl, IntraWarpSpinLockMakesProgress) {
+  // Every lane takes a global spin lock in turn (atom.cas loop); the lane
+  // holding it sits at a higher pc than the spinning ones, so scheduling
+  // must not starve it.
+  std::string body =
+      "SPIN: atom.global.cas.b32 %r2, [%rd1+128], 0, 1; setp.ne.u32 %p1, %r2, 0; @%p1 bra SPIN;\n"
+      "ld.global.u32 %r3, [%rd1+132]; add.s32 %r3, %r3, 1; st.global.u32 [%rd1+132], %r3;\n"
+      "st.global.u32 [%rd5], %r3; atom.global.exch.b32 %r4, [%rd1+128], 0;";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(34));
+  LaunchConfig c;
+  c.block = dim(32);
+  c.maxWarpInstrs = 5000000; // a starved lock holder would spin forever
+  auto r = e.prog->launch("k", c, {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<uint32_t>(dout, 34);
+  EXPECT_EQ(o[33], 32u);
+  std::vector<uint32_t> seen(o.begin(), o.begin() + 32);
+  std::sort(seen.begin(), seen.end());
+  for (unsigned t = 0; t < 32; ++t)
+    EXPECT_EQ(seen[t], t + 1);
 }
 
 } // namespace

@@ -226,4 +226,50 @@ TEST(PTXEmuMemory, MbarrierPhases) {
     EXPECT_EQ(v, 43u);
 }
 
+TEST(PTXEmuMemory, CpAsyncMbarrierArrive) {
+  // Each thread copies 16 bytes and signals the mbarrier (count 32) with
+  // cp.async.mbarrier.arrive.noinc; waiting on the phase makes the data visible.
+  std::string decls = ".shared .align 16 .b8 s[512];\n.shared .align 8 .b8 bar[8];\n";
+  std::string body =
+      "mov.u32 %r4, s; mov.u32 %r8, bar; shl.b32 %r3, %r1, 4; add.s32 %r5, %r4, %r3;"
+      "setp.eq.u32 %p1, %r1, 0; @%p1 mbarrier.init.shared.b64 [%r8], 32; bar.sync 0;"
+      "mul.wide.u32 %rd3, %r1, 16; add.s64 %rd4, %rd2, %rd3;"
+      "cp.async.ca.shared.global [%r5], [%rd4], 16;"
+      "cp.async.mbarrier.arrive.noinc.shared.b64 [%r8];"
+      "W: mbarrier.test_wait.parity.shared.b64 %p2, [%r8], 0; @!%p2 bra W;"
+      "xor.b32 %r6, %r3, 16; add.s32 %r7, %r4, %r6; ld.shared.u32 %r9, [%r7];"
+      "mul.wide.u32 %rd5, %r1, 4; add.s64 %rd6, %rd1, %rd5; st.global.u32 [%rd6], %r9;";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body, decls))) << e.err;
+  std::vector<uint32_t> in(128);
+  for (unsigned i = 0; i < 128; ++i)
+    in[i] = 500 + i;
+  uint64_t din = e.upload(in), dout = e.upload(std::vector<uint32_t>(32));
+  auto r = e.run("k", dim(1), dim(32),
+                 {ParamValue::of(dout), ParamValue::of(din), ParamValue::of(uint32_t(0))});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<uint32_t>(dout, 32);
+  for (unsigned t = 0; t < 32; ++t)
+    EXPECT_EQ(o[t], 500 + 4 * (t ^ 1));
+}
+
+TEST(PTXEmuMemory, KernelsHaveSeparateSharedLayouts) {
+  // Two kernels with 150 KiB of shared each: each launch fits on its own.
+  std::string k = std::string(kHeader) + ".shared .align 4 .b8 common[16];\n";
+  for (const char *name : {"ka", "kb"})
+    k += std::string(".visible .entry ") + name + "(.param .u64 out)\n{\n" + kRegs +
+         ".shared .align 4 .b8 big[153600];\n"
+         "ld.param.u64 %rd1, [out]; mov.u32 %r1, big; mov.u32 %r2, common;"
+         "st.shared.u32 [%r1+153596], 3; ld.shared.u32 %r3, [%r1+153596];"
+         "sub.s32 %r4, %r1, %r2; add.s32 %r3, %r3, %r4; st.global.u32 [%rd1], %r3; ret;\n}\n";
+  Emu e;
+  ASSERT_TRUE(e.load(k)) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(1));
+  for (const char *name : {"ka", "kb"}) {
+    auto r = e.run(name, dim(1), dim(1), {ParamValue::of(dout)});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(e.download<uint32_t>(dout, 1)[0], 3u + 16u); // big follows common
+  }
+}
+
 } // namespace

@@ -280,4 +280,134 @@ TEST(PTXEmuNvcc, SharedReduction) {
   EXPECT_EQ(r.counters.barriers, uint64_t(blocks) * 9);
 }
 
+TEST(PTXEmuNvcc, Intrinsics) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "intrinsics"));
+  std::vector<unsigned> u(64);
+  std::vector<float> f(64);
+  std::vector<double> d(64);
+  uint64_t s = 7;
+  for (int i = 0; i < 64; ++i) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    u[i] = unsigned(s >> 29);
+    f[i] = float(int(s >> 40) % 800 - 400) / 97.0f + (i >= 32 ? 0.03125f : 0.0f);
+    d[i] = double(int64_t(s >> 20) % 100000) / 777.0 + (i >= 32 ? 0.5 : 0.0);
+  }
+  uint64_t du = e.upload(u), df = e.upload(f), dd = e.upload(d);
+  uint64_t ou = e.upload(std::vector<unsigned>(512)), of = e.upload(std::vector<float>(512)),
+           od = e.upload(std::vector<double>(256));
+  auto r = e.run("intrinsics", dim(1), dim(32),
+                 {ParamValue::of(du), ParamValue::of(df), ParamValue::of(dd), ParamValue::of(ou),
+                  ParamValue::of(of), ParamValue::of(od)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto U = e.download<unsigned>(ou, 512);
+  auto F = e.download<float>(of, 512);
+  auto D = e.download<double>(od, 256);
+  auto h = [](double v) { return widen(roundTo(v, FFmt::F16, Rnd::RN), FFmt::F16); };
+  auto bfr = [](double v) { return widen(roundTo(v, FFmt::BF16, Rnd::RN), FFmt::BF16); };
+  for (int t = 0; t < 32; ++t) {
+    unsigned a = u[t], b = u[t + 32];
+    float x = f[t], y = f[t + 32];
+    double p = d[t], q = d[t + 32];
+    const unsigned *ru = &U[t * 16];
+    const float *rf = &F[t * 16];
+    const double *rd = &D[t * 8];
+    uint64_t ba = uint64_t(b) << 32 | a;
+    unsigned perm = 0;
+    for (int k = 0; k < 4; ++k)
+      perm |= unsigned(uint64_t(ba) >> (8 * ((0x5140 >> (4 * k)) & 7)) & 0xff) << (8 * k);
+    int dp = 7;
+    for (int k = 0; k < 4; ++k)
+      dp += int(int8_t(a >> (8 * k))) * int(int8_t(b >> (8 * k)));
+    EXPECT_EQ(ru[0], unsigned(__builtin_popcount(a))) << t;
+    EXPECT_EQ(ru[1], a ? unsigned(__builtin_clz(a)) : 32u) << t;
+    unsigned rev = 0;
+    for (int k = 0; k < 32; ++k)
+      rev |= ((a >> k) & 1) << (31 - k);
+    EXPECT_EQ(ru[2], rev) << t;
+    EXPECT_EQ(ru[3], perm) << t;
+    EXPECT_EQ(ru[4], unsigned((ba << (t & 31)) >> 32)) << t;
+    EXPECT_EQ(ru[5], unsigned(ba >> std::min(t + 20, 32))) << t;
+    EXPECT_EQ(ru[6], unsigned((uint64_t(a) * b) >> 32)) << t;
+    EXPECT_EQ(int(ru[7]), dp) << t;
+    EXPECT_EQ(ru[8], a ? unsigned(__builtin_ctz(a)) + 1 : 0u) << t;
+    EXPECT_EQ(ru[9], unsigned((uint64_t(a) * b) >> 7) ^
+                         unsigned((int64_t(int(a)) * int(b)) % 1000003)) << t;
+    EXPECT_EQ(ru[10], unsigned(((uint64_t(a) << 32) | b) / (b | 1))) << t;
+    EXPECT_EQ(int(ru[11]), int(std::nearbyint(x * 100.0f))) << t;
+    EXPECT_EQ(ru[12], unsigned(std::fabs(y) * 1000.0f)) << t;
+    EXPECT_EQ(ru[13], unsigned(std::abs(int64_t(int(a)) - int(b)) + 3)) << t;
+    EXPECT_EQ(ru[14], unsigned(std::abs(int(a & 0xff) - int(b & 0xff)) + 1)) << t;
+    EXPECT_EQ(ru[15], (a >> (t & 31)) | (b << ((t + 3) & 31))) << t;
+    EXPECT_NEAR(rf[0], x / y, 1e-5 * std::fabs(x / y)) << t;
+    EXPECT_NEAR(rf[1], 1 / std::sqrt(std::fabs(y) + 1.0f), 1e-6) << t;
+    EXPECT_NEAR(rf[2], std::exp(x), 1e-5 * std::exp(x)) << t;
+    EXPECT_NEAR(rf[3], std::log(std::fabs(y) + 1.0f), 1e-5) << t;
+    EXPECT_EQ(rf[4], std::sqrt(std::fabs(x))) << t;
+    EXPECT_EQ(rf[5], x / y) << t;
+    EXPECT_EQ(rf[6], std::fma(x, y, 1.0f)) << t;
+    EXPECT_EQ(rf[7], std::min(1.0f, std::max(0.0f, x))) << t;
+    EXPECT_EQ(rf[8], std::floor(x) + std::ceil(y) + std::trunc(x) + std::nearbyint(y)) << t;
+    EXPECT_EQ(rf[9], std::fmin(x, y) + std::fmax(x, y)) << t;
+    EXPECT_EQ(rf[10], std::copysign(x, y)) << t;
+    EXPECT_EQ(rf[11], float(int(a))) << t;
+    float fz = float(b);
+    if (double(fz) > double(b))
+      fz = std::nextafter(fz, 0.0f);
+    EXPECT_EQ(rf[12], fz) << t;
+    EXPECT_EQ(rf[13], float(h(h(x) * h(y) + 1.0))) << t;
+    EXPECT_EQ(rf[14], float(h(h(x) * h(x) + 0.5)) - float(h(h(y) * h(y) + 0.5))) << t;
+    EXPECT_EQ(rf[15], float(bfr(bfr(x) * bfr(x))) + float(bfr(bfr(y) * bfr(y)))) << t;
+    EXPECT_EQ(rd[0], p / q) << t;
+    EXPECT_EQ(rd[1], std::sqrt(std::fabs(p))) << t;
+    EXPECT_EQ(rd[2], std::fma(p, q, 0.25)) << t;
+    EXPECT_EQ(rd[3], double(x) * p) << t;
+    EXPECT_EQ(rd[4], double(int64_t(p * 1e6))) << t;
+    EXPECT_NEAR(rd[5], 1 / std::sqrt(std::fabs(q) + 1.0), 1e-12) << t;
+    EXPECT_EQ(rd[6], std::fmin(p, q) - std::fmax(p, q)) << t;
+    double sum = p + q, bb = sum - p, err = (p - (sum - bb)) + (q - bb);
+    if (err != 0 && (err > 0) != (sum > 0))
+      sum = std::nextafter(sum, 0.0);
+    EXPECT_EQ(rd[7], sum) << t;
+  }
+}
+
+TEST(PTXEmuNvcc, TensorCoreGemm) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "gemm"));
+  const int M = 64, N = 96, K = 48;
+  std::vector<uint16_t> A(M * K), B(K * N);
+  std::vector<float> a(M * K), b(K * N);
+  for (int i = 0; i < M * K; ++i) {
+    a[i] = float((i * 7 + i / K) % 9 - 4);
+    A[i] = toH(a[i]);
+  }
+  for (int i = 0; i < K * N; ++i) {
+    b[i] = float((i * 5 + i / N) % 7 - 3) * 0.5f;
+    B[i] = toH(b[i]);
+  }
+  uint64_t dA = e.upload(A), dB = e.upload(B), dC = e.upload(std::vector<float>(M * N));
+  auto r = e.run("gemm", dim(N / 32, M / 32), dim(128),
+                 {ParamValue::of(dA), ParamValue::of(dB), ParamValue::of(dC), ParamValue::of(M),
+                  ParamValue::of(N), ParamValue::of(K)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty()) << r.races[0];
+  auto C = e.download<float>(dC, M * N);
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float want = 0;
+      for (int k = 0; k < K; ++k)
+        want += a[i * K + k] * b[k * N + j];
+      ASSERT_EQ(C[i * N + j], want) << i << "," << j;
+    }
+  // Per CTA and k-step: 4 warps x 2 ldmatrix.x4 and 2 mma; unswizzled rows
+  // of 32 and 64 bytes give 2- and 4-way bank conflicts.
+  uint64_t ctas = (M / 32) * (N / 32), steps = K / 16;
+  EXPECT_EQ(r.counters.byClass[size_t(IClass::Tensor)], ctas * steps * 4 * 4);
+  EXPECT_EQ(r.counters.sharedLoadRequests, ctas * steps * 8);
+  EXPECT_EQ(r.counters.sharedWavefronts, ctas * steps * 4 * (4 * 2 + 4 * 4));
+}
+
 } // namespace

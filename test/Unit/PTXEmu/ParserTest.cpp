@@ -79,6 +79,8 @@ TEST(PTXEmuParser, Diagnostics) {
   EXPECT_NE(m.find("call to undeclared function 'foo'"), std::string::npos) << m;
   m = loadError("ld.global.u32 %r1, [%rd1];\n#");
   EXPECT_NE(m.find("unexpected character '#'"), std::string::npos) << m;
+  m = loadError("setmaxnreg.inc.sync.aligned.u32 13;");
+  EXPECT_NE(m.find("constant multiple of 8"), std::string::npos) << m;
   m = loadError("shfl.down.b32 %r1, %r2, 1, 31;");
   EXPECT_NE(m.find("only 'shfl.sync' is supported"), std::string::npos) << m;
 }
@@ -89,6 +91,10 @@ TEST(PTXEmuParser, LaunchErrors) {
       << e.err;
   auto r = e.run("nope", dim(1), dim(32), {});
   EXPECT_NE(r.error.find("no kernel named 'nope'"), std::string::npos) << r.error;
+  Emu decl;
+  ASSERT_TRUE(decl.load(std::string(kHeader) + ".extern .entry d(.param .u32 n);\n")) << decl.err;
+  r = decl.run("d", dim(1), dim(32), {ParamValue::of(uint32_t(1))});
+  EXPECT_NE(r.error.find("no kernel named 'd'"), std::string::npos) << r.error;
   r = e.run("k", dim(1), dim(32), {});
   EXPECT_NE(r.error.find("takes 1 parameters, 0 given"), std::string::npos) << r.error;
   r = e.run("k", dim(1), dim(32), {ParamValue::of(uint64_t(1))});
@@ -106,7 +112,7 @@ namespace {
 TEST(PTXEmuParser, MutatedInputsNeverCrash) {
   std::vector<std::string> inputs;
   for (const char *name : {"shuffles", "mma", "cp_async", "atomics", "half_math",
-                           "divergence", "reduction"}) {
+                           "divergence", "reduction", "intrinsics"}) {
     std::string t = readFile(std::string(TILECC_PTXEMU_KERNEL_DIR) + "/" + name + ".ptx");
     if (!t.empty())
       inputs.push_back(t);

@@ -217,11 +217,11 @@ TEST(PTXEmuTensor, MmaM16N8K8TF32) {
     }
 }
 
-TEST(PTXEmuTensor, MmaM16N8K32S8) {
+void checkInt8Mma(bool aUnsigned) {
   int a[16][32], b[32][8];
   for (unsigned i = 0; i < 16; ++i)
     for (unsigned k = 0; k < 32; ++k)
-      a[i][k] = int((i * 7 + k * 13) % 255) - 127;
+      a[i][k] = int((i * 7 + k * 13) % 255) - (aUnsigned ? 0 : 127);
   for (unsigned k = 0; k < 32; ++k)
     for (unsigned j = 0; j < 8; ++j)
       b[k][j] = int((k * 5 + j * 11) % 255) - 127;
@@ -232,7 +232,7 @@ TEST(PTXEmuTensor, MmaM16N8K32S8) {
     for (unsigned e = 0; e < 16; ++e) {
       // a0..a3 (g, 4t4..), a4..a7 (g+8, ..), a8..a11 (g, 4t4+16..), a12..a15 (g+8, +16)
       unsigned row = (e % 8) < 4 ? g : g + 8, col = 4 * t4 + (e & 3) + (e >= 8 ? 16 : 0);
-      A[lane * 4 + e / 4] |= uint32_t(uint8_t(int8_t(a[row][col]))) << (8 * (e & 3));
+      A[lane * 4 + e / 4] |= uint32_t(uint8_t(a[row][col])) << (8 * (e & 3));
     }
     for (unsigned e = 0; e < 8; ++e) {
       unsigned row = 4 * t4 + (e & 3) + (e >= 4 ? 16 : 0);
@@ -242,7 +242,9 @@ TEST(PTXEmuTensor, MmaM16N8K32S8) {
       C[lane * 4 + i] = u2f(uint32_t(int32_t(lane) - 5)); // s32 bits
   }
   std::vector<float> D;
-  runMma("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", 32, 4, 2, A, B, C, D);
+  runMma(std::string("mma.sync.aligned.m16n8k32.row.col.s32.") + (aUnsigned ? "u8" : "s8") +
+             ".s8.s32",
+         32, 4, 2, A, B, C, D);
   ASSERT_EQ(D.size(), 128u);
   for (unsigned lane = 0; lane < 32; ++lane)
     for (unsigned i = 0; i < 4; ++i) {
@@ -256,6 +258,9 @@ TEST(PTXEmuTensor, MmaM16N8K32S8) {
     }
 }
 
+TEST(PTXEmuTensor, MmaM16N8K32S8) { checkInt8Mma(false); }
+TEST(PTXEmuTensor, MmaM16N8K32U8S8) { checkInt8Mma(true); }
+
 TEST(PTXEmuTensor, MmaNeedsFullWarp) {
   std::string k = std::string(kHeader) + ".visible .entry k()\n{\n" + kRegs +
                   "mov.u32 %r1, %tid.x; setp.eq.u32 %p1, %r1, 3; @%p1 bra END;\n"
@@ -266,6 +271,27 @@ TEST(PTXEmuTensor, MmaNeedsFullWarp) {
   auto r = e.run("k", dim(1), dim(32), {});
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.error.find("requires all 32 lanes"), std::string::npos) << r.error;
+}
+
+TEST(PTXEmuTensor, MmaM16N8K16F16Accumulate) {
+  // f16 accumulators: C/D are two .f16x2 registers (c0,c1 | c2,c3).
+  std::string k = std::string(kHeader) +
+                  ".visible .entry k(.param .u64 out)\n{\n" + kRegs +
+                  "ld.param.u64 %rd1, [out]; mov.u32 %r1, %tid.x;\n"
+                  // A = all 1.0 (0x3c00), B = all 0.5 (0x3800), C = all 2.0 (0x4000)
+                  "mov.b32 %r2, 0x3c003c00; mov.b32 %r3, 0x38003800; mov.b32 %r4, 0x40004000;\n"
+                  "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%r10, %r11}, "
+                  "{%r2, %r2, %r2, %r2}, {%r3, %r3}, {%r4, %r4};\n"
+                  "mul.wide.u32 %rd2, %r1, 8; add.s64 %rd3, %rd1, %rd2;"
+                  "st.global.v2.u32 [%rd3], {%r10, %r11};\nret;\n}\n";
+  Emu e;
+  ASSERT_TRUE(e.load(k)) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(64));
+  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  // 16 * 1.0 * 0.5 + 2.0 = 10.0 = 0x4900 in every element.
+  for (uint32_t v : e.download<uint32_t>(dout, 64))
+    EXPECT_EQ(v, 0x49004900u);
 }
 
 } // namespace

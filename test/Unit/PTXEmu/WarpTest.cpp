@@ -93,4 +93,13 @@ TEST(PTXEmuWarp, ReduxAndMatch) {
   EXPECT_EQ(any[1], 0xaaaaaaaau);
 }
 
+TEST(PTXEmuWarp, ElectSync) {
+  auto o = evalLanes<uint32_t>("setp.ge.u32 %p2, %r1, 4; mov.u32 %r13, 7;"
+                               "@%p2 elect.sync %r14|%p1, 0xfffffff0;"
+                               "@%p2 selp.u32 %r15, 100, 0, %p1; @%p2 add.s32 %r13, %r14, %r15;",
+                               {0});
+  for (unsigned t = 0; t < 32; ++t)
+    EXPECT_EQ(o[t], t < 4 ? 7u : t == 4 ? 104u : 4u) << t;
+}
+
 } // namespace

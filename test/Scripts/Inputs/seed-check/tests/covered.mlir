@@ -1,0 +1,1 @@
+// expected-error @+1 {{expects the widget to be blue}}
