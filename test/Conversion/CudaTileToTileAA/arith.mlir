@@ -29,7 +29,7 @@ testing$func @integer(%a: tile<4xi32>, %b: tile<4xi32>) {
   %9 = maxi %a, %b signed : tile<4xi32>
   // CHECK: arith.minui %[[A]], %[[B]] : tensor<4xi32>
   %10 = mini %a, %b unsigned : tile<4xi32>
-  // CHECK: = mulhiui %[[A]], %[[B]] : tensor<4xi32>
+  // CHECK: = nv_tileaa.mulhiui %[[A]], %[[B]] : tensor<4xi32>
   %11 = mulhii %a, %b : tile<4xi32>
   // CHECK: math.absi %[[A]] : tensor<4xi32>
   %12 = absi %a : tile<4xi32>
@@ -65,17 +65,17 @@ testing$func @scalar(%a: tile<i16>) -> tile<i16> {
 testing$func @float(%a: tile<4xf32>, %b: tile<4xf32>, %c: tile<4xf32>) {
   // CHECK: arith.addf %[[A]], %[[B]] : tensor<4xf32>
   %0 = addf %a, %b : tile<4xf32>
-  // CHECK: = addf %[[A]], %[[B]] {rounding_mode = #nv_tileaa<rounding_mode negative_inf>} : tensor<4xf32>
+  // CHECK: = nv_tileaa.addf %[[A]], %[[B]] {rounding_mode = #nv_tileaa<rounding_mode negative_inf>} : tensor<4xf32>
   %1 = addf %a, %b rounding<negative_inf> : tile<4xf32>
   // CHECK: arith.subf %[[A]], %[[B]] {nv_tileaa.flush_to_zero} : tensor<4xf32>
   %2 = subf %a, %b flush_to_zero : tile<4xf32>
-  // CHECK: = mulf %[[A]], %[[B]] {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<4xf32>
+  // CHECK: = nv_tileaa.mulf %[[A]], %[[B]] {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<4xf32>
   %3 = mulf %a, %b rounding<zero> : tile<4xf32>
-  // CHECK: = divf %[[A]], %[[B]] {rounding_mode = #nv_tileaa<rounding_mode approx>} : tensor<4xf32>
+  // CHECK: = nv_tileaa.divf %[[A]], %[[B]] {rounding_mode = #nv_tileaa<rounding_mode approx>} : tensor<4xf32>
   %4 = divf %a, %b rounding<approx> : tile<4xf32>
   // CHECK: math.fma %[[A]], %[[B]], %[[C]] : tensor<4xf32>
   %5 = fma %a, %b, %c : tile<4xf32>
-  // CHECK: = fma %[[A]], %[[B]], %[[C]] {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<4xf32>
+  // CHECK: = nv_tileaa.fma %[[A]], %[[B]], %[[C]] {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<4xf32>
   %6 = fma %a, %b, %c rounding<zero> : tile<4xf32>
   // CHECK: arith.remf %[[A]], %[[B]] : tensor<4xf32>
   %7 = remf %a, %b : tile<4xf32>
@@ -121,7 +121,7 @@ testing$func @math(%a: tile<4xf32>, %b: tile<4xf32>) {
   %12 = rsqrt %a : tile<4xf32>
   // CHECK: math.sqrt %[[A]] : tensor<4xf32>
   %13 = sqrt %a : tile<4xf32>
-  // CHECK: = sqrt %[[A]] {rounding_mode = #nv_tileaa<rounding_mode approx>} : tensor<4xf32>
+  // CHECK: = nv_tileaa.sqrt %[[A]] {rounding_mode = #nv_tileaa<rounding_mode approx>} : tensor<4xf32>
   %14 = sqrt %a rounding<approx> : tile<4xf32>
   // CHECK: math.powf %[[A]], %[[B]]
   %15 = pow %a, %b : tile<4xf32>

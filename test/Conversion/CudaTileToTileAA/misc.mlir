@@ -30,7 +30,7 @@ testing$func @debug(%c: tile<4xi1>, %x: tile<4xf32>, %t: token) -> (token, token
   %t1 = print_tko "x = %f", %x token=%t : tile<4xf32> -> token
   // A used print token without an incoming one is fresh.
   // CHECK: print "done"
-  // CHECK: %[[F:.+]] = create_mem_token
+  // CHECK: %[[F:.+]] = nv_tileaa.create_mem_token
   %t2 = print_tko "done" -> token
   // CHECK: return %[[T]], %[[F]]
   return %t1, %t2 : token, token

@@ -6,7 +6,7 @@ cuda_tile.module @reduction {
 // CHECK-LABEL: nv_tileaa.func @reduce_max(
 // CHECK-SAME: %[[X:.+]]: tensor<4x16xf32>) -> tensor<4xf32>
 testing$func @reduce_max(%x: tile<4x16xf32>) -> tile<4xf32> {
-  // CHECK: %[[R:.+]] = reduce %[[X]] {axis = 1 : i32, nv_tileaa.identities = [0xFF800000 : f32]} : tensor<4x16xf32> -> tensor<4xf32> {
+  // CHECK: %[[R:.+]] = nv_tileaa.reduce %[[X]] {axis = 1 : i32, nv_tileaa.identities = [0xFF800000 : f32]} : tensor<4x16xf32> -> tensor<4xf32> {
   // CHECK: ^bb0(%[[ACC:.+]]: f32, %[[CUR:.+]]: f32):
   // CHECK:   %[[M:.+]] = arith.maxnumf %[[CUR]], %[[ACC]] : f32
   // CHECK:   nv_tileaa.yield %[[M]] : f32
@@ -25,7 +25,7 @@ testing$func @reduce_max(%x: tile<4x16xf32>) -> tile<4xf32> {
 // CHECK-LABEL: nv_tileaa.func @argmax(
 // CHECK-SAME: %[[V:.+]]: tensor<8xf32>, %[[I:.+]]: tensor<8xi32>) -> (f32, i32)
 testing$func @argmax(%v: tile<8xf32>, %i: tile<8xi32>) -> (tile<f32>, tile<i32>) {
-  // CHECK: %[[R:.+]]:2 = reduce %[[V]], %[[I]] {axis = 0 : i32, nv_tileaa.identities = [0xFF800000 : f32, 0 : i32]} : tensor<8xf32>, tensor<8xi32> -> f32, i32 {
+  // CHECK: %[[R:.+]]:2 = nv_tileaa.reduce %[[V]], %[[I]] {axis = 0 : i32, nv_tileaa.identities = [0xFF800000 : f32, 0 : i32]} : tensor<8xf32>, tensor<8xi32> -> f32, i32 {
   // CHECK: ^bb0(%[[AV:.+]]: f32, %[[AI:.+]]: i32, %[[CV:.+]]: f32, %[[CI:.+]]: i32):
   // CHECK:   %[[GT:.+]] = arith.cmpf ogt, %[[CV]], %[[AV]] : f32
   // CHECK:   %[[SV:.+]] = arith.select %[[GT]], %[[CV]], %[[AV]] : f32
@@ -64,8 +64,8 @@ testing$func @mma(%a: tile<16x8xf16>, %b: tile<8x32xf16>, %c: tile<16x32xf32>, %
   // CHECK: dot %[[A]], %[[B]], %[[C]] {nv_tileaa.fast_acc, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}
   %1 = mmaf %a, %b, %c fast_acc : tile<16x8xf16>, tile<8x32xf16>, tile<16x32xf32>
   // An f16 accumulator is widened around the f32 dot.
-  // CHECK: %[[W:.+]] = fp_to_fp %[[H]] : tensor<16x32xf16> -> tensor<16x32xf32>
-  // CHECK: %[[D:.+]] = dot %[[A]], %[[B]], %[[W]] {{.*}} -> tensor<16x32xf32>
+  // CHECK: %[[W:.+]] = nv_tileaa.fp_to_fp %[[H]] : tensor<16x32xf16> -> tensor<16x32xf32>
+  // CHECK: %[[D:.+]] = nv_tileaa.dot %[[A]], %[[B]], %[[W]] {{.*}} -> tensor<16x32xf32>
   // CHECK: fp_to_fp %[[D]] : tensor<16x32xf32> -> tensor<16x32xf16>
   %2 = mmaf %a, %b, %h : tile<16x8xf16>, tile<8x32xf16>, tile<16x32xf16>
   // CHECK: dot %[[IA]], %[[IB]], %[[IC]] {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, signedness_a = #nv_tileaa<signedness signed>, signedness_b = #nv_tileaa<signedness unsigned>} : tensor<16x8xi8>, tensor<8x32xi8>, tensor<16x32xi32> -> tensor<16x32xi32>

@@ -21,7 +21,7 @@ testing$func @constants() {
 // CHECK-LABEL: nv_tileaa.func @reshape_broadcast(
 // CHECK-SAME: %[[S:.+]]: f32, %[[T:.+]]: tensor<1x4xf32>, %[[U:.+]]: tensor<1x1xf32>)
 testing$func @reshape_broadcast(%s: tile<f32>, %t: tile<1x4xf32>, %u: tile<1x1xf32>) {
-  // CHECK: %[[SP:.+]] = splat %[[S]] : f32 -> tensor<1x1xf32>
+  // CHECK: %[[SP:.+]] = nv_tileaa.splat %[[S]] : f32 -> tensor<1x1xf32>
   %0 = reshape %s : tile<f32> -> tile<1x1xf32>
   // CHECK: broadcast %[[SP]] : tensor<1x1xf32> -> tensor<8x4xf32>
   %1 = broadcast %0 : tile<1x1xf32> -> tile<8x4xf32>
