@@ -12,6 +12,7 @@
 // TileAAToTileAS
 #include "Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+// cuda_tile -> nv_tileaa
 namespace mlir::nv_tileas {
 void registerTestMemoryConsistencyPass();
 } // namespace mlir::nv_tileas
@@ -40,6 +41,8 @@ int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::cuda_tile::registerCudaTilePasses();
+  // cuda_tile -> nv_tileaa
+  mlir::tilecc::registerConvertCudaTileToTileAA();
   mlir::cuda_tile::registerOptimizationHintsOptions();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilecc optimizer driver\n", registry));

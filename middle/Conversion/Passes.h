@@ -2,6 +2,8 @@
 #ifndef TILECC_CONVERSION_PASSES_H
 #define TILECC_CONVERSION_PASSES_H
 
+#include "TileAA/IR/TileAADialect.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 // TileAAToTileAS

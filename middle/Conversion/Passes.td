@@ -36,4 +36,30 @@ def ConvertTileAAToTileAS : Pass<"convert-tileaa-to-tileas", "ModuleOp"> {
 // end TileAAToTileAS
 //===----------------------------------------------------------------------===//
 
+// CudaTileToTileAA
+//===----------------------------------------------------------------------===//
+
+def ConvertCudaTileToTileAA : Pass<"convert-cuda-tile-to-tileaa", "::mlir::ModuleOp"> {
+  let summary = "Lower cuda_tile to nv_tileaa (+ arith/math/scf on tensors)";
+  let description = [{
+    Tiles become builtin ranked tensors (0-d tiles scalars), pointers
+    `!nv_tileaa.ptr<T, 1>`, tensor views `!nv_tileaa.memref`, partition views
+    `!nv_tileaa.tiled_view` and tokens `!nv_tileaa.mem_token`. Every
+    `cuda_tile.module` is dissolved into the enclosing builtin module and each
+    entry becomes an `nv_tileaa.func` carrying the `cute.kernel` marker and an
+    `nv_tileaa.kernel_spec` derived from the optimization hints for `arch`.
+    Ops without a lowering are reported as "... is not supported by tilecc
+    yet" before anything is rewritten.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"sm_100\"",
+           "Target whose optimization hints select the kernel spec">
+  ];
+  let dependentDialects = ["::mlir::nv_tileaa::TileAADialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // TILECC_CONVERSION_PASSES_TD

@@ -1,0 +1,111 @@
+//===- ConvertCudaTileToTileAA.cpp - the convert-cuda-tile-to-tileaa pass -===//
+#include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
+#include "Conversion/Passes.h"
+
+#include "CudaTile/IR/CudaTileDialect.h"
+#include "TileAA/IR/TileAADialect.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::tilecc {
+#define GEN_PASS_DEF_CONVERTCUDATILETOTILEAA
+#include "Conversion/Passes.h.inc"
+} // namespace mlir::tilecc
+
+using namespace mlir;
+using namespace mlir::tilecc;
+
+void mlir::tilecc::populateCudaTileToTileAAPatterns(
+    TypeConverter &typeConverter, RewritePatternSet &patterns,
+    const CudaTileToTileAAOptions &options) {
+  populateCudaTileStructureToTileAAPatterns(typeConverter, patterns, options);
+  populateCudaTileArithToTileAAPatterns(typeConverter, patterns);
+  populateCudaTileCastToTileAAPatterns(typeConverter, patterns);
+  populateCudaTileShapeToTileAAPatterns(typeConverter, patterns);
+  populateCudaTileMemoryToTileAAPatterns(typeConverter, patterns);
+  populateCudaTileControlFlowToTileAAPatterns(typeConverter, patterns);
+  populateCudaTileMiscToTileAAPatterns(typeConverter, patterns);
+  populateCudaTileReductionToTileAAPatterns(typeConverter, patterns);
+}
+
+/// Rejects, with one located error each, the cuda_tile ops that no pattern
+/// handles and the types that have no lowering, so that conversion never
+/// starts on input it cannot finish. Terminators and combiner bodies are
+/// rewritten by the pattern of their parent.
+static LogicalResult checkSupported(ModuleOp module,
+                                    RewritePatternSet &patterns,
+                                    const TypeConverter &converter) {
+  llvm::StringSet<> handled;
+  for (const auto &pattern : patterns.getNativePatterns())
+    if (std::optional<OperationName> root = pattern->getRootKind())
+      handled.insert(root->getStringRef());
+  bool ok = true;
+  module.walk([&](Operation *op) {
+    if (!isa<cuda_tile::CudaTileDialect>(op->getDialect()))
+      return WalkResult::advance();
+    if (!handled.contains(op->getName().getStringRef())) {
+      op->emitError() << "'" << op->getName()
+                      << "' is not supported by tilecc yet";
+      ok = false;
+      return WalkResult::skip();
+    }
+    auto checkType = [&](Type type) {
+      if (converter.convertType(type))
+        return true;
+      op->emitError() << "type " << type << " of '" << op->getName()
+                      << "' is not supported by tilecc yet";
+      ok = false;
+      return false;
+    };
+    for (Type type : op->getResultTypes())
+      if (!checkType(type))
+        return WalkResult::skip();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type type : block.getArgumentTypes())
+          if (!checkType(type))
+            return WalkResult::skip();
+    return WalkResult::advance();
+  });
+  return success(ok);
+}
+
+namespace {
+struct ConvertCudaTileToTileAAPass
+    : mlir::tilecc::impl::ConvertCudaTileToTileAABase<ConvertCudaTileToTileAAPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    ModuleOp module = getOperation();
+    CudaTileToTileAATypeConverter typeConverter(context);
+    RewritePatternSet patterns(context);
+    CudaTileToTileAAOptions options;
+    options.arch = arch;
+    populateCudaTileToTileAAPatterns(typeConverter, patterns, options);
+    if (failed(checkSupported(module, patterns, typeConverter)))
+      return signalPassFailure();
+    normalizeCudaTileEarlyExits(module);
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<nv_tileaa::TileAADialect, arith::ArithDialect,
+                           math::MathDialect, scf::SCFDialect,
+                           tensor::TensorDialect, ub::UBDialect>();
+    target.addIllegalDialect<cuda_tile::CudaTileDialect>();
+    target.addLegalOp<ModuleOp>();
+    // A pattern that rejects its op reports why; the driver's generic
+    // "failed to legalize" that follows would only repeat it.
+    bool reported = false;
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return failure();
+      if (reported && StringRef(diag.str()).starts_with("failed to legalize"))
+        return success();
+      reported = true;
+      return failure();
+    });
+    if (failed(applyFullConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

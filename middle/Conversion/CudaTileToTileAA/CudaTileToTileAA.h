@@ -1,0 +1,65 @@
+//===- CudaTileToTileAA.h - cuda_tile -> nv_tileaa patterns -----*- C++ -*-===//
+//
+// The value model below cuda_tile (PIPELINE.md): a tile is a builtin ranked
+// tensor and a 0-d tile its scalar element; pointers, views and tokens become
+// the nv_tileaa types. Patterns are split by op family, one file each.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_CONVERSION_CUDATILETOTILEAA_H
+#define TILECC_CONVERSION_CUDATILETOTILEAA_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <string>
+
+namespace mlir::tilecc {
+
+/// Global memory: the only address space cuda_tile pointers name.
+constexpr unsigned kGlobalAddressSpace = 1;
+
+/// Options the patterns read; `arch` picks the optimization-hint entry.
+struct CudaTileToTileAAOptions {
+  std::string arch = "sm_100";
+};
+
+/// tile / ptr / tensor_view / partition_view / token -> the nv_tileaa value
+/// model; builtin types convert to themselves. Types without a lowering
+/// (strided and gather/scatter views) fail to convert.
+class CudaTileToTileAATypeConverter : public TypeConverter {
+public:
+  explicit CudaTileToTileAATypeConverter(MLIRContext *context);
+};
+
+/// Makes every `continue`/`break` nested in a cuda_tile.if structured: the
+/// ops after such an if move into its fall-through branches so that it ends
+/// its block (see ControlFlowPatterns.cpp). Runs on cuda_tile IR before the
+/// control-flow patterns, which rely on it.
+void normalizeCudaTileEarlyExits(Operation *root);
+
+/// Every cuda_tile -> nv_tileaa pattern.
+void populateCudaTileToTileAAPatterns(
+    TypeConverter &typeConverter, RewritePatternSet &patterns,
+    const CudaTileToTileAAOptions &options = {});
+
+// Per op family.
+void populateCudaTileStructureToTileAAPatterns(
+    TypeConverter &typeConverter, RewritePatternSet &patterns,
+    const CudaTileToTileAAOptions &options);
+void populateCudaTileArithToTileAAPatterns(TypeConverter &typeConverter,
+                                           RewritePatternSet &patterns);
+void populateCudaTileCastToTileAAPatterns(TypeConverter &typeConverter,
+                                          RewritePatternSet &patterns);
+void populateCudaTileShapeToTileAAPatterns(TypeConverter &typeConverter,
+                                           RewritePatternSet &patterns);
+void populateCudaTileMemoryToTileAAPatterns(TypeConverter &typeConverter,
+                                            RewritePatternSet &patterns);
+void populateCudaTileControlFlowToTileAAPatterns(TypeConverter &typeConverter,
+                                                 RewritePatternSet &patterns);
+void populateCudaTileMiscToTileAAPatterns(TypeConverter &typeConverter,
+                                          RewritePatternSet &patterns);
+void populateCudaTileReductionToTileAAPatterns(TypeConverter &typeConverter,
+                                               RewritePatternSet &patterns);
+
+} // namespace mlir::tilecc
+
+#endif // TILECC_CONVERSION_CUDATILETOTILEAA_H

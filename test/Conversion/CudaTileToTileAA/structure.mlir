@@ -1,0 +1,47 @@
+// Module dissolution, entries with kernel specs from optimization hints (per
+// architecture, with the `default` fallback), testing functions, globals and
+// the grid queries.
+// RUN: tilecc-opt --convert-cuda-tile-to-tileaa %s | FileCheck %s --check-prefixes=CHECK,SM100
+// RUN: tilecc-opt --convert-cuda-tile-to-tileaa=arch=sm_100a %s | FileCheck %s --check-prefixes=CHECK,SM100
+// RUN: tilecc-opt --convert-cuda-tile-to-tileaa=arch=sm_90 %s | FileCheck %s --check-prefixes=CHECK,SM90
+
+// CHECK: module {
+// CHECK-NOT: cuda_tile
+cuda_tile.module @structure {
+  // CHECK: nv_tileaa.global @table : tensor<2xf32> = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32> {alignment = 128 : i64, constant}
+  global constant @table alignment = 128 <f32: [1.0, 2.0]> : tile<2xf32>
+  // CHECK: nv_tileaa.global @counter : tensor<1xi32> = dense<0> : tensor<1xi32> {sym_visibility = "private"}
+  global private @counter <i32: [0]> : tile<1xi32>
+
+  // CHECK-LABEL: nv_tileaa.func @plain()
+  // CHECK-SAME: attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
+  entry @plain() {
+    // CHECK: nv_tileaa.get_global @table : !nv_tileaa.ptr<f32, 1>
+    %p = get_global @table : tile<ptr<f32>>
+    // CHECK: nv_tileaa.get_program_id 0 : i32
+    // CHECK: nv_tileaa.get_program_id 1 : i32
+    // CHECK: nv_tileaa.get_program_id 2 : i32
+    %x, %y, %z = get_tile_block_id : tile<i32>
+    // CHECK: nv_tileaa.get_num_programs 0 : i32
+    // CHECK: nv_tileaa.get_num_programs 1 : i32
+    // CHECK: nv_tileaa.get_num_programs 2 : i32
+    %nx, %ny, %nz = get_num_tile_blocks : tile<i32>
+    // CHECK: return
+    return
+  }
+
+  // CHECK-LABEL: nv_tileaa.func @hinted()
+  // SM100-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8, clusterDim = [2, 1, 1], occupancy = 2>
+  // SM90-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4, occupancy = 3>
+  entry @hinted() optimization_hints=<sm_100 = {num_cta_in_cga = 2, num_worker_warps_per_cta = 8, occupancy = 2}, default = {occupancy = 3}> {
+    return
+  }
+
+  // A testing function is a plain function: no kernel attributes.
+  // CHECK-LABEL: nv_tileaa.func @helper(
+  // CHECK-SAME: %[[A:.+]]: tensor<4xf32>) -> tensor<4xf32> {
+  // CHECK-NEXT: return %[[A]] : tensor<4xf32>
+  testing$func @helper(%a: tile<4xf32>) -> tile<4xf32> {
+    return %a : tile<4xf32>
+  }
+}
