@@ -2,12 +2,17 @@
 #include "Pipeline/Compiler.h"
 
 #include "Codegen/PTXEmitter.h"
+#include "Conversion/Passes.h"
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "CudaTile/Transforms/Passes.h"
+#include "TileAA/Transforms/Passes.h"
+#include "TileAS/Transforms/Passes.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/TileASDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -16,6 +21,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -26,16 +32,32 @@
 using namespace tilecc;
 using namespace mlir;
 
-void tilecc::registerTileccDialects(DialectRegistry &registry) {
+void ::tilecc::registerTileccDialects(DialectRegistry &registry) {
   registry.insert<cuda_tile::CudaTileDialect, nv_tileaa::TileAADialect,
                   nv_tileas::TileASDialect, arith::ArithDialect,
                   math::MathDialect, scf::SCFDialect, tensor::TensorDialect,
-                  func::FuncDialect, ub::UBDialect>();
+                  func::FuncDialect, ub::UBDialect, gpu::GPUDialect>();
+}
+
+/// Makes every pass the stage table names known to the textual pipeline
+/// parser (once per process).
+static void registerStagePasses() {
+  static bool registered = [] {
+    cuda_tile::registerCudaTilePasses();
+    nv_tileaa::registerTileAAPasses();
+    nv_tileas::registerTileASPasses();
+    mlir::tilecc::registerTileccConversionPasses();
+    registerCSEPass();
+    return true;
+  }();
+  (void)registered;
 }
 
 Compiler::Compiler(MLIRContext &context, CompileOptions options)
     : context(context), options(std::move(options)),
-      llvmContext(std::make_unique<llvm::LLVMContext>()) {}
+      llvmContext(std::make_unique<llvm::LLVMContext>()) {
+  registerStagePasses();
+}
 
 Compiler::~Compiler() = default;
 
@@ -208,7 +230,8 @@ CompileStatus Compiler::runStage(const StageInfo &stage) {
 
 CompileStatus Compiler::runPassPipeline(const StageInfo &stage) {
   PassManager pm(&context);
-  std::string pipeline = "builtin.module(" + substitute(stage.passPipeline) + ")";
+  // The passes run on the top-level builtin.module the pass manager anchors.
+  std::string pipeline = substitute(stage.passPipeline);
   std::string error;
   llvm::raw_string_ostream errorStream(error);
   if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
@@ -235,7 +258,7 @@ CompileStatus Compiler::emitPTX() {
   PTXOptions ptxOptions;
   ptxOptions.optLevel = options.optLevel;
   llvm::Expected<std::string> result =
-      tilecc::emitPTX(*llvmModule, options.target, ptxOptions);
+      ::tilecc::emitPTX(*llvmModule, options.target, ptxOptions);
   if (!result) {
     emitError(UnknownLoc::get(&context))
         << "PTX generation failed: " << llvm::toString(result.takeError());
