@@ -9,6 +9,12 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+// schedule stage and code generation
+#include "Schedule/Passes.h"
+#include "Conversion/TileASToLLVM/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 namespace mlir::nv_tileas {
 void registerTestMemoryConsistencyPass();
 } // namespace mlir::nv_tileas
@@ -31,6 +37,11 @@ int main(int argc, char **argv) {
                   mlir::tensor::TensorDialect>();
   mlir::nv_tileas::registerTileASPasses();
   mlir::nv_tileas::registerTestMemoryConsistencyPass();
+  // schedule stage and code generation
+  registry.insert<mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
+                  mlir::NVVM::NVVMDialect>();
+  mlir::nv_tileas::registerSchedulePasses();
+  mlir::tilecc::registerTileASToLLVMPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::cuda_tile::registerCudaTilePasses();

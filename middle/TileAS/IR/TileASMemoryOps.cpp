@@ -89,3 +89,13 @@ LogicalResult CopyOp::verify() {
   return verifySameTile(*this, getSource().getType(), getDest().getType(),
                         "source", "destination");
 }
+
+LogicalResult MakeTiledViewOp::verify() {
+  int64_t rank = getType().getRank();
+  if (static_cast<int64_t>(getSizes().size()) != rank ||
+      static_cast<int64_t>(getStrides().size()) != rank)
+    return emitOpError() << "expects one size and one stride per dimension of "
+                            "the box (rank "
+                         << rank << ")";
+  return success();
+}

@@ -90,4 +90,43 @@ def TileAS_CopyOp : TileAS_Op<"copy", [TileAS_MemoryConsistent,
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// View construction and token plumbing (the ConvertTileAAToTileAS outputs).
+//===----------------------------------------------------------------------===//
+
+def TileAS_MakeTiledViewOp : TileAS_Op<"make_tiled_view",
+    [Pure, AttrSizedOperandSegments]> {
+  let summary = "static tile box over a strided memory object";
+  let description = [{
+    `%v = nv_tileas.make_tiled_view %base[%offset] sizes(%n) strides(%s) :
+    !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1024xf32>`. The memory
+    object is `base + offset` with one extent and one element stride per
+    dimension; the result type is the box. Tiled ops index boxes: index `i`
+    along a dimension addresses elements `[i * box, (i + 1) * box)`, and
+    elements at or past the extent are out of bounds.
+  }];
+  let arguments = (ins AnyType:$base, Index:$offset, Variadic<Index>:$sizes,
+                       Variadic<Index>:$strides);
+  let results = (outs TileAS_TiledViewType:$result);
+  let assemblyFormat = [{
+    $base `[` $offset `]` `sizes` `(` $sizes `)` `strides` `(` $strides `)`
+    attr-dict `:` type($base) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileAS_CreateTokenOp : TileAS_Op<"create_token", [Pure]> {
+  let summary = "start a memory-ordering chain";
+  let arguments = (ins OptionalAttr<I64Attr>:$producers);
+  let results = (outs TileAS_MemTokenType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def TileAS_JoinTokensOp : TileAS_Op<"join_tokens", [Pure]> {
+  let summary = "a token complete only when every input token is";
+  let arguments = (ins Variadic<TileAS_MemTokenType>:$tokens);
+  let results = (outs TileAS_MemTokenType:$result);
+  let assemblyFormat = "$tokens attr-dict `:` qualified(type($result))";
+}
+
 #endif // TILECC_TILEAS_MEMORYOPS_TD
