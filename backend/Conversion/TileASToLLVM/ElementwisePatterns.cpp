@@ -94,7 +94,9 @@ struct ElementwiseLowering : ConversionPattern {
   }
 };
 
-/// A splat tile constant: the same constant in every register.
+/// Tile constants: a splat puts the same constant in every register; any
+/// other value is read from a constant global table at each register's
+/// row-major element index.
 struct TileConstantLowering : OpConversionPattern<arith::ConstantOp> {
   TileConstantLowering(const TypeConverter &converter, MLIRContext *ctx)
       : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
@@ -104,20 +106,67 @@ struct TileConstantLowering : OpConversionPattern<arith::ConstantOp> {
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type)
       return failure();
-    auto dense = dyn_cast<SplatElementsAttr>(op.getValue());
-    if (!dense)
-      return op.emitError("only splat tile constants can be lowered");
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
     Type structType = getTypeConverter()->convertType(type);
-    if (!structType)
+    if (!dense || !structType)
       return rewriter.notifyMatchFailure(op, "tile without layout");
     Location loc = op.getLoc();
-    Value scalar = arith::ConstantOp::create(rewriter, loc,
-                                             dense.getSplatValue<TypedAttr>());
     Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
-    Value reg = castTo(rewriter, loc, scalar, field);
     unsigned n = cast<LLVM::LLVMStructType>(structType).getBody().size();
-    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType,
-                                         SmallVector<Value>(n, reg)));
+    if (dense.isSplat()) {
+      Value scalar = arith::ConstantOp::create(
+          rewriter, loc, dense.getSplatValue<TypedAttr>());
+      Value reg = castTo(rewriter, loc, scalar, field);
+      rewriter.replaceOp(op, packRegisters(rewriter, loc, structType,
+                                           SmallVector<Value>(n, reg)));
+      return success();
+    }
+    // The table: the constant's elements in row-major order (i1 as bytes).
+    auto module = op->getParentOfType<ModuleOp>();
+    bool isBool = field.isInteger(1);
+    Type memType = isBool ? rewriter.getI8Type() : field;
+    auto arrayType = LLVM::LLVMArrayType::get(memType, type.getNumElements());
+    auto flatType = RankedTensorType::get({type.getNumElements()}, memType);
+    DenseElementsAttr flat;
+    if (isBool) {
+      SmallVector<APInt> bytes;
+      for (bool b : dense.getValues<bool>())
+        bytes.push_back(APInt(8, b));
+      flat = DenseElementsAttr::get(flatType, bytes);
+    } else {
+      flat = dense.reshape(flatType);
+    }
+    LLVM::GlobalOp table;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      std::string name = "tilecc_const";
+      for (unsigned i = 0; module.lookupSymbol(name); ++i)
+        name = "tilecc_const_" + std::to_string(i);
+      table = LLVM::GlobalOp::create(rewriter, loc, arrayType,
+                                     /*isConstant=*/true,
+                                     LLVM::Linkage::Internal, name, flat,
+                                     /*alignment=*/16, /*addrSpace=*/1);
+    }
+    Value base = LLVM::AddressOfOp::create(rewriter, loc, table);
+    SmallVector<SmallVector<Value>> coords =
+        getRegisterCoordinates(rewriter, loc, getTileLayout(type));
+    SmallVector<Value> regs;
+    for (auto &c : coords) {
+      Value linear = createI64(rewriter, loc, 0);
+      for (unsigned d = 0; d < c.size(); ++d)
+        linear = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, linear,
+                                createI64(rewriter, loc, type.getShape()[d])),
+            c[d]);
+      Value addr = LLVM::GEPOp::create(rewriter, loc, base.getType(), memType,
+                                       base, ValueRange{linear});
+      Value v = LLVM::LoadOp::create(rewriter, loc, memType, addr);
+      regs.push_back(isBool ? Value(LLVM::TruncOp::create(rewriter, loc, field, v))
+                            : v);
+    }
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
     return success();
   }
 };
