@@ -41,7 +41,8 @@ struct ElementwiseLowering : ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+    if (!isa_and_present<arith::ArithDialect, math::MathDialect>(
+            op->getDialect()) ||
         isa<arith::ConstantOp>(op) || !hasTileResult(op) ||
         op->getNumRegions() != 0)
       return failure();

@@ -2,6 +2,7 @@
 #ifndef TILECC_CONVERSION_TILEASTOLLVM_PASSES_H
 #define TILECC_CONVERSION_TILEASTOLLVM_PASSES_H
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/Pass.h"

@@ -19,7 +19,8 @@ def ConvertTileASToLLVM : Pass<"convert-tileas-to-llvm", "ModuleOp"> {
            "warps per CTA when the function does not say">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::cf::ControlFlowDialect"];
 }
 
 #endif // TILECC_CONVERSION_TILEASTOLLVM_PASSES_TD
