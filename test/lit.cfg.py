@@ -24,3 +24,8 @@ if os.path.isdir(os.path.join(config.shared_dir, "corpus")):
     config.available_features.add("shared")
 config.substitutions.append(
     ("%expect_exit", os.path.join(config.tilecc_src_root, "scripts", "expect-exit.sh")))
+
+# Code generation tests assemble their PTX when ptxas is installed.
+import shutil
+if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+    config.available_features.add("ptxas")
