@@ -9,6 +9,9 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+// TileAAToTileAS
+#include "Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 // schedule stage and code generation
 #include "Schedule/Passes.h"
 #include "Conversion/TileASToLLVM/Passes.h"
@@ -37,6 +40,9 @@ int main(int argc, char **argv) {
                   mlir::tensor::TensorDialect>();
   mlir::nv_tileas::registerTileASPasses();
   mlir::nv_tileas::registerTestMemoryConsistencyPass();
+  // TileAAToTileAS
+  registry.insert<mlir::gpu::GPUDialect>();
+  mlir::tilecc::registerTileccConversionPasses();
   // schedule stage and code generation
   registry.insert<mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
                   mlir::NVVM::NVVMDialect>();

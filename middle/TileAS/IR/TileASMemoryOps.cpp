@@ -1,6 +1,7 @@
 //===- TileASMemoryOps.cpp - tiled load/store/atomic and copy -------------===//
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/IR/TileASOpVerifiers.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::nv_tileas;
@@ -98,4 +99,63 @@ LogicalResult MakeTiledViewOp::verify() {
                             "the box (rank "
                          << rank << ")";
   return success();
+}
+
+/// A pointer access moves one element per pointer: the data, mask and other
+/// tiles have the pointer tile's shape (all scalars for a scalar pointer).
+static LogicalResult verifyPtrAccess(Operation *op, Value ptr,
+                                     ArrayRef<Value> sameShape, Value mask,
+                                     bool consumesToken, bool returnsToken,
+                                     std::optional<MemSemantic> semantic,
+                                     std::optional<MemScope> scope,
+                                     AccessKind kind) {
+  auto shapeOf = [](Type type) -> std::optional<ArrayRef<int64_t>> {
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      return tensor.getShape();
+    return std::nullopt;
+  };
+  std::optional<ArrayRef<int64_t>> shape = shapeOf(ptr.getType());
+  for (Value v : sameShape)
+    if (shapeOf(v.getType()) != shape)
+      return op->emitOpError("data must have the shape of the pointer operand");
+  if (mask) {
+    Type maskElem = getElementTypeOrSelf(mask.getType());
+    if (shapeOf(mask.getType()) != shape || !maskElem.isInteger(1))
+      return op->emitOpError("mask must be i1 with the pointer operand's shape");
+  }
+  if (consumesToken != returnsToken)
+    return op->emitOpError(
+        "must return a token exactly when it consumes a token");
+  return verifyOrdering(op, semantic, scope, kind);
+}
+
+LogicalResult LoadOp::verify() {
+  if (Value other = getOther())
+    if (other.getType() != getResult().getType())
+      return emitOpError("other must have the result type");
+  return verifyPtrAccess(*this, getPtr(), {getResult()}, getMask(),
+                         static_cast<bool>(getToken()),
+                         static_cast<bool>(getResultToken()), getMemSemantic(),
+                         getMemScope(), AccessKind::Load);
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyPtrAccess(*this, getPtr(), {getValue()}, getMask(),
+                         static_cast<bool>(getToken()),
+                         static_cast<bool>(getResultToken()), getMemSemantic(),
+                         getMemScope(), AccessKind::Store);
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  return verifyPtrAccess(*this, getPtr(), {getValue()}, getMask(),
+                         static_cast<bool>(getToken()),
+                         static_cast<bool>(getResultToken()), getMemSemantic(),
+                         getMemScope(), AccessKind::ReadModifyWrite);
+}
+
+LogicalResult AtomicCASOp::verify() {
+  return verifyPtrAccess(*this, getPtr(), {getValue()}, getMask(),
+                         static_cast<bool>(getToken()),
+                         static_cast<bool>(getResultToken()), getMemSemantic(),
+                         getMemScope(), AccessKind::ReadModifyWrite);
 }

@@ -129,4 +129,102 @@ def TileAS_JoinTokensOp : TileAS_Op<"join_tokens", [Pure]> {
   let assemblyFormat = "$tokens attr-dict `:` qualified(type($result))";
 }
 
+//===----------------------------------------------------------------------===//
+// Pointer accesses and pointer arithmetic. Pointers are nv_tileaa pointers
+// (scalars or tiles of them); the ops name no other dialect's types.
+//===----------------------------------------------------------------------===//
+
+class TileAS_PtrAccessOp<string mnemonic, list<Trait> traits = []>
+    : TileAS_Op<mnemonic, traits # [AttrSizedOperandSegments]> {
+  let hasVerifier = 1;
+}
+
+def TileAS_LoadOp : TileAS_PtrAccessOp<"load", [MemoryEffects<[MemRead]>]> {
+  let summary = "load through a pointer or a tile of pointers via a copy atom";
+  let arguments = (ins AnyType:$ptr, Optional<AnyType>:$mask,
+                       Optional<AnyType>:$other,
+                       Optional<TileAS_MemTokenType>:$token,
+                       TileAS_CopyAtomAttrInterface:$atom,
+                       OptionalAttr<TileAS_MemSemanticAttr>:$mem_semantic,
+                       OptionalAttr<TileAS_MemScopeAttr>:$mem_scope);
+  let results = (outs AnyType:$result, Optional<TileAS_MemTokenType>:$result_token);
+  let assemblyFormat = [{
+    $ptr (`mask` `(` $mask^ `:` type($mask) `)`)?
+    (`other` `(` $other^ `:` type($other) `)`)? (`token` `(` $token^ `)`)?
+    attr-dict `:` type($ptr) `->` type($result) (`,` qualified(type($result_token))^)?
+  }];
+}
+
+def TileAS_StoreOp : TileAS_PtrAccessOp<"store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "store through a pointer or a tile of pointers via a copy atom";
+  let arguments = (ins AnyType:$value, AnyType:$ptr, Optional<AnyType>:$mask,
+                       Optional<TileAS_MemTokenType>:$token,
+                       TileAS_CopyAtomAttrInterface:$atom,
+                       OptionalAttr<TileAS_MemSemanticAttr>:$mem_semantic,
+                       OptionalAttr<TileAS_MemScopeAttr>:$mem_scope);
+  let results = (outs Optional<TileAS_MemTokenType>:$result_token);
+  let assemblyFormat = [{
+    $value `,` $ptr (`mask` `(` $mask^ `:` type($mask) `)`)? (`token` `(` $token^ `)`)?
+    attr-dict `:` type($value) `,` type($ptr) (`->` qualified(type($result_token))^)?
+  }];
+}
+
+def TileAS_AtomicRMWOp : TileAS_PtrAccessOp<"atomic_rmw",
+    [MemoryEffects<[MemRead, MemWrite]>, AllTypesMatch<["value", "result"]>]> {
+  let summary = "atomic read-modify-write through pointers via a copy atom";
+  let arguments = (ins TileAS_RmwModeAttr:$mode, AnyType:$value, AnyType:$ptr,
+                       Optional<AnyType>:$mask,
+                       Optional<TileAS_MemTokenType>:$token,
+                       TileAS_CopyAtomAttrInterface:$atom,
+                       OptionalAttr<TileAS_MemSemanticAttr>:$mem_semantic,
+                       OptionalAttr<TileAS_MemScopeAttr>:$mem_scope);
+  let results = (outs AnyType:$result, Optional<TileAS_MemTokenType>:$result_token);
+  let assemblyFormat = [{
+    $mode `,` $value `,` $ptr (`mask` `(` $mask^ `:` type($mask) `)`)?
+    (`token` `(` $token^ `)`)? attr-dict `:` type($value) `,` type($ptr)
+    (`,` qualified(type($result_token))^)?
+  }];
+}
+
+def TileAS_AtomicCASOp : TileAS_PtrAccessOp<"atomic_cas",
+    [MemoryEffects<[MemRead, MemWrite]>,
+     AllTypesMatch<["compare", "value", "result"]>]> {
+  let summary = "atomic compare-and-swap through pointers via a copy atom";
+  let arguments = (ins AnyType:$compare, AnyType:$value, AnyType:$ptr,
+                       Optional<AnyType>:$mask,
+                       Optional<TileAS_MemTokenType>:$token,
+                       TileAS_CopyAtomAttrInterface:$atom,
+                       OptionalAttr<TileAS_MemSemanticAttr>:$mem_semantic,
+                       OptionalAttr<TileAS_MemScopeAttr>:$mem_scope);
+  let results = (outs AnyType:$result, Optional<TileAS_MemTokenType>:$result_token);
+  let assemblyFormat = [{
+    $compare `,` $value `,` $ptr (`mask` `(` $mask^ `:` type($mask) `)`)?
+    (`token` `(` $token^ `)`)? attr-dict `:` type($value) `,` type($ptr)
+    (`,` qualified(type($result_token))^)?
+  }];
+}
+
+def TileAS_AddPtrOp : TileAS_Op<"addptr", [Pure]> {
+  let summary = "pointer(s) plus element offsets (bytes with `bytes`)";
+  let arguments = (ins AnyType:$base, AnyType:$offset, UnitAttr:$bytes);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $base `,` $offset attr-dict `:` type($base) `,` type($offset) `->` type($result)
+  }];
+}
+
+def TileAS_IntToPtrOp : TileAS_Op<"int_to_ptr", [Pure]> {
+  let summary = "integer(s) to pointer(s)";
+  let arguments = (ins AnyType:$src);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
+def TileAS_PtrToIntOp : TileAS_Op<"ptr_to_int", [Pure]> {
+  let summary = "pointer(s) to integer(s)";
+  let arguments = (ins AnyType:$src);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+}
+
 #endif // TILECC_TILEAS_MEMORYOPS_TD

@@ -127,3 +127,40 @@ LogicalResult ConvertLayoutOp::verify() {
     return emitOpError("convert_layout may change only the layout encoding");
   return success();
 }
+
+LogicalResult MakeRangeOp::verify() {
+  RankedTensorType type = getType();
+  int64_t count = static_cast<int64_t>(getEnd()) - getStart();
+  if (type.getRank() != 1 || count <= 0 || type.getDimSize(0) != count)
+    return emitOpError() << "expects a 1-d result of " << count
+                         << " elements (end - start)";
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  RankedTensorType src = getSource().getType(), res = getType();
+  if (src.getRank() != res.getRank() ||
+      src.getElementType() != res.getElementType())
+    return emitOpError("expects a result of the source's rank and element type");
+  for (auto [s, r] : llvm::zip(src.getShape(), res.getShape()))
+    if (s != r && s != 1)
+      return emitOpError("only size-one axes may grow");
+  return success();
+}
+
+LogicalResult PermuteOp::verify() {
+  RankedTensorType src = getSource().getType(), res = getType();
+  ArrayRef<int64_t> perm = getPermutation();
+  int64_t rank = src.getRank();
+  if (res.getRank() != rank || static_cast<int64_t>(perm.size()) != rank ||
+      src.getElementType() != res.getElementType())
+    return emitOpError("expects a permutation of the source's axes");
+  SmallVector<bool> seen(rank, false);
+  for (auto [i, p] : llvm::enumerate(perm)) {
+    if (p < 0 || p >= rank || seen[p] ||
+        res.getDimSize(i) != src.getDimSize(p))
+      return emitOpError("expects a permutation of the source's axes");
+    seen[p] = true;
+  }
+  return success();
+}

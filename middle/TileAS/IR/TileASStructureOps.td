@@ -127,4 +127,32 @@ def TileAS_YieldOp : TileAS_Op<"yield", [Pure, Terminator, ReturnLike,
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
 }
 
+//===----------------------------------------------------------------------===//
+// Tile constructors without an upstream equivalent (ConvertTileAAToTileAS).
+//===----------------------------------------------------------------------===//
+
+def TileAS_MakeRangeOp : TileAS_Op<"make_range", [Pure]> {
+  let summary = "the 1-d tile [start, end)";
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs RankedTensorOf<[AnySignlessInteger, Index]>:$result);
+  let assemblyFormat = "$start `to` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def TileAS_BroadcastOp : TileAS_Op<"broadcast", [Pure]> {
+  let summary = "repeat a tile along its size-one axes";
+  let arguments = (ins TileAS_Tile:$source);
+  let results = (outs TileAS_Tile:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($result)";
+  let hasVerifier = 1;
+}
+
+def TileAS_PermuteOp : TileAS_Op<"permute", [Pure]> {
+  let summary = "permute the axes of a tile: result dim i is source dim perm[i]";
+  let arguments = (ins TileAS_Tile:$source, DenseI64ArrayAttr:$permutation);
+  let results = (outs TileAS_Tile:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($result)";
+  let hasVerifier = 1;
+}
+
 #endif // TILECC_TILEAS_STRUCTUREOPS_TD

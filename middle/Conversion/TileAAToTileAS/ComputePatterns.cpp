@@ -1,0 +1,265 @@
+//===- ComputePatterns.cpp - core populator: dot, reduce, scan ------------===//
+#include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+
+//===----------------------------------------------------------------------===//
+// MMA atoms
+//===----------------------------------------------------------------------===//
+
+/// Element name of an MMA operand in the atom catalog (`f16`, `tf32`, `e4m3`,
+/// `s8`, ...).
+static std::string mmaElementName(Type type, bool isInput,
+                                  std::optional<nv_tileaa::Signedness> sign) {
+  if (auto i = dyn_cast<IntegerType>(type)) {
+    bool isUnsigned = sign ? *sign == nv_tileaa::Signedness::Unsigned
+                           : i.isUnsigned();
+    return (isUnsigned ? "u" : "s") + std::to_string(i.getWidth());
+  }
+  if (type.isF32())
+    return isInput ? "tf32" : "f32";
+  if (isa<Float8E4M3FNType>(type))
+    return "e4m3";
+  if (isa<Float8E5M2Type>(type))
+    return "e5m2";
+  if (isa<Float4E2M1FNType>(type))
+    return "e2m1";
+  if (isa<Float8E8M0FNUType>(type))
+    return "ue8m0";
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  type.print(os);
+  return name;
+}
+
+/// Tensor-core generation by capability: mma.sync below sm_90, warpgroup MMA
+/// on sm_90, tcgen05 from sm_100.
+static StringRef mmaFamily(int64_t cc, bool blockScaled) {
+  if (blockScaled)
+    return "umma_bs_";
+  if (cc >= 100)
+    return "umma_";
+  if (cc >= 90)
+    return "wgmma_";
+  return "mma_";
+}
+
+namespace {
+struct MmaShape {
+  int64_t m, n, k;
+  bool isBlockScaled;
+};
+} // namespace
+
+/// The tile must split into whole atoms: the atom's M is 16 for mma.sync and
+/// 64 for warpgroup/tcgen05 MMA, N is 8, K covers 256 bits of A elements.
+static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
+                                            StringRef family) {
+  auto a = cast<RankedTensorType>(op.getA().getType());
+  auto d = cast<RankedTensorType>(op.getType());
+  int64_t rank = d.getRank();
+  MmaShape shape{d.getDimSize(rank - 2), d.getDimSize(rank - 1),
+                 a.getDimSize(rank - 1), op.getSfa() && op.getSfb()};
+  unsigned bits = a.getElementType().getIntOrFloatBitWidth();
+  int64_t atomM = family == "mma_" ? 16 : 64, atomN = 8,
+          atomK = bits ? 256 / bits : 0;
+  if (ShapedType::isDynamic(shape.m) || ShapedType::isDynamic(shape.n) ||
+      ShapedType::isDynamic(shape.k) || atomK == 0 || shape.m % atomM != 0 ||
+      shape.n % atomN != 0 || shape.k % atomK != 0)
+    return failure();
+  return shape;
+}
+
+/// An operand layout folds to the 2-d (plus batch) MMA operand layout when
+/// it is the default one or a dimension order over all of its axes.
+static bool infers2dLayout(Value operand) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return true;
+  SmallVector<int64_t> sorted;
+  if (auto dense = dyn_cast<DenseI64ArrayAttr>(encoding))
+    llvm::append_range(sorted, dense.asArrayRef());
+  else if (auto array = dyn_cast<ArrayAttr>(encoding))
+    for (Attribute a : array) {
+      auto i = dyn_cast<IntegerAttr>(a);
+      if (!i)
+        return false;
+      sorted.push_back(i.getInt());
+    }
+  else
+    return false;
+  if (static_cast<int64_t>(sorted.size()) != type.getRank())
+    return false;
+  llvm::sort(sorted);
+  for (auto [i, d] : llvm::enumerate(sorted))
+    if (d != static_cast<int64_t>(i))
+      return false;
+  return true;
+}
+
+namespace {
+
+struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    bool blockScaled = op.getSfa() && op.getSfb();
+    std::optional<int64_t> cc =
+        nv_tileas::TileASDialect::getComputeCapability(op);
+    nv_tileaa::KernelSpecAttr spec = getKernelSpec(op);
+    // The block-scaled form also needs the launch shape (cta_group).
+    if (!cc || (blockScaled && !spec)) {
+      op.emitError("failed to get the target spec");
+      return failure();
+    }
+    StringRef family = mmaFamily(*cc, blockScaled);
+    FailureOr<MmaShape> shape = validateMmaShape(op, family);
+    if (failed(shape)) {
+      op.emitError("failed to find available mma partition");
+      return failure();
+    }
+    if (shape->isBlockScaled && *cc <= 99) {
+      op.emitError(
+          "mma block scale is not supported by compute capability < sm100");
+      return failure();
+    }
+    if (!infers2dLayout(op.getA()) || !infers2dLayout(op.getB()) ||
+        !infers2dLayout(op.getC())) {
+      op.emitError("failed to infer 2d layout");
+      return failure();
+    }
+    auto elem = [](Value v) {
+      return cast<RankedTensorType>(v.getType()).getElementType();
+    };
+    std::string name = (family + mmaElementName(elem(op.getA()), true,
+                                                 op.getSignednessA()) +
+                        "_" +
+                        mmaElementName(elem(op.getB()), true,
+                                       op.getSignednessB()) +
+                        "_" + mmaElementName(elem(op.getC()), false, {}))
+                           .str();
+    auto atom = nv_tileas::MmaAtomAttr::get(getContext(), name);
+    if (!blockScaled) {
+      rewriter.replaceOpWithNewOp<nv_tileas::DotOp>(
+          op, op.getType(), adaptor.getA(), adaptor.getB(), adaptor.getC(),
+          atom);
+      return success();
+    }
+    // Clusters pairing CTAs along x run the 2-CTA tcgen05 form.
+    ArrayRef<int64_t> cluster = spec.getClusterDim();
+    int32_t ctaGroup = !cluster.empty() && cluster[0] % 2 == 0 ? 2 : 1;
+    rewriter.replaceOpWithNewOp<nv_tileas::BlockScaledMmaOp>(
+        op, op.getType(), adaptor.getA(), adaptor.getB(), adaptor.getC(),
+        adaptor.getSfa(), adaptor.getSfb(), atom,
+        rewriter.getI32IntegerAttr(ctaGroup));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// reduce and scan
+//===----------------------------------------------------------------------===//
+
+/// Whether the default distributed layout keeps `axis` inside one warp: 32
+/// lanes fill the axes innermost first, the warps the outermost first.
+static bool axisWithinWarp(RankedTensorType type, int64_t axis,
+                           int64_t numWarps) {
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = shape.size();
+  SmallVector<int64_t> lanes(rank, 1);
+  int64_t remaining = 32;
+  for (int64_t d = rank - 1; d >= 0 && remaining > 1; --d) {
+    lanes[d] = std::min(remaining, std::max<int64_t>(shape[d], 1));
+    remaining /= lanes[d];
+  }
+  remaining = numWarps;
+  for (int64_t d = 0; d < rank && remaining > 1; ++d) {
+    int64_t warps = std::min(remaining, std::max<int64_t>(shape[d] / lanes[d], 1));
+    if (d == axis && warps > 1)
+      return false;
+    remaining /= warps;
+  }
+  return true;
+}
+
+/// The op's reduce witness, or the default: a warp shuffle when the axis
+/// stays inside a warp, a shared-memory tree otherwise.
+static Attribute reduceAtomFor(Operation *op, RankedTensorType input,
+                               int64_t axis, StringRef shuffle) {
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    if (isa<nv_tileas::ReduceAtomAttrInterface>(attr.getValue()))
+      return attr.getValue();
+  nv_tileaa::KernelSpecAttr spec = getKernelSpec(op);
+  int64_t numWarps = spec ? spec.getNumWarps() : 4;
+  std::string elem;
+  llvm::raw_string_ostream os(elem);
+  input.getElementType().print(os);
+  std::string name = axisWithinWarp(input, axis, numWarps)
+                         ? (shuffle + "_" + elem).str()
+                         : std::string("smem_tree");
+  return nv_tileas::ReduceAtomAttr::get(op->getContext(), name);
+}
+
+template <typename SrcOp, typename DstOp>
+struct CombinerPattern : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    if (failed(this->getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                      resultTypes)))
+      return failure();
+    auto input = cast<RankedTensorType>(op.getOperands().front().getType());
+    constexpr bool isScan = std::is_same_v<DstOp, nv_tileas::ScanOp>;
+    NamedAttrList attrs;
+    attrs.set("atom", reduceAtomFor(op, input, op.getAxis(),
+                                    isScan ? "warp_shfl_up" : "warp_shfl_xor"));
+    attrs.set("axis", op.getAxisAttr());
+    if constexpr (isScan)
+      attrs.set("reverse", rewriter.getBoolAttr(op.getReverse()));
+    auto newOp = DstOp::create(rewriter, op.getLoc(), resultTypes,
+                               adaptor.getOperands(), attrs.getAttrs());
+    // Block arguments are element scalars already: the body moves as is and
+    // its ops are converted where they stand.
+    rewriter.inlineRegionBefore(op.getBody(), newOp.getCombiner(),
+                                newOp.getCombiner().end());
+    rewriter.replaceOp(op, newOp->getResults());
+    return success();
+  }
+};
+
+/// nv_tileaa.yield in a moved region becomes the new parent's terminator.
+struct YieldPattern : OpConversionPattern<nv_tileaa::YieldOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::YieldOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *parent = op->getParentOp();
+    if (isa<nv_tileas::ReduceOp, nv_tileas::ScanOp>(parent)) {
+      rewriter.replaceOpWithNewOp<nv_tileas::YieldOp>(op, adaptor.getOperands());
+      return success();
+    }
+    if (isa<tensor::GenerateOp>(parent)) {
+      rewriter.replaceOpWithNewOp<tensor::YieldOp>(op,
+                                                   adaptor.getOperands().front());
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "parent not converted yet");
+  }
+};
+
+} // namespace
+
+void mlir::tilecc::populateTileAAComputeToTileASPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<DotPattern,
+               CombinerPattern<nv_tileaa::ReduceOp, nv_tileas::ReduceOp>,
+               CombinerPattern<nv_tileaa::ScanOp, nv_tileas::ScanOp>,
+               YieldPattern>(converter, ctx);
+}

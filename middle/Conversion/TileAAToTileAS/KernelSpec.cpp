@@ -1,0 +1,115 @@
+//===- KernelSpec.cpp - target and kernel-spec attachment -----------------===//
+//
+// Runs before the conversion: the block-scale guard and the atom choices read
+// the capability and the kernel spec recorded here.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+#include "mlir/AsmParser/AsmParser.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+
+// `cute.kernel` (seed 004) or `nv_tileaa.kernel` (convert-cuda-tile-to-tileaa).
+static constexpr StringLiteral kKernelMarkers[] = {"cute.kernel",
+                                                  "nv_tileaa.kernel"};
+static constexpr StringLiteral kKernelSpecName = "nv_tileaa.kernel_spec";
+
+std::optional<int64_t> mlir::tilecc::parseComputeCapability(StringRef text) {
+  if (!text.consume_front("sm_"))
+    return std::nullopt;
+  // Arch-specific (a) and family (f) suffixes do not change the capability.
+  if (text.ends_with("a") || text.ends_with("f"))
+    text = text.drop_back();
+  unsigned value;
+  if (text.size() < 2 || text.getAsInteger(10, value) || value == 0)
+    return std::nullopt;
+  return value;
+}
+
+/// A launch hint named `name` on the function, directly or inside one of its
+/// dictionary-valued attributes (the optimization-hints dictionary).
+static Attribute findHint(Operation *func, StringRef name) {
+  if (Attribute direct = func->getAttr(name))
+    return direct;
+  for (NamedAttribute attr : func->getAttrs())
+    if (auto dict = dyn_cast<DictionaryAttr>(attr.getValue()))
+      if (Attribute nested = dict.get(name))
+        return nested;
+  return {};
+}
+
+static std::optional<int64_t> intHint(Operation *func, StringRef name) {
+  if (auto attr = dyn_cast_if_present<IntegerAttr>(findHint(func, name)))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+static nv_tileaa::KernelSpecAttr buildKernelSpec(Operation *func) {
+  unsigned numWarps = intHint(func, "num_worker_warps_per_cta").value_or(4);
+  SmallVector<int64_t> cluster;
+  if (Attribute hint = findHint(func, "num_cta_in_cga")) {
+    if (auto dims = dyn_cast<DenseI64ArrayAttr>(hint))
+      llvm::append_range(cluster, dims.asArrayRef());
+    else if (auto array = dyn_cast<ArrayAttr>(hint))
+      for (Attribute a : array)
+        if (auto i = dyn_cast<IntegerAttr>(a))
+          cluster.push_back(i.getInt());
+    if (auto count = dyn_cast<IntegerAttr>(hint))
+      cluster = {count.getInt(), 1, 1};
+    cluster.resize(3, 1);
+  }
+  std::optional<int64_t> occupancy = intHint(func, "occupancy");
+  // The attribute's storage is private to the nv_tileaa library, so the
+  // mirror is built through its textual form.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "#nv_tileaa.kernel_spec<numWarps = " << (numWarps == 0 ? 4 : numWarps);
+  if (!cluster.empty()) {
+    os << ", clusterDim = [";
+    llvm::interleaveComma(cluster, os);
+    os << "]";
+  }
+  if (occupancy)
+    os << ", occupancy = " << *occupancy;
+  os << ">";
+  return dyn_cast_if_present<nv_tileaa::KernelSpecAttr>(
+      parseAttribute(text, func->getContext()));
+}
+
+LogicalResult mlir::tilecc::attachKernelSpecAttributes(ModuleOp module,
+                                                       StringRef ccOption) {
+  StringRef name = nv_tileas::TileASDialect::kComputeCapabilityAttrName;
+  std::optional<int64_t> cc;
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    cc = attr.getInt();
+  else
+    cc = parseComputeCapability(ccOption);
+  if (!cc)
+    return module.emitError("failed to get the target spec");
+  Builder b(module.getContext());
+  module->setAttr(name, b.getI32IntegerAttr(*cc));
+
+  WalkResult result = module.walk([&](Operation *op) {
+    if (!isa<nv_tileaa::FuncOp, func::FuncOp>(op) ||
+        op->hasAttr(kKernelSpecName) ||
+        llvm::none_of(kKernelMarkers,
+                      [&](StringRef marker) { return op->hasAttr(marker); }))
+      return WalkResult::advance();
+    nv_tileaa::KernelSpecAttr spec = buildKernelSpec(op);
+    if (!spec) {
+      op->emitError("failed to get the target spec");
+      return WalkResult::interrupt();
+    }
+    op->setAttr(kKernelSpecName, spec);
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+nv_tileaa::KernelSpecAttr mlir::tilecc::getKernelSpec(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto spec = op->getAttrOfType<nv_tileaa::KernelSpecAttr>(kKernelSpecName))
+      return spec;
+  return {};
+}

@@ -1,0 +1,55 @@
+//===- MathPatterns.cpp - populator 2: nv_tileaa math to math -------------===//
+//
+// Ops with a math-dialect form map one to one; the rest of elementwise math is
+// already arith (populator 1), which is the fallback the seed describes.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileAAToTileAS/FloatAttrs.h"
+#include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+
+namespace {
+
+template <typename SrcOp, typename DstOp>
+struct FloatUnaryPattern : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<arith::FastMathFlags> fm =
+        fastMathForRounding(op.getRoundingMode());
+    if (failed(fm))
+      return rewriter.notifyMatchFailure(op, "directed rounding has no math form");
+    rewriter.replaceOpWithNewOp<DstOp>(op, adaptor.getSrc(), *fm);
+    return success();
+  }
+};
+
+struct FmaPattern : OpConversionPattern<nv_tileaa::FmaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::FmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<arith::FastMathFlags> fm =
+        fastMathForRounding(op.getRoundingMode());
+    if (failed(fm))
+      return rewriter.notifyMatchFailure(op, "directed rounding has no math form");
+    rewriter.replaceOpWithNewOp<math::FmaOp>(op, adaptor.getA(), adaptor.getB(),
+                                             adaptor.getC(), *fm);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tilecc::populateTileAAMathToTileASPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<FloatUnaryPattern<nv_tileaa::SqrtOp, math::SqrtOp>,
+               FloatUnaryPattern<nv_tileaa::RsqrtOp, math::RsqrtOp>,
+               FloatUnaryPattern<nv_tileaa::Exp2Op, math::Exp2Op>, FmaPattern>(
+      converter, ctx);
+}

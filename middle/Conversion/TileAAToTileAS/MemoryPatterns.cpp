@@ -1,0 +1,662 @@
+//===- MemoryPatterns.cpp - core populator: memory family -----------------===//
+//
+// Memrefs travel as their describing values; every tiled access builds the
+// static box it touches (`nv_tileas.make_tiled_view`) from them. Copy-atom
+// witnesses carry over verbatim; an access without one gets the catalog's
+// default for its direction, element width and provable vector width.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/STLExtras.h"
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::tilecc;
+
+//===----------------------------------------------------------------------===//
+// Facts that bound the vector width of an access
+//===----------------------------------------------------------------------===//
+
+/// The largest power of two known to divide the integer value `v` (1 when
+/// nothing is known; 2^62 for zero).
+static int64_t knownDivisor(Value v) {
+  APInt constant;
+  if (matchPattern(v, m_ConstantInt(&constant))) {
+    int64_t c = constant.getSExtValue();
+    return c == 0 ? (int64_t(1) << 62) : (c & -c);
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return 1;
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp>(def))
+    return knownDivisor(def->getOperand(0));
+  if (auto assume = dyn_cast<nv_tileaa::AssumeOp>(def)) {
+    int64_t divisor = knownDivisor(assume.getValue());
+    for (Attribute predicate : assume.getPredicates())
+      if (auto divBy = dyn_cast<nv_tileaa::DivByAttr>(predicate))
+        if (!divBy.getEvery())
+          divisor = std::max(divisor, divBy.getDivisor());
+    return divisor;
+  }
+  return 1;
+}
+
+/// Bits one element occupies in memory: pointers and indices are 64-bit.
+static unsigned elementBits(Type type) {
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  return 64;
+}
+
+namespace {
+/// What the access can prove about the memory object it reads or writes.
+struct MemrefFacts {
+  int64_t alignBytes = 1;   // alignment of the object's first element
+  int64_t innerExtent = 1;  // divisor of the innermost extent
+  bool unitInnerStride = false;
+  unsigned addressSpace = 1;
+};
+} // namespace
+
+/// Facts about the memref an access goes through (`view` is the access's
+/// original address operand: a memref or a block_tile of one).
+static MemrefFacts memrefFacts(Value view, Type elementType) {
+  MemrefFacts facts;
+  if (auto blocked = view.getDefiningOp<nv_tileaa::BlockTileOp>())
+    view = blocked.getSrc();
+  auto type = dyn_cast<nv_tileaa::TileMemRefType>(view.getType());
+  auto make = view.getDefiningOp<nv_tileaa::MakeMemRefOp>();
+  if (!type)
+    return facts;
+  facts.addressSpace = type.getAddressSpace();
+  if (!make)
+    return facts;
+  int64_t elemBytes =
+      std::max<int64_t>(1, elementBits(elementType) / 8);
+  int64_t align = std::max(knownDivisor(make.getBase()), elemBytes);
+  if (Value offset = make.getOffset())
+    align = std::gcd(align, knownDivisor(offset) * elemBytes);
+  facts.alignBytes = align;
+  int64_t rank = type.getRank();
+  if (rank == 0)
+    return facts;
+  int64_t inner = type.getShape()[rank - 1];
+  facts.innerExtent = ShapedType::isDynamic(inner)
+                          ? knownDivisor(make.getSizes().back())
+                          : (inner == 0 ? 1 : (inner & -inner));
+  int64_t stride = type.getStrides()[rank - 1];
+  if (ShapedType::isDynamic(stride)) {
+    APInt c;
+    facts.unitInnerStride =
+        matchPattern(make.getStrides().back(), m_ConstantInt(&c)) && c == 1;
+  } else {
+    facts.unitInnerStride = stride == 1;
+  }
+  return facts;
+}
+
+/// Elements one thread may move with a single instruction: a power of two
+/// dividing the alignment, the innermost extent and box, within 128 bits.
+static int64_t vectorElements(const MemrefFacts &facts, Type elementType,
+                              ArrayRef<int64_t> box) {
+  unsigned bits = elementBits(elementType);
+  if (!facts.unitInnerStride || bits == 0 || box.empty())
+    return 1;
+  int64_t best = 1;
+  for (int64_t n = 2; n * bits <= 128; n *= 2) {
+    if ((facts.alignBytes * 8) % (n * bits) != 0 || facts.innerExtent % n != 0 ||
+        box.back() % n != 0)
+      break;
+    best = n;
+  }
+  return best;
+}
+
+namespace {
+enum class Access { Load, Store, ReadModifyWrite };
+} // namespace
+
+/// The op's copy witness (any attribute implementing the interface), or the
+/// catalog default: ldg/lds_<bits>, stg/sts_<bits>, red_global.
+static Attribute copyAtomFor(Operation *op, Access access, Value view,
+                             Type elementType, ArrayRef<int64_t> box) {
+  if (auto named = dyn_cast_if_present<nv_tileas::CopyAtomAttrInterface>(
+          op->getAttr("atom")))
+    return named;
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    if (isa<nv_tileas::CopyAtomAttrInterface>(attr.getValue()))
+      return attr.getValue();
+  MemrefFacts facts = memrefFacts(view, elementType);
+  int64_t bits =
+      vectorElements(facts, elementType, box) * elementBits(elementType);
+  bool shared = facts.addressSpace == 3;
+  std::string name;
+  switch (access) {
+  case Access::Load:
+    name = (shared ? "lds_" : "ldg_") + std::to_string(bits);
+    break;
+  case Access::Store:
+    name = (shared ? "sts_" : "stg_") + std::to_string(bits);
+    break;
+  case Access::ReadModifyWrite:
+    name = shared ? "red_shared" : "red_global";
+    break;
+  }
+  return nv_tileas::CopyAtomAttr::get(op->getContext(), name);
+}
+
+/// Memory-ordering attributes re-keyed into nv_tileas: same discriminant.
+static void rekeyOrdering(Operation *op, NamedAttrList &attrs) {
+  MLIRContext *ctx = op->getContext();
+  if (auto sem = op->getAttrOfType<nv_tileaa::MemSemanticAttr>("mem_semantic"))
+    attrs.set("mem_semantic",
+              nv_tileas::MemSemanticAttr::get(
+                  ctx, static_cast<nv_tileas::MemSemantic>(sem.getValue())));
+  if (auto scope = op->getAttrOfType<nv_tileaa::MemScopeAttr>("mem_scope"))
+    attrs.set("mem_scope",
+              nv_tileas::MemScopeAttr::get(
+                  ctx, static_cast<nv_tileas::MemScope>(scope.getValue())));
+  if (auto inBounds = op->getAttr("in_bounds"))
+    attrs.set("in_bounds", inBounds);
+}
+
+/// The padding value as a constant tile of `type`.
+static FailureOr<Value> paddingTile(OpBuilder &b, Location loc,
+                                    nv_tileaa::PaddingValue padding,
+                                    RankedTensorType type) {
+  Type elem = type.getElementType();
+  TypedAttr value;
+  if (auto floatType = dyn_cast<FloatType>(elem)) {
+    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+    APFloat v = APFloat::getZero(sem);
+    switch (padding) {
+    case nv_tileaa::PaddingValue::Zero:
+      break;
+    case nv_tileaa::PaddingValue::NegZero:
+      v = APFloat::getZero(sem, /*Negative=*/true);
+      break;
+    case nv_tileaa::PaddingValue::Nan:
+      v = APFloat::getNaN(sem);
+      break;
+    case nv_tileaa::PaddingValue::PosInf:
+      v = APFloat::getInf(sem);
+      break;
+    case nv_tileaa::PaddingValue::NegInf:
+      v = APFloat::getInf(sem, /*Negative=*/true);
+      break;
+    }
+    value = FloatAttr::get(elem, v);
+  } else if (isa<IntegerType>(elem) &&
+             padding == nv_tileaa::PaddingValue::Zero) {
+    value = IntegerAttr::get(elem, 0);
+  } else {
+    return failure();
+  }
+  return Value(arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, value)));
+}
+
+/// Tile indices as `index` values.
+static SmallVector<Value> castToIndex(OpBuilder &b, Location loc,
+                                      ValueRange values) {
+  SmallVector<Value> result;
+  for (Value v : values)
+    result.push_back(v.getType().isIndex()
+                         ? v
+                         : Value(arith::IndexCastOp::create(
+                               b, loc, b.getIndexType(), v)));
+  return result;
+}
+
+/// The nv_tileas view an access goes through: the converted view, or a box
+/// of the access's shape materialized over a converted memref.
+static FailureOr<Value> accessView(OpBuilder &b, Location loc, Value original,
+                                   ValueRange converted, ArrayRef<int64_t> box,
+                                   Type elementType) {
+  if (isa<nv_tileaa::TiledViewType>(original.getType()) &&
+      converted.size() == 1)
+    return converted.front();
+  auto memref = dyn_cast<nv_tileaa::TileMemRefType>(original.getType());
+  if (!memref || memref.getRank() != static_cast<int64_t>(box.size()))
+    return failure();
+  int64_t rank = memref.getRank();
+  auto viewType = nv_tileas::TiledViewType::get(
+      b.getContext(), box, elementType, memref.getAddressSpace());
+  return Value(nv_tileas::MakeTiledViewOp::create(
+      b, loc, viewType, converted[0], converted[1],
+      converted.slice(2, rank), converted.slice(2 + rank, rank)));
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// make_memref, block_tile, get_dim_size
+//===----------------------------------------------------------------------===//
+
+/// A memref becomes (base, offset, sizes..., strides...) with static entries
+/// as constants and a missing offset as 0.
+struct MakeMemRefPattern : OpConversionPattern<nv_tileaa::MakeMemRefOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::MakeMemRefOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = op.getType();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    SmallVector<Value> values{adaptor.getBase().front()};
+    values.push_back(adaptor.getOffset().empty() ? constant(0)
+                                                 : adaptor.getOffset().front());
+    auto fill = [&](ArrayRef<int64_t> statics, ArrayRef<ValueRange> dynamics) {
+      unsigned next = 0;
+      for (int64_t s : statics)
+        values.push_back(ShapedType::isDynamic(s) ? dynamics[next++].front()
+                                                  : constant(s));
+    };
+    fill(type.getShape(), adaptor.getSizes());
+    fill(type.getStrides(), adaptor.getStrides());
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// block_tile of a memref with one dimension per group: the box is the tile
+/// size, the parent extents and strides those of the memref.
+struct BlockTilePattern : OpConversionPattern<nv_tileaa::BlockTileOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::BlockTileOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto memref = dyn_cast<nv_tileaa::TileMemRefType>(op.getSrc().getType());
+    if (!memref)
+      return rewriter.notifyMatchFailure(op, "only memrefs are blocked here");
+    for (auto [i, group] : llvm::enumerate(op.getDimGroups())) {
+      auto dims = dyn_cast<DenseI64ArrayAttr>(group);
+      if (!dims || dims.size() != 1 || dims[0] != static_cast<int64_t>(i))
+        return rewriter.notifyMatchFailure(op, "grouped dimensions");
+    }
+    FailureOr<Value> view =
+        accessView(rewriter, op.getLoc(), op.getSrc(), adaptor.getSrc(),
+                   op.getTileSizes(), memref.getElementType());
+    if (failed(view))
+      return rewriter.notifyMatchFailure(op, "rank mismatch");
+    rewriter.replaceOp(op, *view);
+    return success();
+  }
+};
+
+struct GetDimSizePattern : OpConversionPattern<nv_tileaa::GetDimSizeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::GetDimSizeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getSrc().getType();
+    int64_t dim = op.getDim();
+    if (isa<nv_tileaa::TileMemRefType>(type)) {
+      rewriter.replaceOp(op, adaptor.getSrc()[2 + dim]);
+      return success();
+    }
+    ArrayRef<int64_t> shape;
+    if (auto view = dyn_cast<nv_tileaa::TiledViewType>(type))
+      shape = view.getShape();
+    else
+      shape = cast<RankedTensorType>(type).getShape();
+    rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, shape[dim]);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// tiled_load, tiled_store, tiled_atomic_rmw
+//===----------------------------------------------------------------------===//
+
+/// The converted operands of the original operand range `range`.
+template <typename AdaptorT>
+static SmallVector<Value> convertedRange(AdaptorT &adaptor, OperandRange range) {
+  SmallVector<Value> values;
+  if (range.empty())
+    return values;
+  unsigned begin = range.getBeginOperandIndex();
+  for (unsigned i = begin, e = begin + range.size(); i < e; ++i) {
+    auto item = adaptor.getOperands()[i];
+    if constexpr (std::is_convertible_v<decltype(item), Value>)
+      values.push_back(item);
+    else
+      llvm::append_range(values, item);
+  }
+  return values;
+}
+
+template <typename AdaptorT>
+static Value convertedToken(Operation *op, Value token, AdaptorT &adaptor) {
+  if (!token)
+    return {};
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (operand.get() != token)
+      continue;
+    auto item = adaptor.getOperands()[operand.getOperandNumber()];
+    if constexpr (std::is_convertible_v<decltype(item), Value>)
+      return item;
+    else
+      return item.front();
+  }
+  return {};
+}
+
+struct TiledLoadPattern : OpConversionPattern<nv_tileaa::TiledLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::TiledLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "scalar tiled load");
+    Type elem = resultType.getElementType();
+    Value base = op.getBase();
+    FailureOr<Value> view =
+        accessView(rewriter, loc, base, convertedRange(adaptor, op.getSegment(0)),
+                   resultType.getShape(), elem);
+    if (failed(view))
+      return rewriter.notifyMatchFailure(op, "unsupported address");
+    SmallVector<Value> indices =
+        castToIndex(rewriter, loc, convertedRange(adaptor, op.getIndices()));
+    SmallVector<Value> mask = convertedRange(adaptor, op.getSegment(2));
+    SmallVector<Value> other = convertedRange(adaptor, op.getSegment(3));
+    if (other.empty() && op.getPaddingValue()) {
+      FailureOr<Value> pad =
+          paddingTile(rewriter, loc, *op.getPaddingValue(), resultType);
+      if (failed(pad))
+        return rewriter.notifyMatchFailure(op, "padding value for integers");
+      other.push_back(*pad);
+    }
+    Value token = convertedToken(op, op.getInToken(), adaptor);
+
+    NamedAttrList attrs;
+    attrs.set("atom", copyAtomFor(op, Access::Load, base, elem,
+                                  resultType.getShape()));
+    rekeyOrdering(op, attrs);
+    attrs.set("operandSegmentSizes",
+              rewriter.getDenseI32ArrayAttr(
+                  {1, static_cast<int32_t>(indices.size()),
+                   static_cast<int32_t>(mask.size()),
+                   static_cast<int32_t>(other.size()), token ? 1 : 0}));
+    SmallVector<Type> resultTypes{resultType};
+    if (op.getOutToken())
+      resultTypes.push_back(rewriter.getType<nv_tileas::MemTokenType>());
+    SmallVector<Value> operands{*view};
+    llvm::append_range(operands, indices);
+    llvm::append_range(operands, mask);
+    llvm::append_range(operands, other);
+    if (token)
+      operands.push_back(token);
+    auto load = nv_tileas::TiledLoadOp::create(rewriter, loc, resultTypes,
+                                               operands, attrs.getAttrs());
+    rewriter.replaceOp(op, load->getResults());
+    return success();
+  }
+};
+
+/// tiled_store and tiled_atomic_rmw share the segments {base, value, indices,
+/// mask}.
+template <typename SrcOp, typename DstOp, Access kind>
+struct TiledWritePattern : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<SrcOp>::OneToNOpAdaptor;
+  LogicalResult
+  matchAndRewrite(SrcOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto valueType = dyn_cast<RankedTensorType>(op.getValue().getType());
+    if (!valueType)
+      return rewriter.notifyMatchFailure(op, "scalar tiled access");
+    Type elem = valueType.getElementType();
+    Value base = op.getBase();
+    FailureOr<Value> view =
+        accessView(rewriter, loc, base, convertedRange(adaptor, op.getSegment(0)),
+                   valueType.getShape(), elem);
+    if (failed(view))
+      return rewriter.notifyMatchFailure(op, "unsupported address");
+    Value value = convertedRange(adaptor, op.getSegment(1)).front();
+    SmallVector<Value> indices =
+        castToIndex(rewriter, loc, convertedRange(adaptor, op.getIndices()));
+    SmallVector<Value> mask = convertedRange(adaptor, op.getSegment(3));
+    Value token = convertedToken(op, op.getInToken(), adaptor);
+
+    NamedAttrList attrs;
+    attrs.set("atom", copyAtomFor(op, kind, base, elem, valueType.getShape()));
+    rekeyOrdering(op, attrs);
+    SmallVector<Type> resultTypes;
+    if constexpr (kind == Access::ReadModifyWrite) {
+      resultTypes.push_back(valueType);
+      auto mode = op->template getAttrOfType<nv_tileaa::RmwModeAttr>("rmw_mode");
+      attrs.set("mode", nv_tileas::RmwModeAttr::get(
+                            op.getContext(),
+                            static_cast<nv_tileas::RmwMode>(mode.getValue())));
+    }
+    attrs.set("operandSegmentSizes",
+              rewriter.getDenseI32ArrayAttr(
+                  {1, 1, static_cast<int32_t>(indices.size()),
+                   static_cast<int32_t>(mask.size()), token ? 1 : 0}));
+    if (op.getOutToken())
+      resultTypes.push_back(rewriter.getType<nv_tileas::MemTokenType>());
+    SmallVector<Value> operands{value, *view};
+    llvm::append_range(operands, indices);
+    llvm::append_range(operands, mask);
+    if (token)
+      operands.push_back(token);
+    auto access =
+        DstOp::create(rewriter, loc, resultTypes, operands, attrs.getAttrs());
+    rewriter.replaceOp(op, access->getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Tokens and facts
+//===----------------------------------------------------------------------===//
+
+struct CreateMemTokenPattern : OpConversionPattern<nv_tileaa::CreateMemTokenOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::CreateMemTokenOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nv_tileas::CreateTokenOp>(
+        op, rewriter.getType<nv_tileas::MemTokenType>(), op.getProducersAttr());
+    return success();
+  }
+};
+
+struct JoinMemTokenPattern : OpConversionPattern<nv_tileaa::JoinMemTokenOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::JoinMemTokenOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nv_tileas::JoinTokensOp>(
+        op, rewriter.getType<nv_tileas::MemTokenType>(), adaptor.getTokens());
+    return success();
+  }
+};
+
+/// Facts were consumed where they matter (the vector width of the default
+/// copy atoms above); the value itself passes through.
+struct AssumePattern : OpConversionPattern<nv_tileaa::AssumeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::AssumeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithMultiple(op, {adaptor.getValue()});
+    return success();
+  }
+};
+
+
+//===----------------------------------------------------------------------===//
+// Pointer accesses and pointer arithmetic
+//===----------------------------------------------------------------------===//
+
+/// One element per pointer: the default atom moves the element width.
+static Attribute pointerAtomFor(Operation *op, Access access, Value ptr,
+                                Type elementType) {
+  if (auto named = dyn_cast_if_present<nv_tileas::CopyAtomAttrInterface>(
+          op->getAttr("atom")))
+    return named;
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    if (isa<nv_tileas::CopyAtomAttrInterface>(attr.getValue()))
+      return attr.getValue();
+  auto ptrType = cast<nv_tileaa::PtrType>(getElementTypeOrSelf(ptr.getType()));
+  bool shared = ptrType.getAddressSpace() == 3;
+  std::string bits = std::to_string(elementBits(elementType));
+  std::string name;
+  switch (access) {
+  case Access::Load:
+    name = (shared ? "lds_" : "ldg_") + bits;
+    break;
+  case Access::Store:
+    name = (shared ? "sts_" : "stg_") + bits;
+    break;
+  case Access::ReadModifyWrite:
+    name = shared ? "red_shared" : "red_global";
+    break;
+  }
+  return nv_tileas::CopyAtomAttr::get(op->getContext(), name);
+}
+
+static bool isPointerAccess(Operation *op, Value base, OperandRange indices) {
+  return isa<nv_tileaa::PtrType>(getElementTypeOrSelf(base.getType())) &&
+         indices.empty();
+}
+
+struct LoadPattern : OpConversionPattern<nv_tileaa::LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isPointerAccess(op, op.getBase(), op.getIndices()))
+      return rewriter.notifyMatchFailure(op, "memref loads are tiled loads");
+    SmallVector<Value> mask = convertedRange(adaptor, op.getSegment(2));
+    SmallVector<Value> other = convertedRange(adaptor, op.getSegment(3));
+    Value token = convertedToken(op, op.getInToken(), adaptor);
+    NamedAttrList attrs;
+    attrs.set("atom", pointerAtomFor(op, Access::Load, op.getBase(),
+                                     getElementTypeOrSelf(op.getResult())));
+    rekeyOrdering(op, attrs);
+    attrs.erase("in_bounds");
+    attrs.set("operandSegmentSizes",
+              rewriter.getDenseI32ArrayAttr(
+                  {1, static_cast<int32_t>(mask.size()),
+                   static_cast<int32_t>(other.size()), token ? 1 : 0}));
+    SmallVector<Type> resultTypes{op.getResult().getType()};
+    if (op.getOutToken())
+      resultTypes.push_back(rewriter.getType<nv_tileas::MemTokenType>());
+    SmallVector<Value> operands{convertedRange(adaptor, op.getSegment(0))};
+    llvm::append_range(operands, mask);
+    llvm::append_range(operands, other);
+    if (token)
+      operands.push_back(token);
+    auto load = nv_tileas::LoadOp::create(rewriter, op.getLoc(), resultTypes,
+                                          operands, attrs.getAttrs());
+    rewriter.replaceOp(op, load->getResults());
+    return success();
+  }
+};
+
+/// store and atomic_rmw: segments {base, value, indices, mask}; atomic_cas:
+/// {base, compare, replacement, indices, mask}.
+template <typename SrcOp, typename DstOp, Access kind>
+struct PointerWritePattern : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isPointerAccess(op, op.getBase(), op.getIndices()))
+      return rewriter.notifyMatchFailure(op, "memref accesses are tiled");
+    constexpr bool isCas = std::is_same_v<SrcOp, nv_tileaa::AtomicCasOp>;
+    unsigned maskSegment = SrcOp::kNumSegments - 1;
+    SmallVector<Value> mask = convertedRange(adaptor, op.getSegment(maskSegment));
+    Value token = convertedToken(op, op.getInToken(), adaptor);
+    Value ptr = convertedRange(adaptor, op.getSegment(0)).front();
+    Value value = convertedRange(adaptor, op.getSegment(isCas ? 2 : 1)).front();
+    NamedAttrList attrs;
+    attrs.set("atom", pointerAtomFor(op, kind, op.getBase(),
+                                     getElementTypeOrSelf(value.getType())));
+    rekeyOrdering(op, attrs);
+    attrs.erase("in_bounds");
+    SmallVector<Type> resultTypes;
+    SmallVector<Value> operands;
+    if constexpr (isCas)
+      operands.push_back(convertedRange(adaptor, op.getSegment(1)).front());
+    operands.push_back(value);
+    operands.push_back(ptr);
+    llvm::append_range(operands, mask);
+    if (token)
+      operands.push_back(token);
+    SmallVector<int32_t> segments(isCas ? 3 : 2, 1);
+    segments.push_back(mask.size());
+    segments.push_back(token ? 1 : 0);
+    attrs.set("operandSegmentSizes", rewriter.getDenseI32ArrayAttr(segments));
+    if constexpr (kind == Access::ReadModifyWrite)
+      resultTypes.push_back(value.getType());
+    if constexpr (std::is_same_v<SrcOp, nv_tileaa::AtomicRmwOp>) {
+      auto mode = op->template getAttrOfType<nv_tileaa::RmwModeAttr>("rmw_mode");
+      attrs.set("mode", nv_tileas::RmwModeAttr::get(
+                            op.getContext(),
+                            static_cast<nv_tileas::RmwMode>(mode.getValue())));
+    }
+    if (op.getOutToken())
+      resultTypes.push_back(rewriter.getType<nv_tileas::MemTokenType>());
+    auto access = DstOp::create(rewriter, op.getLoc(), resultTypes, operands,
+                                attrs.getAttrs());
+    rewriter.replaceOp(op, access->getResults());
+    return success();
+  }
+};
+
+struct AddPtrPattern : OpConversionPattern<nv_tileaa::AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::AddPtrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<nv_tileas::AddPtrOp>(
+        op, op.getType(), adaptor.getBase(), adaptor.getOffset(),
+        op.getBytes());
+    return success();
+  }
+};
+
+template <typename SrcOp, typename DstOp>
+struct PtrCastPattern : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<DstOp>(op, op.getType(), adaptor.getSrc());
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tilecc::populateTileAAMemoryToTileASPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<
+      MakeMemRefPattern, BlockTilePattern, GetDimSizePattern, TiledLoadPattern,
+      TiledWritePattern<nv_tileaa::TiledStoreOp, nv_tileas::TiledStoreOp,
+                        Access::Store>,
+      TiledWritePattern<nv_tileaa::TiledAtomicRmwOp,
+                        nv_tileas::TiledAtomicRMWOp, Access::ReadModifyWrite>,
+      CreateMemTokenPattern, JoinMemTokenPattern, AssumePattern, LoadPattern,
+      PointerWritePattern<nv_tileaa::StoreOp, nv_tileas::StoreOp, Access::Store>,
+      PointerWritePattern<nv_tileaa::AtomicRmwOp, nv_tileas::AtomicRMWOp,
+                          Access::ReadModifyWrite>,
+      PointerWritePattern<nv_tileaa::AtomicCasOp, nv_tileas::AtomicCASOp,
+                          Access::ReadModifyWrite>,
+      AddPtrPattern,
+      PtrCastPattern<nv_tileaa::IntToPtrOp, nv_tileas::IntToPtrOp>,
+      PtrCastPattern<nv_tileaa::PtrToIntOp, nv_tileas::PtrToIntOp>>(converter,
+                                                                    ctx);
+}

@@ -1,0 +1,229 @@
+//===- QueuePatterns.cpp - core populator: grid, execute, plugin ----------===//
+#include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tilecc;
+
+static Value castIndexTo(OpBuilder &b, Location loc, Value index, Type type) {
+  if (type.isIndex())
+    return index;
+  return arith::IndexCastOp::create(b, loc, type, index);
+}
+
+static FailureOr<gpu::Dimension> gridDimension(int64_t dim) {
+  if (dim < 0 || dim > 2)
+    return failure();
+  return static_cast<gpu::Dimension>(dim);
+}
+
+/// Inlines the single block of `region` before `op`, with `args` for its
+/// arguments, and replaces `op` by what its terminator yields.
+static void inlineAndReplace(ConversionPatternRewriter &rewriter, Operation *op,
+                             Region &region, ValueRange args) {
+  Block &block = region.front();
+  Operation *terminator = block.getTerminator();
+  SmallVector<Value> yielded(terminator->getOperands());
+  rewriter.inlineBlockBefore(&block, op, args);
+  rewriter.replaceOp(op, yielded);
+  rewriter.eraseOp(terminator);
+}
+
+namespace {
+
+/// Program ids are CTA ids: one CTA per tile block.
+struct GetProgramIdPattern : OpConversionPattern<nv_tileaa::GetProgramIdOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::GetProgramIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<gpu::Dimension> dim = gridDimension(op.getDim());
+    if (op.getProgram() || failed(dim))
+      return rewriter.notifyMatchFailure(op, "cancelled-program coordinates");
+    Value id = gpu::BlockIdOp::create(rewriter, op.getLoc(), *dim);
+    rewriter.replaceOp(op, castIndexTo(rewriter, op.getLoc(), id, op.getType()));
+    return success();
+  }
+};
+
+struct GetNumProgramsPattern : OpConversionPattern<nv_tileaa::GetNumProgramsOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::GetNumProgramsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<gpu::Dimension> dim = gridDimension(op.getDim());
+    if (failed(dim))
+      return rewriter.notifyMatchFailure(op, "bad grid axis");
+    Value n = gpu::GridDimOp::create(rewriter, op.getLoc(), *dim);
+    rewriter.replaceOp(op, castIndexTo(rewriter, op.getLoc(), n, op.getType()));
+    return success();
+  }
+};
+
+/// A plugin fragment runs in place once its resource requests and operand
+/// layouts are ones tilecc can honour.
+struct ExecutePattern : OpConversionPattern<nv_tileaa::ExecuteOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::ExecuteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // No tensor-memory allocator or named-barrier pool exists yet.
+    if (op.getTensorMemoryBytes() != 0 || op.getNamedBarriers() != 0) {
+      op.emitError("plugin has unsupported feature");
+      return failure();
+    }
+    if (std::optional<ArrayAttr> layouts = op.getInputLayouts()) {
+      for (auto [operand, layout] : llvm::zip(op.getArgs(), *layouts)) {
+        auto tensor = dyn_cast<RankedTensorType>(operand.getType());
+        bool matches = isa<UnitAttr>(layout) ||
+                       (tensor && (!tensor.getEncoding() ||
+                                   tensor.getEncoding() == layout));
+        if (!matches || layouts->size() != op.getArgs().size()) {
+          op.emitError("fails to assign layout");
+          return failure();
+        }
+      }
+    }
+    inlineAndReplace(rewriter, op, op.getBody(), adaptor.getArgs());
+    return success();
+  }
+};
+
+/// Declarations are consumed by the execute regions that name them.
+struct PluginPattern : OpConversionPattern<nv_tileaa::PluginOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::PluginOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The directive has no nv_tileas carrier; its region runs in place.
+struct PragmaPattern : OpConversionPattern<nv_tileaa::PragmaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::PragmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    inlineAndReplace(rewriter, op, op.getBody(), {});
+    return success();
+  }
+};
+
+struct OptimizationBarrierPattern
+    : OpConversionPattern<nv_tileaa::OptimizationBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::OptimizationBarrierOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithMultiple(op, adaptor.getValues());
+    return success();
+  }
+};
+
+
+//===----------------------------------------------------------------------===//
+// Queues -> async pipelines
+//===----------------------------------------------------------------------===//
+
+/// A queue of `depth` slots is a pipeline of `depth` stages.
+struct CreateQueuePattern : OpConversionPattern<nv_tileaa::CreateQueueOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::CreateQueueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type || op.getDepth() > std::numeric_limits<int32_t>::max())
+      return rewriter.notifyMatchFailure(op, "unconvertible queue");
+    rewriter.replaceOpWithNewOp<nv_tileas::PipelineCreateOp>(
+        op, type, rewriter.getI32IntegerAttr(op.getDepth()));
+    return success();
+  }
+};
+
+/// put = a producer region that yields the slot's values.
+struct QueuePutPattern : OpConversionPattern<nv_tileaa::QueuePutOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::QueuePutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto producer = nv_tileas::PipelineProducerOp::create(
+        rewriter, op.getLoc(), adaptor.getQueue());
+    Block *body = rewriter.createBlock(&producer.getBody());
+    rewriter.setInsertionPointToEnd(body);
+    nv_tileas::YieldOp::create(rewriter, op.getLoc(), adaptor.getValues());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// get = a consumer region over the slot's values (converted types).
+struct QueueGetPattern : OpConversionPattern<nv_tileaa::QueueGetOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::QueueGetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
+                                                resultTypes)))
+      return failure();
+    auto consumer = nv_tileas::PipelineConsumerOp::create(
+        rewriter, op.getLoc(), resultTypes, adaptor.getQueue());
+    rewriter.inlineRegionBefore(op.getBody(), consumer.getBody(),
+                                consumer.getBody().end());
+    if (failed(rewriter.convertRegionTypes(&consumer.getBody(),
+                                           *getTypeConverter())))
+      return failure();
+    rewriter.replaceOp(op, consumer->getResults());
+    return success();
+  }
+};
+
+struct QueueYieldPattern : OpConversionPattern<nv_tileaa::QueueYieldOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::QueueYieldOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<nv_tileas::PipelineConsumerOp>(op->getParentOp()))
+      return rewriter.notifyMatchFailure(op, "parent not converted yet");
+    rewriter.replaceOpWithNewOp<nv_tileas::YieldOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+/// mark_for_reuse stays, with its queues now pipelines.
+struct MarkForReusePattern : OpConversionPattern<nv_tileaa::MarkForReuseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::MarkForReuseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.modifyOpInPlace(
+        op, [&] { op->setOperands(adaptor.getOperands()); });
+    return success();
+  }
+};
+
+} // namespace
+
+LogicalResult mlir::tilecc::verifyLegalTileAAOps(ModuleOp module) {
+  WalkResult result = module.walk([](nv_tileaa::MarkForReuseOp op) {
+    for (Value value : op.getValues())
+      if (!isa<nv_tileaa::QueueType>(value.getType())) {
+        op.emitError("expect operands with queue types");
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+void mlir::tilecc::populateTileAAQueueToTileASPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<GetProgramIdPattern, GetNumProgramsPattern, ExecutePattern,
+               PluginPattern, PragmaPattern, OptimizationBarrierPattern,
+               CreateQueuePattern, QueuePutPattern, QueueGetPattern,
+               QueueYieldPattern, MarkForReusePattern>(converter, ctx);
+}

@@ -1,0 +1,64 @@
+//===- TileAAToTileAS.h - nv_tileaa to nv_tileas conversion -----*- C++ -*-===//
+//
+// Populators, the type converter and the kernel-spec helpers of
+// ConvertTileAAToTileAS (seed 004). The pass applies the populators in the
+// fixed order arith, math, core.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_CONVERSION_TILEAATOTILEAS_H
+#define TILECC_CONVERSION_TILEAATOTILEAS_H
+
+#include "TileAA/IR/TileAADialect.h"
+#include "TileAS/IR/TileASDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tilecc {
+
+/// Tiles, scalars and pointers convert to themselves; tokens and tiled views
+/// to their nv_tileas twins; a memref to the values that describe it (1:N):
+/// base pointer, element offset, one size per dimension, one stride per
+/// dimension (all `index` but the pointer).
+class TileAAToTileASTypeConverter : public TypeConverter {
+public:
+  explicit TileAAToTileASTypeConverter(MLIRContext *ctx);
+};
+
+/// The nv_tileas view type of an nv_tileaa tiled view (address space from its
+/// source memref, global otherwise).
+nv_tileas::TiledViewType convertTiledView(nv_tileaa::TiledViewType type);
+
+void populateTileAAArithToTileASPatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns);
+void populateTileAAMathToTileASPatterns(const TypeConverter &converter,
+                                        RewritePatternSet &patterns);
+/// The nv_tileaa core: memory, compute, shape and queue families.
+void populateTileAACoreToTileASPatterns(const TypeConverter &converter,
+                                        RewritePatternSet &patterns);
+void populateTileAAMemoryToTileASPatterns(const TypeConverter &converter,
+                                          RewritePatternSet &patterns);
+void populateTileAAComputeToTileASPatterns(const TypeConverter &converter,
+                                           RewritePatternSet &patterns);
+void populateTileAAShapeToTileASPatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns);
+void populateTileAAQueueToTileASPatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns);
+
+/// Parses `sm_XY`, `sm_XYa`, `sm_XYf` into major * 10 + minor.
+std::optional<int64_t> parseComputeCapability(StringRef text);
+
+/// Resolves the target (module attribute first, then `ccOption`), records it
+/// as `nv_tileas.compute_capability` on the module and mirrors each
+/// `cute.kernel` function's launch hints into `nv_tileaa.kernel_spec`.
+/// Emits "failed to get the target spec" when the target is unknown.
+LogicalResult attachKernelSpecAttributes(ModuleOp module, StringRef ccOption);
+
+/// The kernel spec of the function enclosing `op`, or null.
+nv_tileaa::KernelSpecAttr getKernelSpec(Operation *op);
+
+/// Checks the ops the conversion leaves legal (mark_for_reuse operands).
+LogicalResult verifyLegalTileAAOps(ModuleOp module);
+
+} // namespace mlir::tilecc
+
+#endif // TILECC_CONVERSION_TILEAATOTILEAS_H

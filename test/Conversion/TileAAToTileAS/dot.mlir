@@ -1,0 +1,42 @@
+// nv_tileaa.dot -> nv_tileas.dot with the MMA atom of the target's
+// tensor-core generation; the block-scaled form (scale operands) ->
+// nv_tileas.block_scaled_mma, admitted from sm_100 only (seed 004).
+// RUN: tilecc-opt %s --convert-tileaa-to-tileas | FileCheck %s --check-prefix=SM80
+// RUN: tilecc-opt %s --convert-tileaa-to-tileas=compute-capability=sm_90a | FileCheck %s --check-prefix=SM90
+// RUN: tilecc-opt %s --convert-tileaa-to-tileas=compute-capability=sm_100 | FileCheck %s --check-prefix=SM100
+
+// Seed 004 "dot Dispatch by Compute Capability": the plain dot.
+// SM80-LABEL: nv_tileaa.func @plain
+// SM80: %[[D:.*]] = nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+// SM80: return %[[D]]
+// SM90-LABEL: nv_tileaa.func @plain
+// SM90: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
+// SM100-LABEL: nv_tileaa.func @plain
+// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_f16_f16_f32>}
+nv_tileaa.func @plain(%av: tensor<128x32xf16>, %bv: tensor<32x128xf16>, %c_in: tensor<128x128xf32>) -> tensor<128x128xf32>
+    attributes {cute.kernel} {
+  %d = nv_tileaa.dot %av, %bv, %c_in {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}
+      : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+  nv_tileaa.return %d : tensor<128x128xf32>
+}
+
+// Integer operands name their signedness; f32 operands run as tf32; a batch
+// dimension is kept.
+// SM80-LABEL: nv_tileaa.func @typed
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_s8_u8_s32>} : tensor<64x32xi8>, tensor<32x8xi8>, tensor<64x8xi32> -> tensor<64x8xi32>
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_tf32_tf32_f32>} : tensor<2x64x8xf32>, tensor<2x8x8xf32>, tensor<2x64x8xf32> -> tensor<2x64x8xf32>
+nv_tileaa.func @typed(%a: tensor<64x32xi8>, %b: tensor<32x8xi8>, %c: tensor<64x8xi32>,
+                      %fa: tensor<2x64x8xf32>, %fb: tensor<2x8x8xf32>, %fc: tensor<2x64x8xf32>) {
+  %0 = nv_tileaa.dot %a, %b, %c {signedness_a = #nv_tileaa<signedness signed>, signedness_b = #nv_tileaa<signedness unsigned>}
+      : tensor<64x32xi8>, tensor<32x8xi8>, tensor<64x8xi32> -> tensor<64x8xi32>
+  %1 = nv_tileaa.dot %fa, %fb, %fc : tensor<2x64x8xf32>, tensor<2x8x8xf32>, tensor<2x64x8xf32> -> tensor<2x64x8xf32>
+  nv_tileaa.return
+}
+
+// A dimension-order layout over all axes is inferable.
+// SM80-LABEL: nv_tileaa.func @ordered
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x32xf16, [1, 0]>
+nv_tileaa.func @ordered(%a: tensor<64x32xf16, [1, 0]>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) {
+  %d = nv_tileaa.dot %a, %b, %c : tensor<64x32xf16, [1, 0]>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+  nv_tileaa.return
+}

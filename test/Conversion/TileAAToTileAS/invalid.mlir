@@ -1,0 +1,24 @@
+// Pass-level failures (seed 004).
+// RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas -verify-diagnostics
+
+// An executable nv_tileaa op without a pattern survives: the conversion fails.
+// expected-error @below {{failed to convert nv_tileaa to nv_tileas}}
+module {
+nv_tileaa.func @no_pattern(%h: tensor<128xi32>) {
+  // expected-error @below {{failed to legalize operation 'nv_tileaa.histogram' that was explicitly marked illegal}}
+  %0 = nv_tileaa.histogram %h : tensor<128xi32> -> tensor<16xi32>
+  nv_tileaa.return
+}
+}
+
+// -----
+
+// Directed rounding has no arith form.
+// expected-error @below {{failed to convert nv_tileaa to nv_tileas}}
+module {
+nv_tileaa.func @rounding(%x: tensor<16xf32>) {
+  // expected-error @below {{failed to legalize operation 'nv_tileaa.addf'}}
+  %0 = nv_tileaa.addf %x, %x {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<16xf32>
+  nv_tileaa.return
+}
+}
