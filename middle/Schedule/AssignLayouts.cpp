@@ -35,7 +35,9 @@ static bool isElementwiseLike(Operation *op) {
   if (op->hasTrait<OpTrait::Elementwise>() ||
       isa<tensor::SplatOp, arith::SelectOp>(op))
     return true;
-  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+  // Pointer arithmetic and pointer accesses work element by element too.
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+      !isa<AddPtrOp, IntToPtrOp, PtrToIntOp, LoadOp, StoreOp>(op))
     return false;
   std::optional<ArrayRef<int64_t>> shape;
   for (Type type : llvm::concat<Type>(op->getOperandTypes(),

@@ -82,6 +82,7 @@ struct ConvertTileASToLLVMPass
     populateTileASFuncToLLVMPatterns(converter, patterns, numWarps);
     populateTileASElementwiseToLLVMPatterns(converter, patterns);
     populateTileASMemoryToLLVMPatterns(converter, patterns);
+    populateTileASPointerToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -99,6 +99,16 @@ static std::string operandList(unsigned first, unsigned n) {
   return list + "}";
 }
 
+/// The PTX state space of a pointer's address space.
+static StringRef stateSpace(Value ptr) {
+  switch (cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace()) {
+  case 1: return ".global";
+  case 3: return ".shared";
+  case 4: return ".const";
+  default: return "";
+  }
+}
+
 static std::string vectorSuffix(WordShape shape) {
   return (shape.numWords > 1 ? ".v" + std::to_string(shape.numWords) : "") +
          ".b" + std::to_string(shape.wordBits);
@@ -123,8 +133,9 @@ SmallVector<Value> mlir::tilecc::emitGlobalLoad(OpBuilder &b, Location loc,
   }
   if (pred)
     asmText += llvm::formatv("@${0} ", predIdx).str();
-  asmText += llvm::formatv("ld.global{0}{1} {2}, [${3}];", q.ordering,
-                           vectorSuffix(shape), operandList(0, n), ptrIdx)
+  asmText += llvm::formatv("ld{0}{1}{2} {3}, [${4}];", q.ordering,
+                           stateSpace(ptr), vectorSuffix(shape),
+                           operandList(0, n), ptrIdx)
                  .str();
   constraints += "l";
   SmallVector<Value> operands{ptr};
@@ -167,8 +178,9 @@ void mlir::tilecc::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,
   std::string asmText;
   if (pred)
     asmText += llvm::formatv("@${0} ", n + 1).str();
-  asmText += llvm::formatv("st.global{0}{1} [$0], {2};", q.ordering,
-                           vectorSuffix(shape), operandList(1, n))
+  asmText += llvm::formatv("st{0}{1}{2} [$0], {3};", q.ordering,
+                           stateSpace(ptr), vectorSuffix(shape),
+                           operandList(1, n))
                  .str();
   std::string constraints = "l";
   SmallVector<Value> operands{ptr};

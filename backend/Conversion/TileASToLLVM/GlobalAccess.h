@@ -20,10 +20,14 @@ struct AccessQualifiers {
   std::string ordering;
 };
 
+/// The ordering qualifier of a memory op's mem_semantic / mem_scope.
+AccessQualifiers getAccessQualifiers(Operation *op);
+
 /// Whether `count` elements of `elementType` can move in one access.
 bool isAccessSupported(Type elementType, unsigned count);
 
-/// Loads `init.size()` elements from `ptr` (addrspace 1). Where `pred` is
+/// Loads `init.size()` elements from `ptr` (its address space picks the
+/// state space: global, shared, const or generic). Where `pred` is
 /// false (null: always true) the results are `init`.
 SmallVector<Value> emitGlobalLoad(OpBuilder &b, Location loc, Value ptr,
                                   Value pred, ValueRange init,

@@ -60,14 +60,17 @@ SmallVector<bool> dimsNeedingBounds(nv_tileas::TiledViewType viewType,
   return needs;
 }
 
-AccessQualifiers qualifiersFor(Operation *op) {
+} // namespace
+
+AccessQualifiers mlir::tilecc::getAccessQualifiers(Operation *op) {
   AccessQualifiers q;
   auto sem = op->getAttrOfType<nv_tileas::MemSemanticAttr>("mem_semantic");
   if (!sem || sem.getValue() == nv_tileas::MemSemantic::weak)
     return q;
   StringRef order = stringifyMemSemantic(sem.getValue());
   if (order == "acq_rel")
-    order = isa<nv_tileas::TiledLoadOp>(op) ? "acquire" : "release";
+    order = isa<nv_tileas::TiledLoadOp, nv_tileas::LoadOp>(op) ? "acquire"
+                                                                : "release";
   std::string scope = "gpu";
   if (auto s = op->getAttrOfType<nv_tileas::MemScopeAttr>("mem_scope")) {
     switch (s.getValue()) {
@@ -80,6 +83,8 @@ AccessQualifiers qualifiersFor(Operation *op) {
   q.ordering = ("." + order + "." + scope).str();
   return q;
 }
+
+namespace {
 
 /// Everything a tiled load or store needs per register.
 struct AccessPlan {
@@ -223,7 +228,7 @@ struct TiledLoadLowering : OpConversionPattern<nv_tileas::TiledLoadOp> {
       init = unpackRegisters(rewriter, loc, adaptor.getOther());
     else
       init.assign(plan->elemAddrs.size(), LLVM::ZeroOp::create(rewriter, loc, elem));
-    AccessQualifiers q = qualifiersFor(op);
+    AccessQualifiers q = getAccessQualifiers(op);
     SmallVector<Value> regs;
     for (unsigned first = 0; first < init.size(); first += plan->vector) {
       ArrayRef<Value> start = ArrayRef<Value>(init).slice(first, plan->vector);
@@ -270,7 +275,7 @@ struct TiledStoreLowering : OpConversionPattern<nv_tileas::TiledStoreOp> {
     DuplicateMasks dup = getDuplicateMasks(getTileLayout(tile));
     Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
     SmallVector<Value> regs = unpackRegisters(rewriter, loc, adaptor.getValue());
-    AccessQualifiers q = qualifiersFor(op);
+    AccessQualifiers q = getAccessQualifiers(op);
     for (unsigned first = 0; first < regs.size(); first += plan->vector) {
       if (first & dup.reg)
         continue;

@@ -33,6 +33,10 @@ void populateTileASElementwiseToLLVMPatterns(
 /// make_tiled_view, tiled_load, tiled_store, tokens.
 void populateTileASMemoryToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// make_range, addptr, int_to_ptr / ptr_to_int, pointer load / store.
+void populateTileASPointerToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
 /// The shared-memory buffer convert_layout round trips use, and the bytes
 /// an op needs in it (0 for ops that need none).
 inline constexpr llvm::StringLiteral kScratchSymbol = "tilecc_scratch";

@@ -68,9 +68,9 @@ nv_tileaa.func @store_duplicates(%p: !nv_tileaa.ptr<i32, 1>, %x: tensor<16xi32, 
 #H = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(0, 8), (1, 0), (2, 0), (4, 0), (8, 0)], warp = []} -> {dim0 = 16, dim1 = 16}>
 // CHECK-LABEL: llvm.func @load_f16_masked
 // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
-// CHECK: "{{.*}}@$5 ld.global.acquire.gpu.v4.b32 {$0, $1, $2, $3}, [$4];"
+// CHECK: "{{.*}}@$5 ld.acquire.gpu.global.v4.b32 {$0, $1, $2, $3}, [$4];"
 // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
-// CHECK-COUNT-8: ld.global.acquire.gpu.b16 $0, [$1];", "=&h,l,b,h"
+// CHECK-COUNT-8: ld.acquire.gpu.global.b16 $0, [$1];", "=&h,l,b,h"
 nv_tileaa.func @load_f16_masked(%p: !nv_tileaa.ptr<f16, 1>, %m: tensor<16x16xi1, #H>, %o: tensor<16x16xf16, #H>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
