@@ -50,11 +50,102 @@ static unsigned scratchBytes(Type elementType) {
 }
 
 int64_t mlir::tilecc::getConvertLayoutScratchBytes(Operation *op) {
-  auto convert = dyn_cast<nv_tileas::ConvertLayoutOp>(op);
-  if (!convert)
+  // Both ops stage their source tile in the scratch buffer.
+  if (!isa<nv_tileas::ConvertLayoutOp, nv_tileas::BroadcastOp>(op))
     return 0;
-  auto type = cast<RankedTensorType>(convert.getType());
+  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
   return type.getNumElements() * scratchBytes(type.getElementType());
+}
+
+/// Moves a tile through the shared scratch buffer: every source register is
+/// stored at its element's row-major offset in the source shape, and every
+/// destination register loads the element it needs; destination dims of
+/// which the source has one element (broadcast) read coordinate 0.
+static FailureOr<SmallVector<Value>>
+roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
+                       ArrayRef<Value> srcRegs, RankedTensorType srcType,
+                       RankedTensorType dstType, Type field) {
+  Location loc = op->getLoc();
+  auto module = op->getParentOfType<ModuleOp>();
+  auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+  if (!scratch) {
+    op->emitError("no shared scratch buffer for the layout change");
+    return failure();
+  }
+  bool isBool = field.isInteger(1);
+  Type memType = isBool ? rewriter.getI8Type() : field;
+  Value base = LLVM::AddressOfOp::create(rewriter, loc, scratch);
+  ArrayRef<int64_t> srcShape = srcType.getShape();
+  auto addresses = [&](const tl::LinearLayout &layout) {
+    SmallVector<Value> result;
+    for (auto &c : getRegisterCoordinates(rewriter, loc, layout)) {
+      Value linear = createI64(rewriter, loc, 0);
+      for (unsigned d = 0; d < c.size(); ++d) {
+        Value coord = srcShape[d] == 1 ? createI64(rewriter, loc, 0) : c[d];
+        linear = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, linear,
+                                createI64(rewriter, loc, srcShape[d])),
+            coord);
+      }
+      result.push_back(LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                           memType, base, ValueRange{linear}));
+    }
+    return result;
+  };
+  // The previous user of the scratch buffer must be done with it.
+  NVVM::Barrier0Op::create(rewriter, loc);
+  for (auto [reg, addr] : llvm::zip(srcRegs, addresses(getTileLayout(srcType)))) {
+    Value v = isBool ? Value(LLVM::ZExtOp::create(rewriter, loc, memType, reg))
+                     : reg;
+    LLVM::StoreOp::create(rewriter, loc, v, addr);
+  }
+  NVVM::Barrier0Op::create(rewriter, loc);
+  SmallVector<Value> regs;
+  for (Value addr : addresses(getTileLayout(dstType))) {
+    Value v = LLVM::LoadOp::create(rewriter, loc, memType, addr);
+    regs.push_back(isBool ? Value(LLVM::TruncOp::create(rewriter, loc, field, v))
+                          : v);
+  }
+  return regs;
+}
+
+/// For each destination register, the source register holding the same
+/// element in the same thread, when `dst` (broadcast dims projected away)
+/// places elements on lanes and warps exactly as `src` does.
+static std::optional<SmallVector<int32_t>>
+registerGather(const tl::LinearLayout &src, const tl::LinearLayout &dst,
+               ArrayRef<int64_t> srcShape) {
+  tl::LinearLayout projected = dst;
+  for (auto [d, size] : llvm::enumerate(srcShape))
+    if (size == 1)
+      projected = projected.resizeOutDim(tl::dimName(d), 1);
+  for (StringRef in : {StringRef(tl::kLane), StringRef(tl::kWarp)}) {
+    if (src.getInDimSizeLog2(in) != projected.getInDimSizeLog2(in))
+      return std::nullopt;
+    for (unsigned bit = 0; bit < src.getInDimSizeLog2(in); ++bit)
+      for (unsigned d = 0; d < srcShape.size(); ++d)
+        if (src.getBasis(in, bit, tl::dimName(d)) !=
+            projected.getBasis(in, bit, tl::dimName(d)))
+          return std::nullopt;
+  }
+  auto image = [](const tl::LinearLayout &l, int32_t r) {
+    SmallVector<int32_t> coords;
+    for (auto &[name, value] : l.apply({{tl::kRegister, r}}))
+      coords.push_back(value);
+    return l.flattenOutValues(coords);
+  };
+  llvm::DenseMap<uint64_t, int32_t> holder;
+  for (int32_t r = src.getInDimSize(tl::kRegister) - 1; r >= 0; --r)
+    holder[image(src, r)] = r;
+  SmallVector<int32_t> gather;
+  for (int32_t r = 0, e = projected.getInDimSize(tl::kRegister); r < e; ++r) {
+    auto it = holder.find(image(projected, r));
+    if (it == holder.end())
+      return std::nullopt;
+    gather.push_back(it->second);
+  }
+  return gather;
 }
 
 namespace {
@@ -70,8 +161,8 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
     Type structType = getTypeConverter()->convertType(dstType);
     if (!structType || !getTypeConverter()->convertType(srcType))
       return rewriter.notifyMatchFailure(op, "tile without layout");
-    const tl::LinearLayout &src = getTileLayout(srcType);
-    const tl::LinearLayout &dst = getTileLayout(dstType);
+    tl::LinearLayout src = getTileLayout(srcType);
+    tl::LinearLayout dst = getTileLayout(dstType);
     Type elemType = srcType.getElementType();
     llvm::Expected<tl::ConversionPlan> plan =
         tl::planConversion(src, dst, elemType.isIntOrFloat()
@@ -90,57 +181,47 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
         rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
         return success();
       }
-    return lowerThroughShared(op, srcRegs, src, dst, structType, rewriter);
-  }
-
-  LogicalResult lowerThroughShared(nv_tileas::ConvertLayoutOp op,
-                                   ArrayRef<Value> srcRegs,
-                                   const tl::LinearLayout &src,
-                                   const tl::LinearLayout &dst, Type structType,
-                                   ConversionPatternRewriter &rewriter) const {
-    Location loc = op.getLoc();
-    auto module = op->getParentOfType<ModuleOp>();
-    auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
-    if (!scratch)
-      return op.emitError("no shared scratch buffer for convert_layout");
-    auto type = cast<RankedTensorType>(op.getType());
     Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
-    bool isBool = field.isInteger(1);
-    Type memType = isBool ? rewriter.getI8Type() : field;
-    Value base = LLVM::AddressOfOp::create(rewriter, loc, scratch);
-    // Row-major element offset of each register's coordinates.
-    auto offsets = [&](const tl::LinearLayout &layout) {
-      SmallVector<SmallVector<Value>> coords =
-          getRegisterCoordinates(rewriter, loc, layout);
-      SmallVector<Value> result;
-      for (auto &c : coords) {
-        Value linear = createI64(rewriter, loc, 0);
-        for (unsigned d = 0; d < c.size(); ++d)
-          linear = LLVM::AddOp::create(
-              rewriter, loc,
-              LLVM::MulOp::create(rewriter, loc, linear,
-                                  createI64(rewriter, loc, type.getShape()[d])),
-              c[d]);
-        result.push_back(LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                                             memType, base, ValueRange{linear}));
-      }
-      return result;
-    };
-    // The previous user of the scratch buffer must be done with it.
-    NVVM::Barrier0Op::create(rewriter, loc);
-    for (auto [reg, addr] : llvm::zip(srcRegs, offsets(src))) {
-      Value v = isBool ? Value(LLVM::ZExtOp::create(rewriter, loc, memType, reg))
-                       : reg;
-      LLVM::StoreOp::create(rewriter, loc, v, addr);
+    FailureOr<SmallVector<Value>> regs =
+        roundTripThroughShared(rewriter, op, srcRegs, srcType, dstType, field);
+    if (failed(regs))
+      return failure();
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, *regs));
+    return success();
+  }
+};
+
+/// broadcast: registers are gathered in place when the result layout puts
+/// each element on the thread that holds its source; otherwise the source
+/// goes through shared memory.
+struct BroadcastLowering : OpConversionPattern<nv_tileas::BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSource().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    Type structType = getTypeConverter()->convertType(dstType);
+    if (!structType || !getTypeConverter()->convertType(srcType))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    SmallVector<Value> srcRegs =
+        unpackRegisters(rewriter, loc, adaptor.getSource());
+    if (auto gather = registerGather(getTileLayout(srcType),
+                                     getTileLayout(dstType),
+                                     srcType.getShape())) {
+      SmallVector<Value> regs;
+      for (int32_t s : *gather)
+        regs.push_back(srcRegs[s]);
+      rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
+      return success();
     }
-    NVVM::Barrier0Op::create(rewriter, loc);
-    SmallVector<Value> regs;
-    for (Value addr : offsets(dst)) {
-      Value v = LLVM::LoadOp::create(rewriter, loc, memType, addr);
-      regs.push_back(isBool ? Value(LLVM::TruncOp::create(rewriter, loc, field, v))
-                            : v);
-    }
-    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
+    Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
+    FailureOr<SmallVector<Value>> regs =
+        roundTripThroughShared(rewriter, op, srcRegs, srcType, dstType, field);
+    if (failed(regs))
+      return failure();
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, *regs));
     return success();
   }
 };
@@ -149,5 +230,6 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
 
 void mlir::tilecc::populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertLayoutLowering>(converter, patterns.getContext());
+  patterns.add<ConvertLayoutLowering, BroadcastLowering>(converter,
+                                                        patterns.getContext());
 }

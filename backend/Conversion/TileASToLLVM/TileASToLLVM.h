@@ -42,7 +42,7 @@ void populateTileASPointerToLLVMPatterns(
 inline constexpr llvm::StringLiteral kScratchSymbol = "tilecc_scratch";
 int64_t getConvertLayoutScratchBytes(Operation *op);
 
-/// convert_layout.
+/// convert_layout and broadcast.
 void populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
