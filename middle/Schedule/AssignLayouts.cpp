@@ -10,6 +10,7 @@
 
 #include "Schedule/BlockedLayouts.h"
 #include "TileAA/IR/TileAADialect.h"
+#include "Layout/DistributedLayouts.h"
 #include "Layout/Vectorization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -67,6 +68,7 @@ public:
     func.getFunctionBody().walk([&](Operation *op) { tie(op); });
     func.getFunctionBody().walk([&](Operation *op) { propose(op); });
     chooseLayouts();
+    func.getFunctionBody().walk([&](BroadcastOp op) { followBroadcast(op); });
     func.getFunctionBody().walk([&](Block *block) {
       for (BlockArgument arg : block->getArguments())
         if (!block->isEntryBlock() || !isa<FunctionOpInterface>(block->getParentOp()))
@@ -166,6 +168,7 @@ private:
 
   void offer(Value v, const Proposal &p) {
     Value leader = classes.getLeaderValue(v);
+    anchored.insert(leader);
     auto it = chosen.find(leader);
     if (it == chosen.end() || it->second.vectorElements < p.vectorElements)
       chosen[leader] = p;
@@ -182,6 +185,26 @@ private:
       auto type = cast<RankedTensorType>(leader.getType());
       chosen[leader] = {chooseBlockedLayout(type.getShape(), 1, numWarps), 1};
     }
+  }
+
+  /// A broadcast source no access constrains takes the result's layout with
+  /// the broadcast dimensions projected away, so that every result element
+  /// lives on the thread that holds its source (no data movement).
+  void followBroadcast(BroadcastOp op) {
+    Value src = op.getSource(), result = op.getResult();
+    if (!classes.contains(src) || !classes.contains(result))
+      return;
+    Value leader = classes.getLeaderValue(src);
+    if (anchored.contains(leader))
+      return;
+    LinearLayout layout = chosen[classes.getLeaderValue(result)].layout;
+    auto srcType = cast<RankedTensorType>(src.getType());
+    for (auto [d, size] : llvm::enumerate(srcType.getShape()))
+      if (size == 1)
+        layout = layout.resizeOutDim(tilecc::layout::dimName(d), 1);
+    layout = layout.removeZeroBases(tilecc::layout::kRegister);
+    chosen[leader] = {layout,
+                      tilecc::layout::getContiguousRegisterElements(layout)};
   }
 
   RankedTensorType encoded(RankedTensorType type, const LinearLayout &layout) {
@@ -262,6 +285,7 @@ private:
   unsigned numWarps;
   llvm::EquivalenceClasses<Value> classes;
   llvm::DenseMap<Value, Proposal> chosen;
+  llvm::DenseSet<Value> anchored; // class leaders with an access proposal
   llvm::MapVector<Operation *, Proposal> own;
 };
 

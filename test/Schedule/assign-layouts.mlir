@@ -115,3 +115,24 @@ module {
 nv_tileaa.func @bad_warps() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 3>} {
   nv_tileaa.return
 }
+
+// -----
+
+// A broadcast source that no access constrains follows the result: the
+// result layout with the broadcast dimension projected away (no movement).
+// CHECK-LABEL: nv_tileaa.func @broadcast
+// CHECK: tensor.splat %{{.*}} : tensor<1x64xf32, #nv_tileas.linear<{register = [(0, 1), (0, 2)], lane = [(0, 4), (0, 8), (0, 16), (0, 32), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 1, dim1 = 64}>>
+// CHECK: nv_tileas.broadcast {{.*}} to tensor<64x64xf32, #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (16, 0), (32, 0)], lane = [(0, 4), (0, 8), (0, 16), (0, 32), (1, 0)], warp = [(2, 0), (4, 0)]} -> {dim0 = 64, dim1 = 64}>>
+// CHECK-NOT: convert_layout
+module {
+  nv_tileaa.func @broadcast(%a: !nv_tileaa.ptr<f32, 1>, %x: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
+    %row = tensor.splat %x : tensor<1x64xf32>
+    %b = nv_tileas.broadcast %row : tensor<1x64xf32> to tensor<64x64xf32>
+    nv_tileas.tiled_store %b, %va[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<64x64xf32>, !nv_tileas.tiled_view<64x64xf32>
+    nv_tileaa.return
+  }
+}
