@@ -14,6 +14,7 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -85,6 +86,10 @@ struct ConvertTileASToLLVMPass
     populateTileASPointerToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no
+    // instruction for most transcendental intrinsics; LLVM intrinsics for the
+    // rest. Tile math was scalarized by the patterns above.
+    populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/3);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
 
