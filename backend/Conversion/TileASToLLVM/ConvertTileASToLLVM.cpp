@@ -65,6 +65,20 @@ struct ConvertTileASToLLVMPass
       module.emitError() << "unsupported target '" << arch << "'";
       return signalPassFailure();
     }
+    // Every tile must say which thread holds which element.
+    WalkResult unencoded = module.walk([](Operation *op) {
+      for (Value v : op->getResults())
+        if (isa<RankedTensorType>(v.getType()) &&
+            !nv_tileas::LinearEncodingAttr::of(v.getType())) {
+          op->emitError("tile has no layout encoding (run "
+                        "tileas-assign-layouts first): ")
+              << v.getType();
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (unencoded.wasInterrupted())
+      return signalPassFailure();
     if (failed(createScratchBuffer(module, *target)))
       return signalPassFailure();
 
