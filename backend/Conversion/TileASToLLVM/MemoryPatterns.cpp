@@ -89,9 +89,8 @@ namespace {
 /// Everything a tiled load or store needs per register.
 struct AccessPlan {
   unsigned vector = 1;
-  SmallVector<Value> addresses;  // one per vector (first register)
   SmallVector<Value> elemPreds;  // one per register, null when in bounds
-  SmallVector<Value> elemAddrs;  // one per register (for split vectors)
+  SmallVector<Value> elemAddrs;  // one per register
   bool mayCutVectors = false;
 };
 
