@@ -1,5 +1,5 @@
 module attributes {nv_tileas.compute_capability = 80 : i32} {
-  nv_tileaa.func @vector_add(%arg0: !nv_tileaa.ptr<f32, 1>, %arg1: !nv_tileaa.ptr<f32, 1>, %arg2: !nv_tileaa.ptr<f32, 1>, %arg3: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>, nv_tileas.num_warps = 4 : i32} {
+  nv_tileaa.func @vector_add(%arg0: !nv_tileaa.ptr<f32, 1>, %arg1: !nv_tileaa.ptr<f32, 1>, %arg2: !nv_tileaa.ptr<f32, 1>, %arg3: i32) attributes {nv_tileaa.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>, nv_tileas.num_warps = 4 : i32} {
     %0 = arith.index_cast %arg3 : i32 to index
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
