@@ -65,15 +65,24 @@ public:
   LayoutAssigner(unsigned numWarps) : numWarps(numWarps) {}
 
   void run(FunctionOpInterface func) {
+    if (!func.getFunctionBody().empty())
+      for (BlockArgument arg : func.getFunctionBody().getArguments())
+        add(arg);
     func.getFunctionBody().walk([&](Operation *op) { tie(op); });
     func.getFunctionBody().walk([&](Operation *op) { propose(op); });
     chooseLayouts();
     func.getFunctionBody().walk([&](BroadcastOp op) { followBroadcast(op); });
     func.getFunctionBody().walk([&](Block *block) {
       for (BlockArgument arg : block->getArguments())
-        if (!block->isEntryBlock() || !isa<FunctionOpInterface>(block->getParentOp()))
-          encode(arg);
+        encode(arg);
     });
+    // Tile arguments of device functions are encoded in the signature too.
+    if (!func.getFunctionBody().empty()) {
+      SmallVector<Type> inputs(
+          func.getFunctionBody().front().getArgumentTypes());
+      func.setType(FunctionType::get(func->getContext(), inputs,
+                                     func.getResultTypes()));
+    }
     func.getFunctionBody().walk([&](Operation *op) {
       for (Value result : op->getResults())
         encode(result);
@@ -167,6 +176,7 @@ private:
   }
 
   void offer(Value v, const Proposal &p) {
+    add(v); // e.g. a function argument
     Value leader = classes.getLeaderValue(v);
     anchored.insert(leader);
     auto it = chosen.find(leader);

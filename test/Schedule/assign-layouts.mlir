@@ -111,6 +111,22 @@ module {
 
 // -----
 
+// A tile argument (device function) takes its class's layout, and the
+// function type follows.
+// CHECK-LABEL: nv_tileaa.func private @device(%arg0: tensor<512xf32, #nv_tileas.linear<{register = [(1), (2)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 512}>>, %arg1: !nv_tileaa.ptr<f32, 1>)
+module {
+  nv_tileaa.func private @device(%x: tensor<512xf32>, %b: !nv_tileaa.ptr<f32, 1>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c512 = arith.constant 512 : index
+    %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c512) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<512xf32>
+    nv_tileas.tiled_store %x, %vb[%c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<512xf32>, !nv_tileas.tiled_view<512xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
 // expected-error @+1 {{fails to assign layout: 3 warps per CTA is not a power of two}}
 nv_tileaa.func @bad_warps() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 3>} {
   nv_tileaa.return
