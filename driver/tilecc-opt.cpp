@@ -13,6 +13,12 @@
 #include "Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 // cuda_tile -> nv_tileaa
+// schedule stage and code generation
+#include "Schedule/Passes.h"
+#include "Conversion/TileASToLLVM/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 namespace mlir::nv_tileas {
 void registerTestMemoryConsistencyPass();
 } // namespace mlir::nv_tileas
@@ -38,6 +44,11 @@ int main(int argc, char **argv) {
   // TileAAToTileAS
   registry.insert<mlir::gpu::GPUDialect>();
   mlir::tilecc::registerTileccConversionPasses();
+  // schedule stage and code generation
+  registry.insert<mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
+                  mlir::NVVM::NVVMDialect>();
+  mlir::nv_tileas::registerSchedulePasses();
+  mlir::tilecc::registerTileASToLLVMPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::cuda_tile::registerCudaTilePasses();

@@ -7,12 +7,17 @@
 #include "CudaTile/Transforms/Passes.h"
 #include "TileAA/Transforms/Passes.h"
 #include "TileAS/Transforms/Passes.h"
+#include "Conversion/TileASToLLVM/Passes.h"
+#include "Conversion/TileASToLLVM/TileASToLLVM.h"
+#include "Schedule/Passes.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/TileASDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -36,7 +41,8 @@ void ::tilecc::registerTileccDialects(DialectRegistry &registry) {
   registry.insert<cuda_tile::CudaTileDialect, nv_tileaa::TileAADialect,
                   nv_tileas::TileASDialect, arith::ArithDialect,
                   math::MathDialect, scf::SCFDialect, tensor::TensorDialect,
-                  func::FuncDialect, ub::UBDialect, gpu::GPUDialect>();
+                  func::FuncDialect, ub::UBDialect, gpu::GPUDialect,
+                  LLVM::LLVMDialect, NVVM::NVVMDialect>();
 }
 
 /// Makes every pass the stage table names known to the textual pipeline
@@ -47,6 +53,8 @@ static void registerStagePasses() {
     nv_tileaa::registerTileAAPasses();
     nv_tileas::registerTileASPasses();
     mlir::tilecc::registerTileccConversionPasses();
+    nv_tileas::registerSchedulePasses();
+    mlir::tilecc::registerTileASToLLVMPasses();
     registerCSEPass();
     return true;
   }();
@@ -246,11 +254,16 @@ CompileStatus Compiler::runPassPipeline(const StageInfo &stage) {
 }
 
 CompileStatus Compiler::lowerToLLVM(const StageInfo &stage) {
-  // The nv_tileas -> LLVM lowering registers itself as the stage's pipeline;
-  // until then the stage is marked unavailable in the stage table.
-  emitError(module->getLoc()) << "stage '" << stage.name
-                              << "' is not available in this version of tilecc";
-  return CompileStatus::InputError;
+  // The stage's passes lower nv_tileas to the LLVM and NVVM dialects; the
+  // result is then translated to an LLVM module.
+  if (CompileStatus status = runPassPipeline(stage); status != CompileStatus::Ok)
+    return status;
+  FailureOr<std::unique_ptr<llvm::Module>> lowered =
+      mlir::tilecc::lowerToLLVMIR(*module, *llvmContext);
+  if (failed(lowered))
+    return CompileStatus::InputError;
+  llvmModule = std::move(*lowered);
+  return CompileStatus::Ok;
 }
 
 CompileStatus Compiler::emitPTX() {

@@ -18,9 +18,9 @@ static const StageInfo kStages[] = {
      "convert-tileaa-to-tileas{compute-capability={arch}}", true},
     {Stage::Schedule, "schedule",
      "layouts, pipelining, shared memory and mbarrier assignment", O::MLIR,
-     "tileas-assign-layouts,tileas-canonicalize", false},
+     "tileas-assign-layouts{num-warps={num_warps}},tileas-canonicalize", true},
     {Stage::LLVM, "llvm", "lower to LLVM IR with NVVM", O::LLVMIR,
-     "convert-tileas-to-llvm{arch={arch} num-warps={num_warps}}", false},
+     "convert-tileas-to-llvm{arch={arch} num-warps={num_warps}}", true},
     {Stage::PTX, "ptx", "generate PTX with the NVPTX backend", O::PTX, "", true},
     {Stage::Cubin, "cubin", "assemble a cubin with ptxas", O::Cubin, "", true},
 };

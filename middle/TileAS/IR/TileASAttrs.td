@@ -78,4 +78,7 @@ def TileAS_ReduceAtomAttr : TileAS_Attr<"ReduceAtom", "reduce_atom",
   let assemblyFormat = "custom<AtomName>($name)";
 }
 
+// The distributed-layout encoding of tile tensors (TileASLayoutAttrs.td).
+include "TileAS/IR/TileASLayoutAttrs.td"
+
 #endif // TILECC_TILEAS_ATTRS_TD

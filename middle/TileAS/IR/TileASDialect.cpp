@@ -19,6 +19,14 @@ void TileASDialect::initialize() {
 
 LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
+  // Warps per CTA the layouts of a function were assigned for.
+  if (attr.getName() == "nv_tileas.num_warps") {
+    auto warps = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!warps || warps.getInt() <= 0 || (warps.getInt() & (warps.getInt() - 1)))
+      return op->emitError()
+             << "'nv_tileas.num_warps' must be a positive power of two";
+    return success();
+  }
   if (attr.getName() != kComputeCapabilityAttrName)
     return op->emitError() << "unknown nv_tileas attribute '"
                            << attr.getName().getValue() << "'";

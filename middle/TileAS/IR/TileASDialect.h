@@ -16,6 +16,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
+#include "TileAS/IR/TileASLayoutSupport.h"
+#include "mlir/IR/TensorEncoding.h"
+
 #include "TileAS/IR/TileASDialect.h.inc"
 #include "TileAS/IR/TileASInterfacesAttrs.h.inc"
 #include "TileAS/IR/TileASInterfacesOps.h.inc"

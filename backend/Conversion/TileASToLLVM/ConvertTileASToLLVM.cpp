@@ -1,0 +1,131 @@
+//===- ConvertTileASToLLVM.cpp - convert-tileas-to-llvm -------------------===//
+//
+// Three steps: size the shared scratch buffer layout conversions need, lower
+// scf to cf (so tile-valued loop and branch values become block arguments),
+// then one conversion to the llvm/nvvm dialects with the per-thread value
+// model, followed by cancelling the value model's cast pairs.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileASToLLVM/Passes.h"
+#include "Conversion/TileASToLLVM/TileASToLLVM.h"
+
+#include "Target/TargetInfo.h"
+#include "TileAA/IR/TileAADialect.h"
+#include "TileAS/IR/TileASDialect.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+namespace mlir::tilecc {
+#define GEN_PASS_DEF_CONVERTTILEASTOLLVM
+#include "Conversion/TileASToLLVM/Passes.h.inc"
+} // namespace mlir::tilecc
+
+using namespace mlir;
+using namespace mlir::tilecc;
+
+/// Creates the shared scratch buffer for the largest layout conversion.
+static LogicalResult createScratchBuffer(ModuleOp module,
+                                         const ::tilecc::TargetInfo &target) {
+  int64_t bytes = 0;
+  module.walk([&](Operation *op) {
+    bytes = std::max(bytes, getConvertLayoutScratchBytes(op));
+  });
+  if (bytes == 0)
+    return success();
+  if (bytes > target.sharedMemoryPerBlock)
+    return module.emitError() << "layout conversion needs " << bytes
+                              << " bytes of shared memory, more than the "
+                              << target.sharedMemoryPerBlock << " of "
+                              << target.getName();
+  OpBuilder b(module.getBodyRegion());
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
+  LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
+                         LLVM::Linkage::Internal, kScratchSymbol, Attribute(),
+                         /*alignment=*/16, /*addrSpace=*/3);
+  return success();
+}
+
+namespace {
+struct ConvertTileASToLLVMPass
+    : public mlir::tilecc::impl::ConvertTileASToLLVMBase<ConvertTileASToLLVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    std::optional<::tilecc::TargetInfo> target = ::tilecc::parseTarget(arch);
+    if (!target) {
+      module.emitError() << "unsupported target '" << arch << "'";
+      return signalPassFailure();
+    }
+    // Every tile must say which thread holds which element.
+    WalkResult unencoded = module.walk([](Operation *op) {
+      for (Value v : op->getResults())
+        if (isa<RankedTensorType>(v.getType()) &&
+            !nv_tileas::LinearEncodingAttr::of(v.getType())) {
+          op->emitError("tile has no layout encoding (run "
+                        "tileas-assign-layouts first): ")
+              << v.getType();
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (unencoded.wasInterrupted())
+      return signalPassFailure();
+    if (failed(createScratchBuffer(module, *target)))
+      return signalPassFailure();
+
+    {
+      RewritePatternSet patterns(ctx);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      ConversionTarget cfTarget(*ctx);
+      cfTarget.addIllegalDialect<scf::SCFDialect>();
+      cfTarget.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, cfTarget, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    TileASToLLVMTypeConverter converter(ctx);
+    RewritePatternSet patterns(ctx);
+    populateTileASFuncToLLVMPatterns(converter, patterns, numWarps);
+    populateTileASElementwiseToLLVMPatterns(converter, patterns);
+    populateTileASMemoryToLLVMPatterns(converter, patterns);
+    populateTileASPointerToLLVMPatterns(converter, patterns);
+    populateTileASLayoutToLLVMPatterns(converter, patterns);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no
+    // instruction for most transcendental intrinsics; LLVM intrinsics for the
+    // rest. Tile math was scalarized by the patterns above.
+    populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/3);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+
+    ConversionTarget llvmTarget(*ctx);
+    llvmTarget.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    llvmTarget.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    llvmTarget.addIllegalDialect<nv_tileas::TileASDialect,
+                                 nv_tileaa::TileAADialect, arith::ArithDialect,
+                                 math::MathDialect, cf::ControlFlowDialect,
+                                 gpu::GPUDialect, tensor::TensorDialect,
+                                 ub::UBDialect>();
+    if (failed(applyPartialConversion(module, llvmTarget, std::move(patterns))))
+      return signalPassFailure();
+
+    SmallVector<UnrealizedConversionCastOp> casts;
+    module.walk([&](UnrealizedConversionCastOp op) { casts.push_back(op); });
+    SmallVector<UnrealizedConversionCastOp> remaining;
+    reconcileUnrealizedCasts(casts, &remaining);
+    if (!remaining.empty()) {
+      remaining.front().emitError("value could not be lowered to LLVM");
+      return signalPassFailure();
+    }
+  }
+};
+} // namespace

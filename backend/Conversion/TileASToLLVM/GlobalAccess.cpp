@@ -1,0 +1,201 @@
+//===- GlobalAccess.cpp - predicated vector ld/st.global ------------------===//
+#include "Conversion/TileASToLLVM/GlobalAccess.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+
+namespace {
+/// How elements travel in registers: `numWords` words of `wordBits` bits.
+struct WordShape {
+  unsigned wordBits = 0, numWords = 0;
+};
+} // namespace
+
+static unsigned elementBits(Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return 64;
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  return 0;
+}
+
+static std::optional<WordShape> getWordShape(Type elementType, unsigned count) {
+  unsigned bits = elementBits(elementType);
+  if (bits < 16 && bits != 8)
+    return std::nullopt;
+  unsigned total = bits * count;
+  if (total > 128 || (total & (total - 1)) || total < 16)
+    return std::nullopt;
+  unsigned word = bits >= 32 ? bits : std::min(32u, total);
+  return WordShape{word, total / word};
+}
+
+bool mlir::tilecc::isAccessSupported(Type elementType, unsigned count) {
+  return getWordShape(elementType, count).has_value();
+}
+
+static StringRef constraintFor(unsigned wordBits) {
+  return wordBits == 16 ? "h" : wordBits == 32 ? "r" : "l";
+}
+
+/// Packs elements into words (bitcasts through vectors for sub-word types).
+static SmallVector<Value> toWords(OpBuilder &b, Location loc, ValueRange elems,
+                                  WordShape shape) {
+  Type word = b.getIntegerType(shape.wordBits);
+  unsigned perWord = elems.size() / shape.numWords;
+  SmallVector<Value> words;
+  for (unsigned w = 0; w < shape.numWords; ++w) {
+    ValueRange part = elems.slice(w * perWord, perWord);
+    Type elem = part.front().getType();
+    if (perWord == 1) {
+      words.push_back(isa<LLVM::LLVMPointerType>(elem)
+                          ? Value(LLVM::PtrToIntOp::create(b, loc, word, part[0]))
+                          : Value(LLVM::BitcastOp::create(b, loc, word, part[0])));
+      continue;
+    }
+    auto vecType = VectorType::get({int64_t(perWord)}, elem);
+    Value vec = LLVM::UndefOp::create(b, loc, vecType);
+    for (auto [i, v] : llvm::enumerate(part))
+      vec = LLVM::InsertElementOp::create(
+          b, loc, vec, v,
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i)));
+    words.push_back(LLVM::BitcastOp::create(b, loc, word, vec));
+  }
+  return words;
+}
+
+static SmallVector<Value> fromWords(OpBuilder &b, Location loc,
+                                    ValueRange words, Type elem,
+                                    unsigned count) {
+  unsigned perWord = count / words.size();
+  SmallVector<Value> elems;
+  for (Value w : words) {
+    if (perWord == 1) {
+      elems.push_back(isa<LLVM::LLVMPointerType>(elem)
+                          ? Value(LLVM::IntToPtrOp::create(b, loc, elem, w))
+                          : Value(LLVM::BitcastOp::create(b, loc, elem, w)));
+      continue;
+    }
+    auto vecType = VectorType::get({int64_t(perWord)}, elem);
+    Value vec = LLVM::BitcastOp::create(b, loc, vecType, w);
+    for (unsigned i = 0; i < perWord; ++i)
+      elems.push_back(LLVM::ExtractElementOp::create(
+          b, loc, vec,
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i))));
+  }
+  return elems;
+}
+
+/// "{$a, $b}" or "$a" for operands first..first+n-1.
+static std::string operandList(unsigned first, unsigned n) {
+  if (n == 1)
+    return llvm::formatv("${0}", first).str();
+  std::string list = "{";
+  for (unsigned i = 0; i < n; ++i)
+    list += llvm::formatv("{0}${1}", i ? ", " : "", first + i).str();
+  return list + "}";
+}
+
+/// The PTX state space of a pointer's address space.
+static StringRef stateSpace(Value ptr) {
+  switch (cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace()) {
+  case 1: return ".global";
+  case 3: return ".shared";
+  case 4: return ".const";
+  default: return "";
+  }
+}
+
+static std::string vectorSuffix(WordShape shape) {
+  return (shape.numWords > 1 ? ".v" + std::to_string(shape.numWords) : "") +
+         ".b" + std::to_string(shape.wordBits);
+}
+
+SmallVector<Value> mlir::tilecc::emitGlobalLoad(OpBuilder &b, Location loc,
+                                                Value ptr, Value pred,
+                                                ValueRange init,
+                                                const AccessQualifiers &q) {
+  Type elem = init.front().getType();
+  WordShape shape = *getWordShape(elem, init.size());
+  SmallVector<Value> initWords = toWords(b, loc, init, shape);
+  unsigned n = shape.numWords;
+  // Operands: n outputs, the address, the predicate, then n initial words.
+  std::string asmText;
+  std::string constraints;
+  unsigned ptrIdx = n, predIdx = n + 1, initIdx = pred ? n + 2 : n + 1;
+  for (unsigned i = 0; i < n; ++i) {
+    asmText += llvm::formatv("mov.b{0} ${1}, ${2};\n\t", shape.wordBits, i,
+                             initIdx + i).str();
+    constraints += llvm::formatv("=&{0},", constraintFor(shape.wordBits)).str();
+  }
+  if (pred)
+    asmText += llvm::formatv("@${0} ", predIdx).str();
+  asmText += llvm::formatv("ld{0}{1}{2} {3}, [${4}];", q.ordering,
+                           stateSpace(ptr), vectorSuffix(shape),
+                           operandList(0, n), ptrIdx)
+                 .str();
+  constraints += "l";
+  SmallVector<Value> operands{ptr};
+  if (pred) {
+    constraints += ",b";
+    operands.push_back(pred);
+  }
+  for (Value w : initWords) {
+    constraints += llvm::formatv(",{0}", constraintFor(shape.wordBits)).str();
+    operands.push_back(w);
+  }
+  Type wordType = b.getIntegerType(shape.wordBits);
+  Type resultType =
+      n == 1 ? wordType
+             : LLVM::LLVMStructType::getLiteral(
+                   b.getContext(), SmallVector<Type>(n, wordType));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, asmText, constraints,
+      /*has_side_effects=*/!q.ordering.empty(), /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  SmallVector<Value> words;
+  if (n == 1)
+    words.push_back(asmOp.getResult(0));
+  else
+    for (unsigned i = 0; i < n; ++i)
+      words.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return fromWords(b, loc, words, elem, init.size());
+}
+
+void mlir::tilecc::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,
+                                   Value pred, ValueRange values,
+                                   const AccessQualifiers &q) {
+  Type elem = values.front().getType();
+  WordShape shape = *getWordShape(elem, values.size());
+  SmallVector<Value> words = toWords(b, loc, values, shape);
+  unsigned n = shape.numWords;
+  // Operands: the address, n words, the predicate.
+  std::string asmText;
+  if (pred)
+    asmText += llvm::formatv("@${0} ", n + 1).str();
+  asmText += llvm::formatv("st{0}{1}{2} [$0], {3};", q.ordering,
+                           stateSpace(ptr), vectorSuffix(shape),
+                           operandList(1, n))
+                 .str();
+  std::string constraints = "l";
+  SmallVector<Value> operands{ptr};
+  for (Value w : words) {
+    constraints += llvm::formatv(",{0}", constraintFor(shape.wordBits)).str();
+    operands.push_back(w);
+  }
+  if (pred) {
+    constraints += ",b";
+    operands.push_back(pred);
+  }
+  LLVM::InlineAsmOp::create(
+      b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands, asmText,
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}

@@ -1,0 +1,42 @@
+//===- GlobalAccess.h - predicated vector ld/st.global ----------*- C++ -*-===//
+//
+// One thread's access to `count` consecutive elements as one PTX instruction
+// (`ld.global.v4.b32`, `st.global.b16`, ...), optionally under a predicate.
+// Emitted as inline PTX so that the predicate guards the access itself: a
+// masked-off lane never touches memory, and the vector width is exactly the
+// one layout assignment proved legal.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_CONVERSION_TILEASTOLLVM_GLOBALACCESS_H
+#define TILECC_CONVERSION_TILEASTOLLVM_GLOBALACCESS_H
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tilecc {
+
+/// Memory-ordering qualifier of the access (`""` for weak, else e.g.
+/// `.relaxed.gpu`).
+struct AccessQualifiers {
+  std::string ordering;
+};
+
+/// The ordering qualifier of a memory op's mem_semantic / mem_scope.
+AccessQualifiers getAccessQualifiers(Operation *op);
+
+/// Whether `count` elements of `elementType` can move in one access.
+bool isAccessSupported(Type elementType, unsigned count);
+
+/// Loads `init.size()` elements from `ptr` (its address space picks the
+/// state space: global, shared, const or generic). Where `pred` is
+/// false (null: always true) the results are `init`.
+SmallVector<Value> emitGlobalLoad(OpBuilder &b, Location loc, Value ptr,
+                                  Value pred, ValueRange init,
+                                  const AccessQualifiers &qualifiers);
+
+/// Stores `values` to `ptr` where `pred` holds (null: always).
+void emitGlobalStore(OpBuilder &b, Location loc, Value ptr, Value pred,
+                     ValueRange values, const AccessQualifiers &qualifiers);
+
+} // namespace mlir::tilecc
+
+#endif // TILECC_CONVERSION_TILEASTOLLVM_GLOBALACCESS_H

@@ -1,0 +1,235 @@
+//===- LayoutPatterns.cpp - convert_layout --------------------------------===//
+//
+// The conversion planner decides: when every thread already holds the
+// elements it needs in the same positions the registers are only reordered;
+// otherwise the tile makes a round trip through the shared scratch buffer
+// (`tilecc_scratch`, sized by the pass for the largest conversion), one
+// element per register at its row-major offset.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileASToLLVM/TileASToLLVM.h"
+
+#include "Conversion/TileASToLLVM/ValueModel.h"
+#include "Layout/ConversionPlanner.h"
+#include "Layout/DistributedLayouts.h"
+#include "TileAS/IR/TileASDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+namespace tl = ::tilecc::layout;
+
+/// Source register of each destination register when the thread part of
+/// `dstToSrc` is the identity and registers map among themselves.
+static std::optional<SmallVector<int32_t>>
+registerPermutation(const tl::LinearLayout &dstToSrc) {
+  for (StringRef in : {StringRef(tl::kLane), StringRef(tl::kWarp)})
+    for (unsigned bit = 0; bit < dstToSrc.getInDimSizeLog2(in); ++bit)
+      for (StringRef out : {StringRef(tl::kLane), StringRef(tl::kWarp),
+                            StringRef(tl::kRegister)})
+        if (dstToSrc.hasOutDim(out) &&
+            dstToSrc.getBasis(in, bit, out) != (in == out ? 1 << bit : 0))
+          return std::nullopt;
+  SmallVector<int32_t> perm;
+  for (int32_t r = 0, e = dstToSrc.getInDimSize(tl::kRegister); r < e; ++r) {
+    int32_t src = 0;
+    for (unsigned bit = 0; bit < dstToSrc.getInDimSizeLog2(tl::kRegister); ++bit)
+      if (r & (1 << bit))
+        src ^= dstToSrc.getBasis(tl::kRegister, bit, tl::kRegister);
+    perm.push_back(src);
+  }
+  return perm;
+}
+
+/// Bytes of one element in the scratch buffer (i1 travels as a byte).
+static unsigned scratchBytes(Type elementType) {
+  unsigned bits = elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth()
+                                             : 64;
+  return std::max(1u, bits / 8);
+}
+
+int64_t mlir::tilecc::getConvertLayoutScratchBytes(Operation *op) {
+  // Both ops stage their source tile in the scratch buffer.
+  if (!isa<nv_tileas::ConvertLayoutOp, nv_tileas::BroadcastOp>(op))
+    return 0;
+  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+  return type.getNumElements() * scratchBytes(type.getElementType());
+}
+
+/// Moves a tile through the shared scratch buffer: every source register is
+/// stored at its element's row-major offset in the source shape, and every
+/// destination register loads the element it needs; destination dims of
+/// which the source has one element (broadcast) read coordinate 0.
+static FailureOr<SmallVector<Value>>
+roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
+                       ArrayRef<Value> srcRegs, RankedTensorType srcType,
+                       RankedTensorType dstType, Type field) {
+  Location loc = op->getLoc();
+  auto module = op->getParentOfType<ModuleOp>();
+  auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+  if (!scratch) {
+    op->emitError("no shared scratch buffer for the layout change");
+    return failure();
+  }
+  bool isBool = field.isInteger(1);
+  Type memType = isBool ? rewriter.getI8Type() : field;
+  Value base = LLVM::AddressOfOp::create(rewriter, loc, scratch);
+  ArrayRef<int64_t> srcShape = srcType.getShape();
+  auto addresses = [&](const tl::LinearLayout &layout) {
+    SmallVector<Value> result;
+    for (auto &c : getRegisterCoordinates(rewriter, loc, layout)) {
+      Value linear = createI64(rewriter, loc, 0);
+      for (unsigned d = 0; d < c.size(); ++d) {
+        Value coord = srcShape[d] == 1 ? createI64(rewriter, loc, 0) : c[d];
+        linear = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::MulOp::create(rewriter, loc, linear,
+                                createI64(rewriter, loc, srcShape[d])),
+            coord);
+      }
+      result.push_back(LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                           memType, base, ValueRange{linear}));
+    }
+    return result;
+  };
+  // The previous user of the scratch buffer must be done with it.
+  NVVM::Barrier0Op::create(rewriter, loc);
+  for (auto [reg, addr] : llvm::zip(srcRegs, addresses(getTileLayout(srcType)))) {
+    Value v = isBool ? Value(LLVM::ZExtOp::create(rewriter, loc, memType, reg))
+                     : reg;
+    LLVM::StoreOp::create(rewriter, loc, v, addr);
+  }
+  NVVM::Barrier0Op::create(rewriter, loc);
+  SmallVector<Value> regs;
+  for (Value addr : addresses(getTileLayout(dstType))) {
+    Value v = LLVM::LoadOp::create(rewriter, loc, memType, addr);
+    regs.push_back(isBool ? Value(LLVM::TruncOp::create(rewriter, loc, field, v))
+                          : v);
+  }
+  return regs;
+}
+
+/// For each destination register, the source register holding the same
+/// element in the same thread, when `dst` (broadcast dims projected away)
+/// places elements on lanes and warps exactly as `src` does.
+static std::optional<SmallVector<int32_t>>
+registerGather(const tl::LinearLayout &src, const tl::LinearLayout &dst,
+               ArrayRef<int64_t> srcShape) {
+  tl::LinearLayout projected = dst;
+  for (auto [d, size] : llvm::enumerate(srcShape))
+    if (size == 1)
+      projected = projected.resizeOutDim(tl::dimName(d), 1);
+  for (StringRef in : {StringRef(tl::kLane), StringRef(tl::kWarp)}) {
+    if (src.getInDimSizeLog2(in) != projected.getInDimSizeLog2(in))
+      return std::nullopt;
+    for (unsigned bit = 0; bit < src.getInDimSizeLog2(in); ++bit)
+      for (unsigned d = 0; d < srcShape.size(); ++d)
+        if (src.getBasis(in, bit, tl::dimName(d)) !=
+            projected.getBasis(in, bit, tl::dimName(d)))
+          return std::nullopt;
+  }
+  auto image = [](const tl::LinearLayout &l, int32_t r) {
+    SmallVector<int32_t> coords;
+    for (auto &[name, value] : l.apply({{tl::kRegister, r}}))
+      coords.push_back(value);
+    return l.flattenOutValues(coords);
+  };
+  llvm::DenseMap<uint64_t, int32_t> holder;
+  for (int32_t r = src.getInDimSize(tl::kRegister) - 1; r >= 0; --r)
+    holder[image(src, r)] = r;
+  SmallVector<int32_t> gather;
+  for (int32_t r = 0, e = projected.getInDimSize(tl::kRegister); r < e; ++r) {
+    auto it = holder.find(image(projected, r));
+    if (it == holder.end())
+      return std::nullopt;
+    gather.push_back(it->second);
+  }
+  return gather;
+}
+
+namespace {
+
+struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSource().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    Type structType = getTypeConverter()->convertType(dstType);
+    if (!structType || !getTypeConverter()->convertType(srcType))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    tl::LinearLayout src = getTileLayout(srcType);
+    tl::LinearLayout dst = getTileLayout(dstType);
+    Type elemType = srcType.getElementType();
+    llvm::Expected<tl::ConversionPlan> plan =
+        tl::planConversion(src, dst, elemType.isIntOrFloat()
+                                         ? elemType.getIntOrFloatBitWidth()
+                                         : 64);
+    if (!plan)
+      return op.emitError() << "cannot convert between these layouts: "
+                            << llvm::toString(plan.takeError());
+    SmallVector<Value> srcRegs = unpackRegisters(rewriter, loc, adaptor.getSource());
+    if (plan->dstToSrc && (plan->kind == tl::ConversionKind::Identity ||
+                           plan->kind == tl::ConversionKind::RegisterPermutation))
+      if (auto perm = registerPermutation(*plan->dstToSrc)) {
+        SmallVector<Value> regs;
+        for (int32_t s : *perm)
+          regs.push_back(srcRegs[s]);
+        rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
+        return success();
+      }
+    Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
+    FailureOr<SmallVector<Value>> regs =
+        roundTripThroughShared(rewriter, op, srcRegs, srcType, dstType, field);
+    if (failed(regs))
+      return failure();
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, *regs));
+    return success();
+  }
+};
+
+/// broadcast: registers are gathered in place when the result layout puts
+/// each element on the thread that holds its source; otherwise the source
+/// goes through shared memory.
+struct BroadcastLowering : OpConversionPattern<nv_tileas::BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSource().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    Type structType = getTypeConverter()->convertType(dstType);
+    if (!structType || !getTypeConverter()->convertType(srcType))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    SmallVector<Value> srcRegs =
+        unpackRegisters(rewriter, loc, adaptor.getSource());
+    if (auto gather = registerGather(getTileLayout(srcType),
+                                     getTileLayout(dstType),
+                                     srcType.getShape())) {
+      SmallVector<Value> regs;
+      for (int32_t s : *gather)
+        regs.push_back(srcRegs[s]);
+      rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
+      return success();
+    }
+    Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
+    FailureOr<SmallVector<Value>> regs =
+        roundTripThroughShared(rewriter, op, srcRegs, srcType, dstType, field);
+    if (failed(regs))
+      return failure();
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, *regs));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tilecc::populateTileASLayoutToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ConvertLayoutLowering, BroadcastLowering>(converter,
+                                                        patterns.getContext());
+}

@@ -1,0 +1,83 @@
+//===- LowerToLLVMIR.cpp - llvm/nvvm dialects to LLVM IR ------------------===//
+#include "Conversion/TileASToLLVM/TileASToLLVM.h"
+
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+using namespace mlir;
+
+/// libdevice.10.bc from $CUDA_HOME, $CUDA_PATH or /usr/local/cuda.
+static std::optional<std::string> findLibdevice() {
+  SmallVector<std::string> roots;
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
+    if (std::optional<std::string> root = llvm::sys::Process::GetEnv(var))
+      roots.push_back(*root);
+  roots.push_back("/usr/local/cuda");
+  for (const std::string &root : roots) {
+    SmallString<256> path(root);
+    llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+    if (llvm::sys::fs::exists(path))
+      return std::string(path);
+  }
+  return std::nullopt;
+}
+
+/// Links the libdevice functions the module calls (`__nv_*`) and makes them
+/// internal, so that only the kernels stay visible.
+static LogicalResult linkLibdevice(ModuleOp module, llvm::Module &llvmModule) {
+  bool needed = llvm::any_of(llvmModule.functions(), [](llvm::Function &f) {
+    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  });
+  if (!needed)
+    return success();
+  std::optional<std::string> path = findLibdevice();
+  if (!path)
+    return module.emitError(
+        "libdevice.10.bc not found (set CUDA_HOME); it provides the math "
+        "functions this kernel calls");
+  auto buffer = llvm::MemoryBuffer::getFile(*path);
+  if (!buffer)
+    return module.emitError() << "cannot read " << *path;
+  llvm::Expected<std::unique_ptr<llvm::Module>> libdevice =
+      llvm::parseBitcodeFile((*buffer)->getMemBufferRef(),
+                             llvmModule.getContext());
+  if (!libdevice)
+    return module.emitError() << "cannot parse " << *path << ": "
+                              << llvm::toString(libdevice.takeError());
+  (*libdevice)->setTargetTriple(llvmModule.getTargetTriple());
+  (*libdevice)->setDataLayout(llvmModule.getDataLayout());
+  if (llvm::Linker::linkModules(llvmModule, std::move(*libdevice),
+                                llvm::Linker::LinkOnlyNeeded))
+    return module.emitError() << "cannot link " << *path;
+  for (llvm::Function &f : llvmModule.functions())
+    if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  return success();
+}
+
+FailureOr<std::unique_ptr<llvm::Module>>
+mlir::tilecc::lowerToLLVMIR(ModuleOp module, llvm::LLVMContext &ctx) {
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  module->getContext()->appendDialectRegistry(registry);
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, ctx);
+  if (!llvmModule) {
+    module.emitError("failed to translate the module to LLVM IR");
+    return failure();
+  }
+  if (failed(linkLibdevice(module, *llvmModule)))
+    return failure();
+  return llvmModule;
+}

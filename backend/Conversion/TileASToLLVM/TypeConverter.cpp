@@ -1,0 +1,42 @@
+//===- TypeConverter.cpp - the per-thread value model's types -------------===//
+#include "Conversion/TileASToLLVM/TileASToLLVM.h"
+
+#include "TileAA/IR/TileAADialect.h"
+#include "TileAS/IR/TileASDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+
+TileASToLLVMTypeConverter::TileASToLLVMTypeConverter(MLIRContext *ctx)
+    : LLVMTypeConverter(ctx) {
+  addConversion([this](RankedTensorType type) -> std::optional<Type> {
+    auto encoding = nv_tileas::LinearEncodingAttr::of(type);
+    if (!encoding)
+      return std::nullopt; // a tile without a layout cannot be lowered
+    Type element = convertType(type.getElementType());
+    if (!element)
+      return std::nullopt;
+    SmallVector<Type> registers(encoding.getNumRegisters(), element);
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), registers);
+  });
+  addConversion([](nv_tileaa::PtrType type) -> Type {
+    return LLVM::LLVMPointerType::get(type.getContext(),
+                                      type.getAddressSpace());
+  });
+  addConversion([](nv_tileas::TiledViewType type) -> Type {
+    MLIRContext *ctx = type.getContext();
+    auto i64 = IntegerType::get(ctx, 64);
+    SmallVector<Type> fields{
+        LLVM::LLVMPointerType::get(ctx, type.getAddressSpace()), i64};
+    fields.append(2 * type.getRank(), i64);
+    return LLVM::LLVMStructType::getLiteral(ctx, fields);
+  });
+  // Ordering is already explicit in program order once lowered.
+  addConversion([](nv_tileas::MemTokenType type) -> Type {
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), {});
+  });
+  addConversion([](nv_tileaa::MemTokenType type) -> Type {
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), {});
+  });
+}

@@ -1,0 +1,130 @@
+//===- ValueModel.cpp - tiles as per-thread registers ---------------------===//
+#include "Conversion/TileASToLLVM/ValueModel.h"
+
+#include "Layout/DistributedLayouts.h"
+#include "TileAS/IR/TileASDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+using ::tilecc::layout::LinearLayout;
+namespace tl = ::tilecc::layout;
+
+LinearLayout mlir::tilecc::getTileLayout(Type tensorType) {
+  auto encoding = nv_tileas::LinearEncodingAttr::of(tensorType);
+  assert(encoding && "tile without a layout encoding");
+  return encoding.getLayout();
+}
+
+SmallVector<Value> mlir::tilecc::unpackRegisters(OpBuilder &b, Location loc,
+                                                 Value packed) {
+  auto type = cast<LLVM::LLVMStructType>(packed.getType());
+  SmallVector<Value> registers;
+  for (unsigned i = 0, e = type.getBody().size(); i < e; ++i)
+    registers.push_back(LLVM::ExtractValueOp::create(b, loc, packed, i));
+  return registers;
+}
+
+Value mlir::tilecc::packRegisters(OpBuilder &b, Location loc, Type structType,
+                                  ValueRange registers) {
+  Value packed = LLVM::UndefOp::create(b, loc, structType);
+  for (auto [i, reg] : llvm::enumerate(registers))
+    packed = LLVM::InsertValueOp::create(b, loc, packed, reg, i);
+  return packed;
+}
+
+Value mlir::tilecc::createI32(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(value));
+}
+
+Value mlir::tilecc::createI64(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(value));
+}
+
+std::pair<Value, Value> mlir::tilecc::getLaneAndWarp(OpBuilder &b,
+                                                     Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value lane = LLVM::AndOp::create(b, loc, tid, createI32(b, loc, 31));
+  Value warp = LLVM::LShrOp::create(b, loc, tid, createI32(b, loc, 5));
+  return {lane, warp};
+}
+
+/// XOR of the images of the set bits of the runtime id `id` along `dim`.
+static Value applyRuntimeBits(OpBuilder &b, Location loc,
+                              const LinearLayout &layout, StringRef inDim,
+                              StringRef outDim, Value id, Value acc) {
+  for (unsigned bit = 0, e = layout.getInDimSizeLog2(inDim); bit < e; ++bit) {
+    int32_t image = layout.getBasis(inDim, bit, outDim);
+    if (image == 0)
+      continue;
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, id, createI32(b, loc, bit)),
+        createI32(b, loc, 1));
+    Value term = LLVM::MulOp::create(b, loc, set, createI32(b, loc, image));
+    acc = LLVM::XOrOp::create(b, loc, acc, term);
+  }
+  return acc;
+}
+
+SmallVector<SmallVector<Value>>
+mlir::tilecc::getRegisterCoordinates(OpBuilder &b, Location loc,
+                                     const LinearLayout &layout) {
+  auto [lane, warp] = getLaneAndWarp(b, loc);
+  std::vector<std::string> outs = layout.getOutDimNames();
+  int32_t numRegs = layout.getInDimSize(tl::kRegister);
+  SmallVector<SmallVector<Value>> coords(numRegs);
+  for (const std::string &out : outs) {
+    Value thread = createI32(b, loc, 0);
+    thread = applyRuntimeBits(b, loc, layout, tl::kLane, out, lane, thread);
+    thread = applyRuntimeBits(b, loc, layout, tl::kWarp, out, warp, thread);
+    // When register bits and thread bits never overlap, XOR is addition,
+    // which keeps constant register offsets foldable into addresses.
+    int32_t regBits = 0, threadBits = 0;
+    for (unsigned i = 0; i < layout.getInDimSizeLog2(tl::kRegister); ++i)
+      regBits |= layout.getBasis(tl::kRegister, i, out);
+    for (StringRef in : {StringRef(tl::kLane), StringRef(tl::kWarp)})
+      for (unsigned i = 0; i < layout.getInDimSizeLog2(in); ++i)
+        threadBits |= layout.getBasis(in, i, out);
+    bool disjoint = (regBits & threadBits) == 0;
+    Value thread64 = LLVM::ZExtOp::create(b, loc, b.getI64Type(), thread);
+    for (int32_t r = 0; r < numRegs; ++r) {
+      int32_t regPart = 0;
+      for (unsigned i = 0; i < layout.getInDimSizeLog2(tl::kRegister); ++i)
+        if (r & (1 << i))
+          regPart ^= layout.getBasis(tl::kRegister, i, out);
+      Value c = createI64(b, loc, regPart);
+      coords[r].push_back(disjoint ? Value(LLVM::AddOp::create(b, loc, thread64, c))
+                                   : Value(LLVM::XOrOp::create(b, loc, thread64, c)));
+    }
+  }
+  return coords;
+}
+
+DuplicateMasks
+mlir::tilecc::getDuplicateMasks(const LinearLayout &layout) {
+  DuplicateMasks masks;
+  for (auto &[name, mask] : layout.getFreeVariableMasks()) {
+    if (name == tl::kRegister)
+      masks.reg = mask;
+    else if (name == tl::kLane)
+      masks.lane = mask;
+    else if (name == tl::kWarp)
+      masks.warp = mask;
+  }
+  return masks;
+}
+
+Value mlir::tilecc::getUniqueOwnerPredicate(OpBuilder &b, Location loc,
+                                            const DuplicateMasks &masks) {
+  if (!masks.lane && !masks.warp)
+    return {};
+  auto [lane, warp] = getLaneAndWarp(b, loc);
+  Value bits = LLVM::OrOp::create(
+      b, loc, LLVM::AndOp::create(b, loc, lane, createI32(b, loc, masks.lane)),
+      LLVM::AndOp::create(b, loc, warp, createI32(b, loc, masks.warp)));
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                              createI32(b, loc, 0));
+}

@@ -1,0 +1,395 @@
+; ModuleID = 'LLVMDialectModule'
+source_filename = "LLVMDialectModule"
+
+define ptx_kernel void @vector_add(ptr addrspace(1) %0, ptr addrspace(1) %1, ptr addrspace(1) %2, i32 %3) #0 {
+  %5 = sext i32 %3 to i64
+  %6 = insertvalue { ptr addrspace(1), i64, i64, i64 } undef, ptr addrspace(1) %0, 0
+  %7 = insertvalue { ptr addrspace(1), i64, i64, i64 } %6, i64 0, 1
+  %8 = insertvalue { ptr addrspace(1), i64, i64, i64 } %7, i64 %5, 2
+  %9 = insertvalue { ptr addrspace(1), i64, i64, i64 } %8, i64 1, 3
+  %10 = insertvalue { ptr addrspace(1), i64, i64, i64 } undef, ptr addrspace(1) %1, 0
+  %11 = insertvalue { ptr addrspace(1), i64, i64, i64 } %10, i64 0, 1
+  %12 = insertvalue { ptr addrspace(1), i64, i64, i64 } %11, i64 %5, 2
+  %13 = insertvalue { ptr addrspace(1), i64, i64, i64 } %12, i64 1, 3
+  %14 = insertvalue { ptr addrspace(1), i64, i64, i64 } undef, ptr addrspace(1) %2, 0
+  %15 = insertvalue { ptr addrspace(1), i64, i64, i64 } %14, i64 0, 1
+  %16 = insertvalue { ptr addrspace(1), i64, i64, i64 } %15, i64 %5, 2
+  %17 = insertvalue { ptr addrspace(1), i64, i64, i64 } %16, i64 1, 3
+  %18 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %19 = zext i32 %18 to i64
+  %20 = trunc i64 %19 to i32
+  %21 = sext i32 %20 to i64
+  %22 = extractvalue { ptr addrspace(1), i64, i64, i64 } %9, 0
+  %23 = extractvalue { ptr addrspace(1), i64, i64, i64 } %9, 1
+  %24 = extractvalue { ptr addrspace(1), i64, i64, i64 } %9, 2
+  %25 = extractvalue { ptr addrspace(1), i64, i64, i64 } %9, 3
+  %26 = mul i64 %21, 1024
+  %27 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %28 = and i32 %27, 31
+  %29 = lshr i32 %27, 5
+  %30 = lshr i32 %28, 0
+  %31 = and i32 %30, 1
+  %32 = mul i32 %31, 1
+  %33 = xor i32 0, %32
+  %34 = lshr i32 %28, 1
+  %35 = and i32 %34, 1
+  %36 = mul i32 %35, 2
+  %37 = xor i32 %33, %36
+  %38 = lshr i32 %28, 2
+  %39 = and i32 %38, 1
+  %40 = mul i32 %39, 4
+  %41 = xor i32 %37, %40
+  %42 = lshr i32 %28, 3
+  %43 = and i32 %42, 1
+  %44 = mul i32 %43, 8
+  %45 = xor i32 %41, %44
+  %46 = lshr i32 %28, 4
+  %47 = and i32 %46, 1
+  %48 = mul i32 %47, 16
+  %49 = xor i32 %45, %48
+  %50 = lshr i32 %29, 0
+  %51 = and i32 %50, 1
+  %52 = mul i32 %51, 32
+  %53 = xor i32 %49, %52
+  %54 = lshr i32 %29, 1
+  %55 = and i32 %54, 1
+  %56 = mul i32 %55, 64
+  %57 = xor i32 %53, %56
+  %58 = zext i32 %57 to i64
+  %59 = add i64 %58, 0
+  %60 = add i64 %58, 128
+  %61 = add i64 %58, 256
+  %62 = add i64 %58, 384
+  %63 = add i64 %58, 512
+  %64 = add i64 %58, 640
+  %65 = add i64 %58, 768
+  %66 = add i64 %58, 896
+  %67 = add i64 %26, %59
+  %68 = mul i64 %67, %25
+  %69 = add i64 %23, %68
+  %70 = icmp slt i64 %67, %24
+  %71 = getelementptr float, ptr addrspace(1) %22, i64 %69
+  %72 = add i64 %26, %60
+  %73 = mul i64 %72, %25
+  %74 = add i64 %23, %73
+  %75 = icmp slt i64 %72, %24
+  %76 = getelementptr float, ptr addrspace(1) %22, i64 %74
+  %77 = add i64 %26, %61
+  %78 = mul i64 %77, %25
+  %79 = add i64 %23, %78
+  %80 = icmp slt i64 %77, %24
+  %81 = getelementptr float, ptr addrspace(1) %22, i64 %79
+  %82 = add i64 %26, %62
+  %83 = mul i64 %82, %25
+  %84 = add i64 %23, %83
+  %85 = icmp slt i64 %82, %24
+  %86 = getelementptr float, ptr addrspace(1) %22, i64 %84
+  %87 = add i64 %26, %63
+  %88 = mul i64 %87, %25
+  %89 = add i64 %23, %88
+  %90 = icmp slt i64 %87, %24
+  %91 = getelementptr float, ptr addrspace(1) %22, i64 %89
+  %92 = add i64 %26, %64
+  %93 = mul i64 %92, %25
+  %94 = add i64 %23, %93
+  %95 = icmp slt i64 %92, %24
+  %96 = getelementptr float, ptr addrspace(1) %22, i64 %94
+  %97 = add i64 %26, %65
+  %98 = mul i64 %97, %25
+  %99 = add i64 %23, %98
+  %100 = icmp slt i64 %97, %24
+  %101 = getelementptr float, ptr addrspace(1) %22, i64 %99
+  %102 = add i64 %26, %66
+  %103 = mul i64 %102, %25
+  %104 = add i64 %23, %103
+  %105 = icmp slt i64 %102, %24
+  %106 = getelementptr float, ptr addrspace(1) %22, i64 %104
+  %107 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %71, i1 %70, i32 0)
+  %108 = bitcast i32 %107 to float
+  %109 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %76, i1 %75, i32 0)
+  %110 = bitcast i32 %109 to float
+  %111 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %81, i1 %80, i32 0)
+  %112 = bitcast i32 %111 to float
+  %113 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %86, i1 %85, i32 0)
+  %114 = bitcast i32 %113 to float
+  %115 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %91, i1 %90, i32 0)
+  %116 = bitcast i32 %115 to float
+  %117 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %96, i1 %95, i32 0)
+  %118 = bitcast i32 %117 to float
+  %119 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %101, i1 %100, i32 0)
+  %120 = bitcast i32 %119 to float
+  %121 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %106, i1 %105, i32 0)
+  %122 = bitcast i32 %121 to float
+  %123 = insertvalue { float, float, float, float, float, float, float, float } undef, float %108, 0
+  %124 = insertvalue { float, float, float, float, float, float, float, float } %123, float %110, 1
+  %125 = insertvalue { float, float, float, float, float, float, float, float } %124, float %112, 2
+  %126 = insertvalue { float, float, float, float, float, float, float, float } %125, float %114, 3
+  %127 = insertvalue { float, float, float, float, float, float, float, float } %126, float %116, 4
+  %128 = insertvalue { float, float, float, float, float, float, float, float } %127, float %118, 5
+  %129 = insertvalue { float, float, float, float, float, float, float, float } %128, float %120, 6
+  %130 = insertvalue { float, float, float, float, float, float, float, float } %129, float %122, 7
+  %131 = extractvalue { ptr addrspace(1), i64, i64, i64 } %13, 0
+  %132 = extractvalue { ptr addrspace(1), i64, i64, i64 } %13, 1
+  %133 = extractvalue { ptr addrspace(1), i64, i64, i64 } %13, 2
+  %134 = extractvalue { ptr addrspace(1), i64, i64, i64 } %13, 3
+  %135 = mul i64 %21, 1024
+  %136 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %137 = and i32 %136, 31
+  %138 = lshr i32 %136, 5
+  %139 = lshr i32 %137, 0
+  %140 = and i32 %139, 1
+  %141 = mul i32 %140, 1
+  %142 = xor i32 0, %141
+  %143 = lshr i32 %137, 1
+  %144 = and i32 %143, 1
+  %145 = mul i32 %144, 2
+  %146 = xor i32 %142, %145
+  %147 = lshr i32 %137, 2
+  %148 = and i32 %147, 1
+  %149 = mul i32 %148, 4
+  %150 = xor i32 %146, %149
+  %151 = lshr i32 %137, 3
+  %152 = and i32 %151, 1
+  %153 = mul i32 %152, 8
+  %154 = xor i32 %150, %153
+  %155 = lshr i32 %137, 4
+  %156 = and i32 %155, 1
+  %157 = mul i32 %156, 16
+  %158 = xor i32 %154, %157
+  %159 = lshr i32 %138, 0
+  %160 = and i32 %159, 1
+  %161 = mul i32 %160, 32
+  %162 = xor i32 %158, %161
+  %163 = lshr i32 %138, 1
+  %164 = and i32 %163, 1
+  %165 = mul i32 %164, 64
+  %166 = xor i32 %162, %165
+  %167 = zext i32 %166 to i64
+  %168 = add i64 %167, 0
+  %169 = add i64 %167, 128
+  %170 = add i64 %167, 256
+  %171 = add i64 %167, 384
+  %172 = add i64 %167, 512
+  %173 = add i64 %167, 640
+  %174 = add i64 %167, 768
+  %175 = add i64 %167, 896
+  %176 = add i64 %135, %168
+  %177 = mul i64 %176, %134
+  %178 = add i64 %132, %177
+  %179 = icmp slt i64 %176, %133
+  %180 = getelementptr float, ptr addrspace(1) %131, i64 %178
+  %181 = add i64 %135, %169
+  %182 = mul i64 %181, %134
+  %183 = add i64 %132, %182
+  %184 = icmp slt i64 %181, %133
+  %185 = getelementptr float, ptr addrspace(1) %131, i64 %183
+  %186 = add i64 %135, %170
+  %187 = mul i64 %186, %134
+  %188 = add i64 %132, %187
+  %189 = icmp slt i64 %186, %133
+  %190 = getelementptr float, ptr addrspace(1) %131, i64 %188
+  %191 = add i64 %135, %171
+  %192 = mul i64 %191, %134
+  %193 = add i64 %132, %192
+  %194 = icmp slt i64 %191, %133
+  %195 = getelementptr float, ptr addrspace(1) %131, i64 %193
+  %196 = add i64 %135, %172
+  %197 = mul i64 %196, %134
+  %198 = add i64 %132, %197
+  %199 = icmp slt i64 %196, %133
+  %200 = getelementptr float, ptr addrspace(1) %131, i64 %198
+  %201 = add i64 %135, %173
+  %202 = mul i64 %201, %134
+  %203 = add i64 %132, %202
+  %204 = icmp slt i64 %201, %133
+  %205 = getelementptr float, ptr addrspace(1) %131, i64 %203
+  %206 = add i64 %135, %174
+  %207 = mul i64 %206, %134
+  %208 = add i64 %132, %207
+  %209 = icmp slt i64 %206, %133
+  %210 = getelementptr float, ptr addrspace(1) %131, i64 %208
+  %211 = add i64 %135, %175
+  %212 = mul i64 %211, %134
+  %213 = add i64 %132, %212
+  %214 = icmp slt i64 %211, %133
+  %215 = getelementptr float, ptr addrspace(1) %131, i64 %213
+  %216 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %180, i1 %179, i32 0)
+  %217 = bitcast i32 %216 to float
+  %218 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %185, i1 %184, i32 0)
+  %219 = bitcast i32 %218 to float
+  %220 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %190, i1 %189, i32 0)
+  %221 = bitcast i32 %220 to float
+  %222 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %195, i1 %194, i32 0)
+  %223 = bitcast i32 %222 to float
+  %224 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %200, i1 %199, i32 0)
+  %225 = bitcast i32 %224 to float
+  %226 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %205, i1 %204, i32 0)
+  %227 = bitcast i32 %226 to float
+  %228 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %210, i1 %209, i32 0)
+  %229 = bitcast i32 %228 to float
+  %230 = call i32 asm "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"(ptr addrspace(1) %215, i1 %214, i32 0)
+  %231 = bitcast i32 %230 to float
+  %232 = insertvalue { float, float, float, float, float, float, float, float } undef, float %217, 0
+  %233 = insertvalue { float, float, float, float, float, float, float, float } %232, float %219, 1
+  %234 = insertvalue { float, float, float, float, float, float, float, float } %233, float %221, 2
+  %235 = insertvalue { float, float, float, float, float, float, float, float } %234, float %223, 3
+  %236 = insertvalue { float, float, float, float, float, float, float, float } %235, float %225, 4
+  %237 = insertvalue { float, float, float, float, float, float, float, float } %236, float %227, 5
+  %238 = insertvalue { float, float, float, float, float, float, float, float } %237, float %229, 6
+  %239 = insertvalue { float, float, float, float, float, float, float, float } %238, float %231, 7
+  %240 = extractvalue { float, float, float, float, float, float, float, float } %130, 0
+  %241 = extractvalue { float, float, float, float, float, float, float, float } %130, 1
+  %242 = extractvalue { float, float, float, float, float, float, float, float } %130, 2
+  %243 = extractvalue { float, float, float, float, float, float, float, float } %130, 3
+  %244 = extractvalue { float, float, float, float, float, float, float, float } %130, 4
+  %245 = extractvalue { float, float, float, float, float, float, float, float } %130, 5
+  %246 = extractvalue { float, float, float, float, float, float, float, float } %130, 6
+  %247 = extractvalue { float, float, float, float, float, float, float, float } %130, 7
+  %248 = extractvalue { float, float, float, float, float, float, float, float } %239, 0
+  %249 = extractvalue { float, float, float, float, float, float, float, float } %239, 1
+  %250 = extractvalue { float, float, float, float, float, float, float, float } %239, 2
+  %251 = extractvalue { float, float, float, float, float, float, float, float } %239, 3
+  %252 = extractvalue { float, float, float, float, float, float, float, float } %239, 4
+  %253 = extractvalue { float, float, float, float, float, float, float, float } %239, 5
+  %254 = extractvalue { float, float, float, float, float, float, float, float } %239, 6
+  %255 = extractvalue { float, float, float, float, float, float, float, float } %239, 7
+  %256 = fadd float %240, %248
+  %257 = fadd float %241, %249
+  %258 = fadd float %242, %250
+  %259 = fadd float %243, %251
+  %260 = fadd float %244, %252
+  %261 = fadd float %245, %253
+  %262 = fadd float %246, %254
+  %263 = fadd float %247, %255
+  %264 = insertvalue { float, float, float, float, float, float, float, float } undef, float %256, 0
+  %265 = insertvalue { float, float, float, float, float, float, float, float } %264, float %257, 1
+  %266 = insertvalue { float, float, float, float, float, float, float, float } %265, float %258, 2
+  %267 = insertvalue { float, float, float, float, float, float, float, float } %266, float %259, 3
+  %268 = insertvalue { float, float, float, float, float, float, float, float } %267, float %260, 4
+  %269 = insertvalue { float, float, float, float, float, float, float, float } %268, float %261, 5
+  %270 = insertvalue { float, float, float, float, float, float, float, float } %269, float %262, 6
+  %271 = insertvalue { float, float, float, float, float, float, float, float } %270, float %263, 7
+  %272 = extractvalue { ptr addrspace(1), i64, i64, i64 } %17, 0
+  %273 = extractvalue { ptr addrspace(1), i64, i64, i64 } %17, 1
+  %274 = extractvalue { ptr addrspace(1), i64, i64, i64 } %17, 2
+  %275 = extractvalue { ptr addrspace(1), i64, i64, i64 } %17, 3
+  %276 = mul i64 %21, 1024
+  %277 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %278 = and i32 %277, 31
+  %279 = lshr i32 %277, 5
+  %280 = lshr i32 %278, 0
+  %281 = and i32 %280, 1
+  %282 = mul i32 %281, 1
+  %283 = xor i32 0, %282
+  %284 = lshr i32 %278, 1
+  %285 = and i32 %284, 1
+  %286 = mul i32 %285, 2
+  %287 = xor i32 %283, %286
+  %288 = lshr i32 %278, 2
+  %289 = and i32 %288, 1
+  %290 = mul i32 %289, 4
+  %291 = xor i32 %287, %290
+  %292 = lshr i32 %278, 3
+  %293 = and i32 %292, 1
+  %294 = mul i32 %293, 8
+  %295 = xor i32 %291, %294
+  %296 = lshr i32 %278, 4
+  %297 = and i32 %296, 1
+  %298 = mul i32 %297, 16
+  %299 = xor i32 %295, %298
+  %300 = lshr i32 %279, 0
+  %301 = and i32 %300, 1
+  %302 = mul i32 %301, 32
+  %303 = xor i32 %299, %302
+  %304 = lshr i32 %279, 1
+  %305 = and i32 %304, 1
+  %306 = mul i32 %305, 64
+  %307 = xor i32 %303, %306
+  %308 = zext i32 %307 to i64
+  %309 = add i64 %308, 0
+  %310 = add i64 %308, 128
+  %311 = add i64 %308, 256
+  %312 = add i64 %308, 384
+  %313 = add i64 %308, 512
+  %314 = add i64 %308, 640
+  %315 = add i64 %308, 768
+  %316 = add i64 %308, 896
+  %317 = add i64 %276, %309
+  %318 = mul i64 %317, %275
+  %319 = add i64 %273, %318
+  %320 = icmp slt i64 %317, %274
+  %321 = getelementptr float, ptr addrspace(1) %272, i64 %319
+  %322 = add i64 %276, %310
+  %323 = mul i64 %322, %275
+  %324 = add i64 %273, %323
+  %325 = icmp slt i64 %322, %274
+  %326 = getelementptr float, ptr addrspace(1) %272, i64 %324
+  %327 = add i64 %276, %311
+  %328 = mul i64 %327, %275
+  %329 = add i64 %273, %328
+  %330 = icmp slt i64 %327, %274
+  %331 = getelementptr float, ptr addrspace(1) %272, i64 %329
+  %332 = add i64 %276, %312
+  %333 = mul i64 %332, %275
+  %334 = add i64 %273, %333
+  %335 = icmp slt i64 %332, %274
+  %336 = getelementptr float, ptr addrspace(1) %272, i64 %334
+  %337 = add i64 %276, %313
+  %338 = mul i64 %337, %275
+  %339 = add i64 %273, %338
+  %340 = icmp slt i64 %337, %274
+  %341 = getelementptr float, ptr addrspace(1) %272, i64 %339
+  %342 = add i64 %276, %314
+  %343 = mul i64 %342, %275
+  %344 = add i64 %273, %343
+  %345 = icmp slt i64 %342, %274
+  %346 = getelementptr float, ptr addrspace(1) %272, i64 %344
+  %347 = add i64 %276, %315
+  %348 = mul i64 %347, %275
+  %349 = add i64 %273, %348
+  %350 = icmp slt i64 %347, %274
+  %351 = getelementptr float, ptr addrspace(1) %272, i64 %349
+  %352 = add i64 %276, %316
+  %353 = mul i64 %352, %275
+  %354 = add i64 %273, %353
+  %355 = icmp slt i64 %352, %274
+  %356 = getelementptr float, ptr addrspace(1) %272, i64 %354
+  %357 = extractvalue { float, float, float, float, float, float, float, float } %271, 0
+  %358 = extractvalue { float, float, float, float, float, float, float, float } %271, 1
+  %359 = extractvalue { float, float, float, float, float, float, float, float } %271, 2
+  %360 = extractvalue { float, float, float, float, float, float, float, float } %271, 3
+  %361 = extractvalue { float, float, float, float, float, float, float, float } %271, 4
+  %362 = extractvalue { float, float, float, float, float, float, float, float } %271, 5
+  %363 = extractvalue { float, float, float, float, float, float, float, float } %271, 6
+  %364 = extractvalue { float, float, float, float, float, float, float, float } %271, 7
+  %365 = bitcast float %357 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], $1;", "l,r,b"(ptr addrspace(1) %321, i32 %365, i1 %320)
+  %366 = bitcast float %358 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], $1;", "l,r,b"(ptr addrspace(1) %326, i32 %366, i1 %325)
+  %367 = bitcast float %359 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], $1;", "l,r,b"(ptr addrspace(1) %331, i32 %367, i1 %330)
+  %368 = bitcast float %360 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], $1;", "l,r,b"(ptr addrspace(1) %336, i32 %368, i1 %335)
+  %369 = bitcast float %361 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], $1;", "l,r,b"(ptr addrspace(1) %341, i32 %369, i1 %340)
+  %370 = bitcast float %362 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], $1;", "l,r,b"(ptr addrspace(1) %346, i32 %370, i1 %345)
+  %371 = bitcast float %363 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], $1;", "l,r,b"(ptr addrspace(1) %351, i32 %371, i1 %350)
+  %372 = bitcast float %364 to i32
+  call void asm sideeffect "@$2 st.global.b32 [$0], $1;", "l,r,b"(ptr addrspace(1) %356, i32 %372, i1 %355)
+  ret void
+}
+
+; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #1
+
+; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #1
+
+attributes #0 = { "nvvm.maxntid"="128,1,1" }
+attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+
+!llvm.module.flags = !{!0}
+
+!0 = !{i32 2, !"Debug Info Version", i32 3}

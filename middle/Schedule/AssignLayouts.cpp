@@ -1,0 +1,322 @@
+//===- AssignLayouts.cpp - tileas-assign-layouts --------------------------===//
+//
+// Values that must share one layout (operands and results of elementwise ops,
+// scf iteration values and their yields) form a class. Global accesses
+// propose layouts for their class; the class takes the widest proposal, and
+// an access whose own proposal lost keeps it behind a convert_layout.
+//
+//===----------------------------------------------------------------------===//
+#include "Schedule/Passes.h"
+
+#include "Schedule/BlockedLayouts.h"
+#include "TileAA/IR/TileAADialect.h"
+#include "Layout/DistributedLayouts.h"
+#include "Layout/Vectorization.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::nv_tileas {
+#define GEN_PASS_DEF_TILEASASSIGNLAYOUTS
+#include "Schedule/Passes.h.inc"
+} // namespace mlir::nv_tileas
+
+using namespace mlir;
+using namespace mlir::nv_tileas;
+using tilecc::layout::LinearLayout;
+
+static RankedTensorType unencodedTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && !tensor.getEncoding() ? tensor : RankedTensorType();
+}
+
+/// Ops whose tensor operands and results correspond element by element.
+static bool isElementwiseLike(Operation *op) {
+  if (op->hasTrait<OpTrait::Elementwise>() ||
+      isa<tensor::SplatOp, arith::SelectOp>(op))
+    return true;
+  // Pointer arithmetic and pointer accesses work element by element too.
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+      !isa<AddPtrOp, IntToPtrOp, PtrToIntOp, LoadOp, StoreOp>(op))
+    return false;
+  std::optional<ArrayRef<int64_t>> shape;
+  for (Type type : llvm::concat<Type>(op->getOperandTypes(),
+                                      op->getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      continue;
+    if (shape && *shape != tensor.getShape())
+      return false;
+    shape = tensor.getShape();
+  }
+  return true;
+}
+
+namespace {
+/// One access's preferred layout.
+struct Proposal {
+  LinearLayout layout;
+  int32_t vectorElements = 1;
+};
+
+class LayoutAssigner {
+public:
+  LayoutAssigner(unsigned numWarps) : numWarps(numWarps) {}
+
+  void run(FunctionOpInterface func) {
+    if (!func.getFunctionBody().empty())
+      for (BlockArgument arg : func.getFunctionBody().getArguments())
+        add(arg);
+    func.getFunctionBody().walk([&](Operation *op) { tie(op); });
+    func.getFunctionBody().walk([&](Operation *op) { propose(op); });
+    chooseLayouts();
+    func.getFunctionBody().walk([&](BroadcastOp op) { followBroadcast(op); });
+    func.getFunctionBody().walk([&](Block *block) {
+      for (BlockArgument arg : block->getArguments())
+        encode(arg);
+    });
+    // Tile arguments of device functions are encoded in the signature too.
+    if (!func.getFunctionBody().empty()) {
+      SmallVector<Type> inputs(
+          func.getFunctionBody().front().getArgumentTypes());
+      func.setType(FunctionType::get(func->getContext(), inputs,
+                                     func.getResultTypes()));
+    }
+    func.getFunctionBody().walk([&](Operation *op) {
+      for (Value result : op->getResults())
+        encode(result);
+    });
+    func.getFunctionBody().walk([&](Operation *op) { fixAccess(op); });
+  }
+
+private:
+  void add(Value v) {
+    if (unencodedTensor(v.getType()))
+      classes.insert(v);
+  }
+  void unite(Value a, Value b) {
+    if (!unencodedTensor(a.getType()) || !unencodedTensor(b.getType()))
+      return;
+    classes.unionSets(a, b);
+  }
+  void uniteAll(ValueRange values) {
+    for (Value v : values)
+      add(v);
+    for (size_t i = 1; i < values.size(); ++i)
+      unite(values[0], values[i]);
+  }
+
+  void tie(Operation *op) {
+    for (Value result : op->getResults())
+      add(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          add(arg);
+    if (isElementwiseLike(op)) {
+      SmallVector<Value> values(op->getOperands());
+      llvm::append_range(values, op->getResults());
+      uniteAll(values);
+    } else if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+      for (unsigned i = 0, e = forOp.getNumResults(); i < e; ++i)
+        uniteAll({forOp.getInitArgs()[i], forOp.getRegionIterArgs()[i],
+                  yield.getOperand(i), forOp.getResult(i)});
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      for (unsigned i = 0, e = ifOp.getNumResults(); i < e; ++i) {
+        SmallVector<Value> values{ifOp.getResult(i)};
+        values.push_back(ifOp.thenYield().getOperand(i));
+        if (!ifOp.getElseRegion().empty())
+          values.push_back(ifOp.elseYield().getOperand(i));
+        uniteAll(values);
+      }
+    } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+      for (unsigned i = 0, e = whileOp.getInits().size(); i < e; ++i)
+        uniteAll({whileOp.getInits()[i], whileOp.getBeforeArguments()[i],
+                  whileOp.getYieldOp().getOperand(i)});
+      for (unsigned i = 0, e = whileOp.getNumResults(); i < e; ++i)
+        uniteAll({whileOp.getConditionOp().getArgs()[i],
+                  whileOp.getAfterArguments()[i], whileOp.getResult(i)});
+    } else if (auto load = dyn_cast<TiledLoadOp>(op)) {
+      // The padding tile and the mask are read element by element.
+      SmallVector<Value> values{load.getResult()};
+      if (load.getOther())
+        values.push_back(load.getOther());
+      uniteAll(values);
+    }
+  }
+
+  Proposal proposalFor(RankedTensorType type, CopyAtomAttrInterface atom) {
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    unsigned vec = getAtomVectorElements(atom.getAtomName(), bits);
+    Proposal p;
+    p.layout = chooseBlockedLayout(type.getShape(), vec, numWarps);
+    p.vectorElements =
+        tilecc::layout::getContiguousRegisterElements(p.layout);
+    return p;
+  }
+
+  void propose(Operation *op) {
+    if (auto load = dyn_cast<TiledLoadOp>(op)) {
+      auto type = unencodedTensor(load.getResult().getType());
+      if (!type)
+        return;
+      Proposal p = proposalFor(type, load.getAtom());
+      own[op] = p;
+      offer(load.getResult(), p);
+    } else if (auto store = dyn_cast<TiledStoreOp>(op)) {
+      auto type = unencodedTensor(store.getValue().getType());
+      if (!type)
+        return;
+      Proposal p = proposalFor(type, store.getAtom());
+      own[op] = p;
+      offer(store.getValue(), p);
+    }
+  }
+
+  void offer(Value v, const Proposal &p) {
+    add(v); // e.g. a function argument
+    Value leader = classes.getLeaderValue(v);
+    anchored.insert(leader);
+    auto it = chosen.find(leader);
+    if (it == chosen.end() || it->second.vectorElements < p.vectorElements)
+      chosen[leader] = p;
+  }
+
+  void chooseLayouts() {
+    for (auto it = classes.begin(); it != classes.end(); ++it) {
+      if (!(*it)->isLeader())
+        continue;
+      Value leader = (*it)->getData();
+      if (chosen.count(leader))
+        continue;
+      // No access constrains the class: plain one-element-per-thread blocks.
+      auto type = cast<RankedTensorType>(leader.getType());
+      chosen[leader] = {chooseBlockedLayout(type.getShape(), 1, numWarps), 1};
+    }
+  }
+
+  /// A broadcast source no access constrains takes the result's layout with
+  /// the broadcast dimensions projected away, so that every result element
+  /// lives on the thread that holds its source (no data movement).
+  void followBroadcast(BroadcastOp op) {
+    Value src = op.getSource(), result = op.getResult();
+    if (!classes.contains(src) || !classes.contains(result))
+      return;
+    Value leader = classes.getLeaderValue(src);
+    if (anchored.contains(leader))
+      return;
+    LinearLayout layout = chosen[classes.getLeaderValue(result)].layout;
+    auto srcType = cast<RankedTensorType>(src.getType());
+    for (auto [d, size] : llvm::enumerate(srcType.getShape()))
+      if (size == 1)
+        layout = layout.resizeOutDim(tilecc::layout::dimName(d), 1);
+    layout = layout.removeZeroBases(tilecc::layout::kRegister);
+    chosen[leader] = {layout,
+                      tilecc::layout::getContiguousRegisterElements(layout)};
+  }
+
+  RankedTensorType encoded(RankedTensorType type, const LinearLayout &layout) {
+    return RankedTensorType::get(
+        type.getShape(), type.getElementType(),
+        LinearEncodingAttr::get(type.getContext(), layout));
+  }
+
+  void encode(Value v) {
+    auto type = unencodedTensor(v.getType());
+    if (!type || !classes.contains(v))
+      return;
+    RankedTensorType newType =
+        encoded(type, chosen[classes.getLeaderValue(v)].layout);
+    v.setType(newType);
+    // Constants carry their type in their value too.
+    if (auto constant = v.getDefiningOp<arith::ConstantOp>())
+      if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+        constant.setValueAttr(dense.reshape(newType));
+  }
+
+  /// Gives `v` the type `type`: a fresh constant for constants, otherwise a
+  /// convert_layout in front of `user`.
+  Value castTo(Value v, RankedTensorType type, Operation *user) {
+    if (v.getType() == type)
+      return v;
+    OpBuilder b(user);
+    if (auto constant = v.getDefiningOp<arith::ConstantOp>())
+      if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+        return arith::ConstantOp::create(b, constant.getLoc(), type,
+                                         dense.reshape(type));
+    return ConvertLayoutOp::create(b, user->getLoc(), type, v);
+  }
+
+  void fixAccess(Operation *op) {
+    auto it = own.find(op);
+    if (it == own.end())
+      return;
+    const Proposal &p = it->second;
+    if (auto load = dyn_cast<TiledLoadOp>(op)) {
+      auto classType = cast<RankedTensorType>(load.getResult().getType());
+      if (LinearEncodingAttr::of(classType).getLayout() == p.layout)
+        return;
+      // The load keeps its own layout; its users get the class layout.
+      RankedTensorType own = encoded(classType, p.layout);
+      load.getResult().setType(own);
+      if (Value other = load.getOther())
+        load.getOtherMutable().assign(castTo(other, own, op));
+      if (Value mask = load.getMask())
+        load.getMaskMutable().assign(castTo(mask, encodedLike(mask, p), op));
+      OpBuilder b(op->getContext());
+      b.setInsertionPointAfter(op);
+      auto convert = ConvertLayoutOp::create(b, op->getLoc(), classType,
+                                             load.getResult());
+      load.getResult().replaceAllUsesExcept(convert, convert);
+      return;
+    }
+    auto store = cast<TiledStoreOp>(op);
+    auto valueType = cast<RankedTensorType>(store.getValue().getType());
+    const LinearLayout &current = LinearEncodingAttr::of(valueType).getLayout();
+    // Only convert when the value's own layout would give narrower accesses.
+    if (current == p.layout ||
+        tilecc::layout::getContiguousRegisterElements(current) >=
+            p.vectorElements)
+      return;
+    RankedTensorType own = encoded(valueType, p.layout);
+    store.getValueMutable().assign(castTo(store.getValue(), own, op));
+    if (Value mask = store.getMask())
+      store.getMaskMutable().assign(castTo(mask, encodedLike(mask, p), op));
+  }
+
+  RankedTensorType encodedLike(Value mask, const Proposal &p) {
+    auto type = cast<RankedTensorType>(mask.getType());
+    return encoded(RankedTensorType::get(type.getShape(), type.getElementType()),
+                   p.layout);
+  }
+
+  unsigned numWarps;
+  llvm::EquivalenceClasses<Value> classes;
+  llvm::DenseMap<Value, Proposal> chosen;
+  llvm::DenseSet<Value> anchored; // class leaders with an access proposal
+  llvm::MapVector<Operation *, Proposal> own;
+};
+
+struct AssignLayoutsPass
+    : public mlir::nv_tileas::impl::TileASAssignLayoutsBase<AssignLayoutsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    getOperation().walk([&](FunctionOpInterface func) {
+      unsigned warps = numWarps;
+      if (auto spec = func->getAttrOfType<nv_tileaa::KernelSpecAttr>(
+              "nv_tileaa.kernel_spec"))
+        warps = spec.getNumWarps();
+      if (warps == 0 || (warps & (warps - 1))) {
+        func.emitError() << "fails to assign layout: " << warps
+                         << " warps per CTA is not a power of two";
+        return signalPassFailure();
+      }
+      func->setAttr("nv_tileas.num_warps",
+                    IntegerAttr::get(IntegerType::get(&getContext(), 32), warps));
+      LayoutAssigner(warps).run(func);
+    });
+  }
+};
+} // namespace

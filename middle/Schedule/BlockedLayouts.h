@@ -1,0 +1,22 @@
+//===- BlockedLayouts.h - blocked layouts for tile shapes -------*- C++ -*-===//
+#ifndef TILECC_SCHEDULE_BLOCKEDLAYOUTS_H
+#define TILECC_SCHEDULE_BLOCKEDLAYOUTS_H
+
+#include "Layout/LinearLayout.h"
+
+namespace mlir::nv_tileas {
+/// The coalesced blocked layout of a row-major tile: each thread holds
+/// `vectorElements` consecutive elements of the last (fastest) dimension, the
+/// 32 lanes and then the warps continue along the fastest dimension first,
+/// and the CTA tile repeats over registers to cover the shape. Hardware that
+/// is left over once the tile is covered holds duplicates.
+::tilecc::layout::LinearLayout
+chooseBlockedLayout(llvm::ArrayRef<int64_t> shape, unsigned vectorElements,
+                    unsigned numWarps);
+
+/// Elements of `elemBits` each that one access of the copy atom `atomName`
+/// moves (`ldg_128` with 32-bit elements: 4); 1 when the name gives no width.
+unsigned getAtomVectorElements(llvm::StringRef atomName, unsigned elemBits);
+} // namespace mlir::nv_tileas
+
+#endif // TILECC_SCHEDULE_BLOCKEDLAYOUTS_H

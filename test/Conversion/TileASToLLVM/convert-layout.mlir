@@ -1,0 +1,93 @@
+// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
+
+// Same lanes and warps, registers swapped: only the registers are reordered.
+#A = #nv_tileas.linear<{register = [(1), (2)], lane = [(4), (8), (16), (32), (64)], warp = []} -> {dim0 = 128}>
+#B = #nv_tileas.linear<{register = [(2), (1)], lane = [(4), (8), (16), (32), (64)], warp = []} -> {dim0 = 128}>
+// CHECK-LABEL: llvm.func @permute
+// CHECK-NOT: llvm.mlir.global
+// CHECK: %[[R0:.*]] = llvm.extractvalue %arg0[0]
+// CHECK: %[[R1:.*]] = llvm.extractvalue %arg0[1]
+// CHECK: %[[R2:.*]] = llvm.extractvalue %arg0[2]
+// CHECK: %[[R3:.*]] = llvm.extractvalue %arg0[3]
+// CHECK: llvm.insertvalue %[[R0]], %{{.*}}[0]
+// CHECK: llvm.insertvalue %[[R2]], %{{.*}}[1]
+// CHECK: llvm.insertvalue %[[R1]], %{{.*}}[2]
+// CHECK: llvm.insertvalue %[[R3]], %{{.*}}[3]
+// CHECK-NOT: nvvm.barrier0
+nv_tileaa.func @permute(%x: tensor<128xf32, #A>) {
+  %y = nv_tileas.convert_layout %x : tensor<128xf32, #A> -> tensor<128xf32, #B>
+  nv_tileaa.return
+}
+
+// -----
+
+// Elements move between threads: a round trip through the shared scratch
+// buffer (512 f32 = 2048 bytes), fenced by barriers.
+#S = #nv_tileas.linear<{register = [(128), (256)], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 512}>
+#W = #nv_tileas.linear<{register = [(1), (2)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 512}>
+// CHECK: llvm.mlir.global internal @tilecc_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<2048 x i8>
+// CHECK-LABEL: llvm.func @through_shared
+// CHECK: %[[BUF:.*]] = llvm.mlir.addressof @tilecc_scratch : !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+nv_tileaa.func @through_shared(%x: tensor<512xf32, #S>) {
+  %y = nv_tileas.convert_layout %x : tensor<512xf32, #S> -> tensor<512xf32, #W>
+  nv_tileaa.return
+}
+
+// -----
+
+// i1 tiles travel through shared memory as bytes.
+#S = #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (8), (16)], warp = [(32)]} -> {dim0 = 64}>
+#T = #nv_tileas.linear<{register = [], lane = [(2), (4), (8), (16), (32)], warp = [(1)]} -> {dim0 = 64}>
+// CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<64 x i8>
+// CHECK-LABEL: llvm.func @bools
+// CHECK: llvm.zext %{{.*}} : i1 to i8
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i8, !llvm.ptr<3>
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: llvm.trunc %{{.*}} : i8 to i1
+nv_tileaa.func @bools(%x: tensor<64xi1, #S>) attributes {nv_tileas.num_warps = 2 : i32} {
+  %y = nv_tileas.convert_layout %x : tensor<64xi1, #S> -> tensor<64xi1, #T>
+  nv_tileaa.return
+}
+
+// -----
+
+// broadcast: the result layout puts every element on the thread that holds
+// its source element (the 1-row source is replicated along dim0 in
+// registers), so registers are only gathered.
+#R = #nv_tileas.linear<{register = [(0, 1)], lane = [(0, 2), (0, 4), (0, 8), (0, 16), (0, 32)], warp = []} -> {dim0 = 1, dim1 = 64}>
+#B = #nv_tileas.linear<{register = [(0, 1), (1, 0), (2, 0)], lane = [(0, 2), (0, 4), (0, 8), (0, 16), (0, 32)], warp = []} -> {dim0 = 4, dim1 = 64}>
+// CHECK-LABEL: llvm.func @broadcast_in_registers
+// CHECK-NOT: nvvm.barrier0
+// CHECK: %[[S0:.*]] = llvm.extractvalue %arg0[0] : !llvm.struct<(f32, f32)>
+// CHECK: %[[S1:.*]] = llvm.extractvalue %arg0[1] : !llvm.struct<(f32, f32)>
+// CHECK: llvm.insertvalue %[[S0]], %{{.*}}[0]
+// CHECK: llvm.insertvalue %[[S1]], %{{.*}}[1]
+// CHECK: llvm.insertvalue %[[S0]], %{{.*}}[2]
+// CHECK: llvm.insertvalue %[[S1]], %{{.*}}[3]
+// CHECK: llvm.insertvalue %[[S0]], %{{.*}}[6]
+// CHECK: llvm.insertvalue %[[S1]], %{{.*}}[7]
+nv_tileaa.func @broadcast_in_registers(%x: tensor<1x64xf32, #R>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %y = nv_tileas.broadcast %x : tensor<1x64xf32, #R> to tensor<4x64xf32, #B>
+  nv_tileaa.return
+}
+
+// -----
+
+// Otherwise the source row goes through shared memory and every result
+// element reads column c of row 0.
+#R = #nv_tileas.linear<{register = [], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = []} -> {dim0 = 1, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(0, 1)], lane = [(0, 2), (0, 4), (0, 8), (0, 16), (1, 0)], warp = []} -> {dim0 = 2, dim1 = 32}>
+// CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<128 x i8>
+// CHECK-LABEL: llvm.func @broadcast_through_shared
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+nv_tileaa.func @broadcast_through_shared(%x: tensor<1x32xf32, #R>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %y = nv_tileas.broadcast %x : tensor<1x32xf32, #R> to tensor<2x32xf32, #B>
+  nv_tileaa.return
+}

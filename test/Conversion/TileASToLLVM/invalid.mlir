@@ -1,0 +1,20 @@
+// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s
+
+nv_tileaa.func @no_layout() {
+  // expected-error @+1 {{tile has no layout encoding (run tileas-assign-layouts first): 'tensor<8xf32>'}}
+  %c = arith.constant dense<0.0> : tensor<8xf32>
+  nv_tileaa.return
+}
+
+// -----
+
+// Layout conversions share one scratch buffer, which must fit the target.
+#A = #nv_tileas.linear<{register = [(1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (2048), (4096), (8192), (16384)], lane = [(32768), (65536), (131072), (262144), (524288)], warp = []} -> {dim0 = 1048576}>
+#B = #nv_tileas.linear<{register = [(2), (1), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (2048), (4096), (8192), (16384)], lane = [(32768), (65536), (131072), (262144), (1048575)], warp = []} -> {dim0 = 1048576}>
+// expected-error @+1 {{layout conversion needs 4194304 bytes of shared memory, more than the}}
+module {
+  nv_tileaa.func @too_big(%x: tensor<1048576xf32, #A>) {
+    %y = nv_tileas.convert_layout %x : tensor<1048576xf32, #A> -> tensor<1048576xf32, #B>
+    nv_tileaa.return
+  }
+}

@@ -1,0 +1,154 @@
+// RUN: tilecc-opt --tileas-assign-layouts --split-input-file --verify-diagnostics %s | FileCheck %s
+
+// Loads and stores with 128-bit copy atoms anchor a blocked layout with four
+// consecutive f32 per thread; the add, the padding tiles and the stored value
+// share it, so no conversion is needed.
+// CHECK-LABEL: nv_tileaa.func @wide
+// CHECK-SAME: nv_tileas.num_warps = 4 : i32
+// CHECK: %[[PAD:.*]] = arith.constant dense<0.000000e+00> : tensor<1024xf32, #nv_tileas.linear<{register = [(1), (2), (512)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 1024}>>
+// CHECK: %[[X:.*]] = nv_tileas.tiled_load {{.*}} other(%[[PAD]] : {{.*}}) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32, #nv_tileas.linear<{register = [(1), (2), (512)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 1024}>>
+// CHECK: %[[S:.*]] = arith.addf %[[X]], %{{.*}} : tensor<1024xf32, #nv_tileas.linear<{register = [(1), (2), (512)]
+// CHECK-NOT: convert_layout
+// CHECK: nv_tileas.tiled_store %[[S]]
+module {
+  nv_tileaa.func @wide(%a: !nv_tileaa.ptr<f32, 1>, %b: !nv_tileaa.ptr<f32, 1>, %c: !nv_tileaa.ptr<f32, 1>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1024xf32>
+    %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1024xf32>
+    %vc = nv_tileas.make_tiled_view %c[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1024xf32>
+    %pad = arith.constant dense<0.0> : tensor<1024xf32>
+    %x = nv_tileas.tiled_load %va[%c0] other(%pad : tensor<1024xf32>) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
+    %y = nv_tileas.tiled_load %vb[%c0] other(%pad : tensor<1024xf32>) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
+    %s = arith.addf %x, %y : tensor<1024xf32>
+    nv_tileas.tiled_store %s, %vc[%c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// Two loads of different widths meet in one add: the class takes the wider
+// layout and only the narrow load gets a convert_layout (its padding tile is
+// re-created in its own layout instead of being converted). 8 warps come from
+// the kernel spec.
+// CHECK-LABEL: nv_tileaa.func @mixed
+// CHECK-SAME: nv_tileas.num_warps = 8 : i32
+// CHECK: %[[NPAD:.*]] = arith.constant dense<0.000000e+00> : tensor<256x64xf16, #nv_tileas.linear<{register = [(0, 1), (8, 0), (16, 0), (32, 0), (64, 0), (128, 0)], lane = [(0, 2), (0, 4), (0, 8), (0, 16), (0, 32)], warp = [(1, 0), (2, 0), (4, 0)]} -> {dim0 = 256, dim1 = 64}>>
+// CHECK: %[[NARROW:.*]] = nv_tileas.tiled_load {{.*}} other(%[[NPAD]] : {{.*}}) {atom = #nv_tileas<copy_atom ldg_32>}
+// CHECK: %[[CVT:.*]] = nv_tileas.convert_layout %[[NARROW]] : tensor<256x64xf16, #nv_tileas.linear<{register = [(0, 1), (8, 0)
+// CHECK-SAME: -> tensor<256x64xf16, #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (32, 0), (64, 0), (128, 0)], lane = [(0, 8), (0, 16), (0, 32), (1, 0), (2, 0)], warp = [(4, 0), (8, 0), (16, 0)]} -> {dim0 = 256, dim1 = 64}>>
+// CHECK: %[[WIDE:.*]] = nv_tileas.tiled_load {{.*}} {atom = #nv_tileas<copy_atom ldg_128>}
+// CHECK: arith.mulf %[[CVT]], %[[WIDE]]
+// CHECK-NOT: convert_layout
+// CHECK: nv_tileas.tiled_store
+module {
+  nv_tileaa.func @mixed(%a: !nv_tileaa.ptr<f16, 1>, %b: !nv_tileaa.ptr<f16, 1>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c256 = arith.constant 256 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c256, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<256x64xf16>
+    %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c256, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<256x64xf16>
+    %pad = arith.constant dense<0.0> : tensor<256x64xf16>
+    %x = nv_tileas.tiled_load %va[%c0, %c0] other(%pad : tensor<256x64xf16>) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<256x64xf16> -> tensor<256x64xf16>
+    %y = nv_tileas.tiled_load %vb[%c0, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<256x64xf16> -> tensor<256x64xf16>
+    %p = arith.mulf %x, %y : tensor<256x64xf16>
+    nv_tileas.tiled_store %p, %vb[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<256x64xf16>, !nv_tileas.tiled_view<256x64xf16>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// A tile carried by scf.for: init, iteration argument, yield and result share
+// the load's layout; the splat feeding the loop body adopts it too.
+// CHECK-LABEL: nv_tileaa.func @loop
+// CHECK: %[[L:.*]] = nv_tileas.tiled_load {{.*}} -> tensor<128xi32, #nv_tileas.linear<{register = [(1)], lane = [(2), (4), (8), (16), (32)], warp = [(64), (0)]} -> {dim0 = 128}>>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[L]]) -> (tensor<128xi32, #nv_tileas.linear<{register = [(1)], lane = [(2), (4), (8), (16), (32)], warp = [(64), (0)]} -> {dim0 = 128}>>)
+// CHECK: tensor.splat {{.*}} : tensor<128xi32, #nv_tileas.linear<{register = [(1)], lane = [(2), (4), (8), (16), (32)], warp = [(64), (0)]} -> {dim0 = 128}>>
+// CHECK: scf.yield {{.*}} : tensor<128xi32, #nv_tileas.linear<{register = [(1)]
+// CHECK-NOT: convert_layout
+// CHECK: nv_tileas.tiled_store %[[R]]
+module {
+  nv_tileaa.func @loop(%a: !nv_tileaa.ptr<i32, 1>, %k: i32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c128 = arith.constant 128 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c128) strides(%c1) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<128xi32>
+    %x = nv_tileas.tiled_load %va[%c0] {atom = #nv_tileas<copy_atom ldg_64>} : !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> (tensor<128xi32>) {
+      %s = tensor.splat %k : tensor<128xi32>
+      %n = arith.addi %acc, %s : tensor<128xi32>
+      scf.yield %n : tensor<128xi32>
+    }
+    nv_tileas.tiled_store %r, %va[%c0] {atom = #nv_tileas<copy_atom stg_64>} : tensor<128xi32>, !nv_tileas.tiled_view<128xi32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// A value whose layout gives narrower stores than the store's atom allows is
+// converted before the store.
+// CHECK-LABEL: nv_tileaa.func @store_wider
+// CHECK: %[[V:.*]] = nv_tileas.tiled_load {{.*}} {atom = #nv_tileas<copy_atom ldg_32>} {{.*}} -> tensor<512xf32, #nv_tileas.linear<{register = [(128), (256)], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 512}>>
+// CHECK: %[[C:.*]] = nv_tileas.convert_layout %[[V]] {{.*}} -> tensor<512xf32, #nv_tileas.linear<{register = [(1), (2)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 512}>>
+// CHECK: nv_tileas.tiled_store %[[C]]
+module {
+  nv_tileaa.func @store_wider(%a: !nv_tileaa.ptr<f32, 1>, %b: !nv_tileaa.ptr<f32, 1>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c512 = arith.constant 512 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c512) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<512xf32>
+    %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c512) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<512xf32>
+    %x = nv_tileas.tiled_load %va[%c0] {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<512xf32> -> tensor<512xf32>
+    nv_tileas.tiled_store %x, %vb[%c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<512xf32>, !nv_tileas.tiled_view<512xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// A tile argument (device function) takes its class's layout, and the
+// function type follows.
+// CHECK-LABEL: nv_tileaa.func private @device(%arg0: tensor<512xf32, #nv_tileas.linear<{register = [(1), (2)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 512}>>, %arg1: !nv_tileaa.ptr<f32, 1>)
+module {
+  nv_tileaa.func private @device(%x: tensor<512xf32>, %b: !nv_tileaa.ptr<f32, 1>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c512 = arith.constant 512 : index
+    %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c512) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<512xf32>
+    nv_tileas.tiled_store %x, %vb[%c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<512xf32>, !nv_tileas.tiled_view<512xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{fails to assign layout: 3 warps per CTA is not a power of two}}
+nv_tileaa.func @bad_warps() attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 3>} {
+  nv_tileaa.return
+}
+
+// -----
+
+// A broadcast source that no access constrains follows the result: the
+// result layout with the broadcast dimension projected away (no movement).
+// CHECK-LABEL: nv_tileaa.func @broadcast
+// CHECK: tensor.splat %{{.*}} : tensor<1x64xf32, #nv_tileas.linear<{register = [(0, 1), (0, 2)], lane = [(0, 4), (0, 8), (0, 16), (0, 32), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 1, dim1 = 64}>>
+// CHECK: nv_tileas.broadcast {{.*}} to tensor<64x64xf32, #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (16, 0), (32, 0)], lane = [(0, 4), (0, 8), (0, 16), (0, 32), (1, 0)], warp = [(2, 0), (4, 0)]} -> {dim0 = 64, dim1 = 64}>>
+// CHECK-NOT: convert_layout
+module {
+  nv_tileaa.func @broadcast(%a: !nv_tileaa.ptr<f32, 1>, %x: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
+    %row = tensor.splat %x : tensor<1x64xf32>
+    %b = nv_tileas.broadcast %row : tensor<1x64xf32> to tensor<64x64xf32>
+    nv_tileas.tiled_store %b, %va[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<64x64xf32>, !nv_tileas.tiled_view<64x64xf32>
+    nv_tileaa.return
+  }
+}
