@@ -138,12 +138,23 @@ private:
       for (unsigned i = 0, e = whileOp.getNumResults(); i < e; ++i)
         uniteAll({whileOp.getConditionOp().getArgs()[i],
                   whileOp.getAfterArguments()[i], whileOp.getResult(i)});
+    } else if (auto rmw = dyn_cast<TiledAtomicRMWOp>(op)) {
+      // Old values come back in the layout the new ones went out in.
+      SmallVector<Value> values{rmw.getValue(), rmw.getResult()};
+      if (rmw.getMask())
+        values.push_back(rmw.getMask());
+      uniteAll(values);
     } else if (auto load = dyn_cast<TiledLoadOp>(op)) {
       // The padding tile and the mask are read element by element.
       SmallVector<Value> values{load.getResult()};
       if (load.getOther())
         values.push_back(load.getOther());
+      if (load.getMask())
+        values.push_back(load.getMask());
       uniteAll(values);
+    } else if (auto store = dyn_cast<TiledStoreOp>(op)) {
+      if (store.getMask())
+        uniteAll({store.getValue(), store.getMask()});
     }
   }
 

@@ -199,3 +199,37 @@ void mlir::tilecc::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,
       LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
       /*operand_attrs=*/ArrayAttr());
 }
+
+Value mlir::tilecc::emitGlobalAtomic(OpBuilder &b, Location loc, Value ptr,
+                                     Value pred, Value value, StringRef opType,
+                                     const AccessQualifiers &q) {
+  Type elem = value.getType();
+  unsigned bits = elementBits(elem);
+  Type word = b.getIntegerType(bits);
+  Value in = isa<LLVM::LLVMPointerType>(elem)
+                 ? Value(LLVM::PtrToIntOp::create(b, loc, word, value))
+                 : Value(LLVM::BitcastOp::create(b, loc, word, value));
+  // Operands: the old value, the address, the operand, the predicate.
+  std::string asmText =
+      llvm::formatv("mov.b{0} $0, 0;\n\t", bits).str();
+  if (pred)
+    asmText += "@$3 ";
+  asmText += llvm::formatv("atom{0}{1}.{2} $0, [$1], $2;", q.ordering,
+                           stateSpace(ptr), opType)
+                 .str();
+  std::string constraints = llvm::formatv("=&{0},l,{0}", constraintFor(bits));
+  SmallVector<Value> operands{ptr, in};
+  if (pred) {
+    constraints += ",b";
+    operands.push_back(pred);
+  }
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, word, operands, asmText, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  Value old = asmOp.getResult(0);
+  return isa<LLVM::LLVMPointerType>(elem)
+             ? Value(LLVM::IntToPtrOp::create(b, loc, elem, old))
+             : Value(LLVM::BitcastOp::create(b, loc, elem, old));
+}

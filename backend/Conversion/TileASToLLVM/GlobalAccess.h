@@ -37,6 +37,13 @@ SmallVector<Value> emitGlobalLoad(OpBuilder &b, Location loc, Value ptr,
 void emitGlobalStore(OpBuilder &b, Location loc, Value ptr, Value pred,
                      ValueRange values, const AccessQualifiers &qualifiers);
 
+/// An atomic `atom{ordering}{space}.<opType>` (e.g. `add.f32`) of one 32- or
+/// 64-bit element at `ptr` where `pred` holds; returns the old value (0 where
+/// `pred` is false).
+Value emitGlobalAtomic(OpBuilder &b, Location loc, Value ptr, Value pred,
+                       Value value, StringRef opType,
+                       const AccessQualifiers &qualifiers);
+
 } // namespace mlir::tilecc
 
 #endif // TILECC_CONVERSION_TILEASTOLLVM_GLOBALACCESS_H

@@ -70,7 +70,9 @@ AccessQualifiers mlir::tilecc::getAccessQualifiers(Operation *op) {
   StringRef order = stringifyMemSemantic(sem.getValue());
   if (order == "acq_rel")
     order = isa<nv_tileas::TiledLoadOp, nv_tileas::LoadOp>(op) ? "acquire"
-                                                                : "release";
+            : isa<nv_tileas::TiledStoreOp, nv_tileas::StoreOp>(op)
+                ? "release"
+                : "acq_rel";
   std::string scope = "gpu";
   if (auto s = op->getAttrOfType<nv_tileas::MemScopeAttr>("mem_scope")) {
     switch (s.getValue()) {
@@ -303,6 +305,74 @@ struct TiledStoreLowering : OpConversionPattern<nv_tileas::TiledStoreOp> {
   }
 };
 
+/// The PTX `atom` operation and type of an RMW mode on `elem`, if any.
+std::optional<std::string> atomOpType(nv_tileas::RmwMode mode, Type elem) {
+  unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 0;
+  if (bits != 32 && bits != 64)
+    return std::nullopt;
+  std::string n = std::to_string(bits);
+  bool isFloat = isa<FloatType>(elem);
+  switch (mode) {
+  case nv_tileas::RmwMode::add:
+  case nv_tileas::RmwMode::addf:
+    return isFloat ? "add.f" + n : "add.u" + n;
+  case nv_tileas::RmwMode::bit_and: return "and.b" + n;
+  case nv_tileas::RmwMode::bit_or: return "or.b" + n;
+  case nv_tileas::RmwMode::bit_xor: return "xor.b" + n;
+  case nv_tileas::RmwMode::xchg: return "exch.b" + n;
+  case nv_tileas::RmwMode::min: return isFloat ? std::nullopt : std::optional("min.s" + n);
+  case nv_tileas::RmwMode::max: return isFloat ? std::nullopt : std::optional("max.s" + n);
+  case nv_tileas::RmwMode::umin: return isFloat ? std::nullopt : std::optional("min.u" + n);
+  case nv_tileas::RmwMode::umax: return isFloat ? std::nullopt : std::optional("max.u" + n);
+  }
+  return std::nullopt;
+}
+
+/// One atomic per element held; each element is updated by exactly one
+/// thread, which also returns the old value.
+struct TiledAtomicRMWLowering
+    : OpConversionPattern<nv_tileas::TiledAtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::TiledAtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto tile = cast<RankedTensorType>(op.getValue().getType());
+    Type structType = getTypeConverter()->convertType(op.getResult().getType());
+    if (!structType || !getTypeConverter()->convertType(tile))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    std::optional<std::string> opType =
+        atomOpType(op.getMode(), tile.getElementType());
+    if (!opType)
+      return op.emitError() << "no atomic '" << stringifyRmwMode(op.getMode())
+                            << "' on " << tile.getElementType();
+    DuplicateMasks dup = getDuplicateMasks(getTileLayout(tile));
+    if (dup.reg || dup.lane || dup.warp)
+      return op.emitError("tiled_atomic_rmw needs a layout in which every "
+                          "element has one owner");
+    auto viewType = op.getView().getType();
+    FailureOr<AccessPlan> plan = planAccess(
+        rewriter, loc, op, tile, viewType, op.getView(), adaptor.getView(),
+        adaptor.getIndices(), adaptor.getMask(), /*atomName=*/"",
+        *getTypeConverter());
+    if (failed(plan))
+      return failure();
+    AccessQualifiers q = getAccessQualifiers(op);
+    SmallVector<Value> regs;
+    for (auto [i, v] : llvm::enumerate(
+             unpackRegisters(rewriter, loc, adaptor.getValue())))
+      regs.push_back(emitGlobalAtomic(rewriter, loc, plan->elemAddrs[i],
+                                      plan->elemPreds[i], v, *opType, q));
+    SmallVector<Value> results{packRegisters(rewriter, loc, structType, regs)};
+    if (op.getResultToken())
+      results.push_back(LLVM::UndefOp::create(
+          rewriter, loc,
+          getTypeConverter()->convertType(op.getResultToken().getType())));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 /// Tokens only order memory ops, which program order already does.
 template <typename TokenOp>
 struct TokenLowering : OpConversionPattern<TokenOp> {
@@ -321,6 +391,7 @@ struct TokenLowering : OpConversionPattern<TokenOp> {
 void mlir::tilecc::populateTileASMemoryToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<MakeTiledViewLowering, TiledLoadLowering, TiledStoreLowering,
+               TiledAtomicRMWLowering,
                TokenLowering<nv_tileas::CreateTokenOp>,
                TokenLowering<nv_tileas::JoinTokensOp>>(converter,
                                                        patterns.getContext());
