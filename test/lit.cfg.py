@@ -34,3 +34,5 @@ if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas") or \
 for var in ["CUDA_HOME", "CUDA_PATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+config.substitutions.append(
+    ("%compile_matrix", os.path.join(config.tilecc_src_root, "scripts", "compile-matrix.sh")))
