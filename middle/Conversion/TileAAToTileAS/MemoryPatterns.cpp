@@ -54,7 +54,9 @@ namespace {
 /// What the access can prove about the memory object it reads or writes.
 struct MemrefFacts {
   int64_t alignBytes = 1;   // alignment of the object's first element
-  int64_t innerExtent = 1;  // divisor of the innermost extent
+  /// A power of two dividing every outer stride (in elements): rows then
+  /// start as aligned as the base. Unconstrained for rank 1.
+  int64_t outerStrideDivisor = int64_t(1) << 30;
   bool unitInnerStride = false;
   unsigned addressSpace = 1;
 };
@@ -82,10 +84,14 @@ static MemrefFacts memrefFacts(Value view, Type elementType) {
   int64_t rank = type.getRank();
   if (rank == 0)
     return facts;
-  int64_t inner = type.getShape()[rank - 1];
-  facts.innerExtent = ShapedType::isDynamic(inner)
-                          ? knownDivisor(make.getSizes().back())
-                          : (inner == 0 ? 1 : (inner & -inner));
+  for (int64_t dim = 0; dim + 1 < rank; ++dim) {
+    int64_t stride = type.getStrides()[dim];
+    int64_t divisor = ShapedType::isDynamic(stride)
+                          ? knownDivisor(make.getStrides()[dim])
+                          : (stride == 0 ? facts.outerStrideDivisor : stride);
+    divisor &= -divisor; // its largest power-of-two factor
+    facts.outerStrideDivisor = std::min(facts.outerStrideDivisor, divisor);
+  }
   int64_t stride = type.getStrides()[rank - 1];
   if (ShapedType::isDynamic(stride)) {
     APInt c;
@@ -98,7 +104,9 @@ static MemrefFacts memrefFacts(Value view, Type elementType) {
 }
 
 /// Elements one thread may move with a single instruction: a power of two
-/// dividing the alignment, the innermost extent and box, within 128 bits.
+/// dividing the base alignment, every outer stride and the box, within 128
+/// bits. The extent does not limit it: the lowering predicates the elements
+/// of a vector that a ragged end cuts.
 static int64_t vectorElements(const MemrefFacts &facts, Type elementType,
                               ArrayRef<int64_t> box) {
   unsigned bits = elementBits(elementType);
@@ -106,8 +114,8 @@ static int64_t vectorElements(const MemrefFacts &facts, Type elementType,
     return 1;
   int64_t best = 1;
   for (int64_t n = 2; n * bits <= 128; n *= 2) {
-    if ((facts.alignBytes * 8) % (n * bits) != 0 || facts.innerExtent % n != 0 ||
-        box.back() % n != 0)
+    if ((facts.alignBytes * 8) % (n * bits) != 0 ||
+        facts.outerStrideDivisor % n != 0 || box.back() % n != 0)
       break;
     best = n;
   }

@@ -40,7 +40,7 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %result_5 = nv_tileas.tiled_load %2[%5] other(%cst_4 : tensor<1024xf32>) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
     %6 = arith.addf %result, %result_5 : tensor<1024xf32>
     nv_tileas.tiled_store %6, %3[%5] {atom = #nv_tileas<copy_atom stg_32>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32>
-    return
+    nv_tileaa.return
   }
 }
 
