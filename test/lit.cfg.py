@@ -36,3 +36,8 @@ for var in ["CUDA_HOME", "CUDA_PATH"]:
         config.environment[var] = os.environ[var]
 config.substitutions.append(
     ("%compile_matrix", os.path.join(config.tilecc_src_root, "scripts", "compile-matrix.sh")))
+config.substitutions.append(("%tilecc_bin", os.path.join(config.tilecc_tools_dir, "tilecc")))
+config.substitutions.append(("%tilecc_obj", config.tilecc_obj_root))
+for tool in ["make", "cmake", "ninja"]:
+    if shutil.which(tool):
+        config.available_features.add(tool)
