@@ -109,3 +109,14 @@ LinearLayout tilecc::layout::sliceLayout(const LinearLayout &parent,
     sliced = sliced.renameOutDim(dimName(d), dimName(d - 1));
   return sliced;
 }
+
+LinearLayout tilecc::layout::permuteLayout(const LinearLayout &source,
+                                           ArrayRef<int64_t> perm) {
+  // Through temporary names, so that relabeling never collides.
+  LinearLayout layout = source;
+  for (auto [i, p] : llvm::enumerate(perm))
+    layout = layout.renameOutDim(dimName(p), "permuted" + std::to_string(i));
+  for (unsigned i = 0; i < perm.size(); ++i)
+    layout = layout.renameOutDim("permuted" + std::to_string(i), dimName(i));
+  return layout.transposeOuts(dimNames(perm.size()));
+}

@@ -60,6 +60,12 @@ LinearLayout blockedLayout(const BlockedParams &params,
 /// removed dimension disappear, lanes/warps that did become broadcast.
 LinearLayout sliceLayout(const LinearLayout &parent, unsigned dim);
 
+/// The layout of a permuted tile (result dim i is source dim perm[i]): the
+/// same hardware map with its output dimensions relabeled, so every thread
+/// keeps the very elements it held, in the same registers.
+LinearLayout permuteLayout(const LinearLayout &source,
+                           llvm::ArrayRef<int64_t> perm);
+
 } // namespace tilecc::layout
 
 #endif // TILECC_LAYOUT_DISTRIBUTEDLAYOUTS_H

@@ -71,7 +71,12 @@ public:
     func.getFunctionBody().walk([&](Operation *op) { tie(op); });
     func.getFunctionBody().walk([&](Operation *op) { propose(op); });
     chooseLayouts();
-    func.getFunctionBody().walk([&](BroadcastOp op) { followBroadcast(op); });
+    func.getFunctionBody().walk([&](Operation *op) {
+      if (auto broadcast = dyn_cast<BroadcastOp>(op))
+        followBroadcast(broadcast);
+      else if (auto permute = dyn_cast<PermuteOp>(op))
+        followPermute(permute);
+    });
     func.getFunctionBody().walk([&](Block *block) {
       for (BlockArgument arg : block->getArguments())
         encode(arg);
@@ -87,6 +92,7 @@ public:
       for (Value result : op->getResults())
         encode(result);
     });
+    func.getFunctionBody().walk([&](PermuteOp op) { fixPermute(op); });
     func.getFunctionBody().walk([&](Operation *op) { fixAccess(op); });
   }
 
@@ -226,6 +232,46 @@ private:
     layout = layout.removeZeroBases(tilecc::layout::kRegister);
     chosen[leader] = {layout,
                       tilecc::layout::getContiguousRegisterElements(layout)};
+  }
+
+  /// A permute result no access constrains takes the source's layout with
+  /// its output dimensions relabeled: a permute is then a mere renaming of
+  /// the registers (no data movement).
+  void followPermute(PermuteOp op) {
+    Value src = op.getSource(), result = op.getResult();
+    if (!classes.contains(src) || !classes.contains(result))
+      return;
+    Value leader = classes.getLeaderValue(result);
+    Value srcLeader = classes.getLeaderValue(src);
+    if (leader == srcLeader || anchored.contains(leader))
+      return;
+    LinearLayout layout = tilecc::layout::permuteLayout(
+        chosen[srcLeader].layout, op.getPermutation());
+    chosen[leader] = {layout,
+                      tilecc::layout::getContiguousRegisterElements(layout)};
+  }
+
+  /// A permute always yields the permuted layout of its source; when its
+  /// class chose another one, a convert_layout after it moves the data.
+  void fixPermute(PermuteOp op) {
+    auto srcType = dyn_cast<RankedTensorType>(op.getSource().getType());
+    auto classType = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!srcType || !classType || !LinearEncodingAttr::of(srcType) ||
+        !LinearEncodingAttr::of(classType))
+      return;
+    LinearLayout layout = tilecc::layout::permuteLayout(
+        LinearEncodingAttr::of(srcType).getLayout(), op.getPermutation());
+    if (LinearEncodingAttr::of(classType).getLayout() == layout)
+      return;
+    op.getResult().setType(encoded(
+        RankedTensorType::get(classType.getShape(),
+                              classType.getElementType()),
+        layout));
+    OpBuilder b(op->getContext());
+    b.setInsertionPointAfter(op);
+    auto convert =
+        ConvertLayoutOp::create(b, op->getLoc(), classType, op.getResult());
+    op.getResult().replaceAllUsesExcept(convert, convert);
   }
 
   RankedTensorType encoded(RankedTensorType type, const LinearLayout &layout) {

@@ -226,10 +226,35 @@ struct BroadcastLowering : OpConversionPattern<nv_tileas::BroadcastOp> {
   }
 };
 
+/// permute: the result layout is the source's with its output dimensions
+/// relabeled (tileas-assign-layouts guarantees it), so every thread keeps its
+/// registers as they are and only their meaning changes.
+struct PermuteLowering : OpConversionPattern<nv_tileas::PermuteOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::PermuteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSource().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    Type structType = getTypeConverter()->convertType(dstType);
+    if (!structType || !getTypeConverter()->convertType(srcType))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    if (tl::permuteLayout(getTileLayout(srcType), op.getPermutation()) !=
+        getTileLayout(dstType))
+      return op.emitError("permute result layout is not the permuted layout "
+                          "of its source; run tileas-assign-layouts");
+    Location loc = op.getLoc();
+    SmallVector<Value> regs =
+        unpackRegisters(rewriter, loc, adaptor.getSource());
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertLayoutLowering, BroadcastLowering>(converter,
-                                                        patterns.getContext());
+  patterns.add<ConvertLayoutLowering, BroadcastLowering, PermuteLowering>(
+      converter, patterns.getContext());
 }

@@ -62,18 +62,54 @@ struct MemrefFacts {
 };
 } // namespace
 
+/// The memref dimension each dimension of a block_tile's box runs along,
+/// when every dimension group holds one dimension and together they permute
+/// the source's dimensions (dim_map); nullopt otherwise.
+static std::optional<SmallVector<int64_t>>
+blockedDimOrder(nv_tileaa::BlockTileOp op) {
+  auto memref = dyn_cast<nv_tileaa::TileMemRefType>(op.getSrc().getType());
+  if (!memref)
+    return std::nullopt;
+  int64_t rank = memref.getRank();
+  if (static_cast<int64_t>(op.getDimGroups().size()) != rank)
+    return std::nullopt;
+  SmallVector<int64_t> order;
+  SmallVector<bool> seen(rank, false);
+  for (Attribute group : op.getDimGroups()) {
+    auto dims = dyn_cast<DenseI64ArrayAttr>(group);
+    if (!dims || dims.size() != 1 || dims[0] < 0 || dims[0] >= rank ||
+        seen[dims[0]])
+      return std::nullopt;
+    seen[dims[0]] = true;
+    order.push_back(dims[0]);
+  }
+  return order;
+}
+
 /// Facts about the memref an access goes through (`view` is the access's
 /// original address operand: a memref or a block_tile of one).
 static MemrefFacts memrefFacts(Value view, Type elementType) {
   MemrefFacts facts;
-  if (auto blocked = view.getDefiningOp<nv_tileaa::BlockTileOp>())
+  std::optional<SmallVector<int64_t>> order;
+  if (auto blocked = view.getDefiningOp<nv_tileaa::BlockTileOp>()) {
+    order = blockedDimOrder(blocked);
     view = blocked.getSrc();
+  }
   auto type = dyn_cast<nv_tileaa::TileMemRefType>(view.getType());
   auto make = view.getDefiningOp<nv_tileaa::MakeMemRefOp>();
   if (!type)
     return facts;
   facts.addressSpace = type.getAddressSpace();
   if (!make)
+    return facts;
+  // The box walks the memref's dimensions in the block_tile's order.
+  auto strideAt = [&](int64_t dim) {
+    return std::pair<int64_t, Value>(
+        type.getStrides()[(*order)[dim]], make.getStrides()[(*order)[dim]]);
+  };
+  if (!order)
+    order = llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  if (static_cast<int64_t>(order->size()) != type.getRank())
     return facts;
   int64_t elemBytes =
       std::max<int64_t>(1, elementBits(elementType) / 8);
@@ -85,18 +121,17 @@ static MemrefFacts memrefFacts(Value view, Type elementType) {
   if (rank == 0)
     return facts;
   for (int64_t dim = 0; dim + 1 < rank; ++dim) {
-    int64_t stride = type.getStrides()[dim];
+    auto [stride, value] = strideAt(dim);
     int64_t divisor = ShapedType::isDynamic(stride)
-                          ? knownDivisor(make.getStrides()[dim])
+                          ? knownDivisor(value)
                           : (stride == 0 ? facts.outerStrideDivisor : stride);
     divisor &= -divisor; // its largest power-of-two factor
     facts.outerStrideDivisor = std::min(facts.outerStrideDivisor, divisor);
   }
-  int64_t stride = type.getStrides()[rank - 1];
+  auto [stride, value] = strideAt(rank - 1);
   if (ShapedType::isDynamic(stride)) {
     APInt c;
-    facts.unitInnerStride =
-        matchPattern(make.getStrides().back(), m_ConstantInt(&c)) && c == 1;
+    facts.unitInnerStride = matchPattern(value, m_ConstantInt(&c)) && c == 1;
   } else {
     facts.unitInnerStride = stride == 1;
   }
@@ -220,9 +255,13 @@ static SmallVector<Value> castToIndex(OpBuilder &b, Location loc,
 
 /// The nv_tileas view an access goes through: the converted view, or a box
 /// of the access's shape materialized over a converted memref.
+/// Box dimension i runs along memref dimension order[i] (the identity when
+/// `order` is empty): the view's extents and strides are the memref's,
+/// reordered, so the box is read already permuted.
 static FailureOr<Value> accessView(OpBuilder &b, Location loc, Value original,
                                    ValueRange converted, ArrayRef<int64_t> box,
-                                   Type elementType) {
+                                   Type elementType,
+                                   ArrayRef<int64_t> order = {}) {
   if (isa<nv_tileaa::TiledViewType>(original.getType()) &&
       converted.size() == 1)
     return converted.front();
@@ -230,11 +269,16 @@ static FailureOr<Value> accessView(OpBuilder &b, Location loc, Value original,
   if (!memref || memref.getRank() != static_cast<int64_t>(box.size()))
     return failure();
   int64_t rank = memref.getRank();
+  SmallVector<Value> sizes, strides;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t dim = order.empty() ? i : order[i];
+    sizes.push_back(converted[2 + dim]);
+    strides.push_back(converted[2 + rank + dim]);
+  }
   auto viewType = nv_tileas::TiledViewType::get(
       b.getContext(), box, elementType, memref.getAddressSpace());
   return Value(nv_tileas::MakeTiledViewOp::create(
-      b, loc, viewType, converted[0], converted[1],
-      converted.slice(2, rank), converted.slice(2 + rank, rank)));
+      b, loc, viewType, converted[0], converted[1], sizes, strides));
 }
 
 namespace {
@@ -272,7 +316,9 @@ struct MakeMemRefPattern : OpConversionPattern<nv_tileaa::MakeMemRefOp> {
 };
 
 /// block_tile of a memref with one dimension per group: the box is the tile
-/// size, the parent extents and strides those of the memref.
+/// size, the parent extents and strides those of the memref, in the order of
+/// the groups (a dim_map permutation reorders them: the box reads the tile
+/// transposed).
 struct BlockTilePattern : OpConversionPattern<nv_tileaa::BlockTileOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -281,14 +327,12 @@ struct BlockTilePattern : OpConversionPattern<nv_tileaa::BlockTileOp> {
     auto memref = dyn_cast<nv_tileaa::TileMemRefType>(op.getSrc().getType());
     if (!memref)
       return rewriter.notifyMatchFailure(op, "only memrefs are blocked here");
-    for (auto [i, group] : llvm::enumerate(op.getDimGroups())) {
-      auto dims = dyn_cast<DenseI64ArrayAttr>(group);
-      if (!dims || dims.size() != 1 || dims[0] != static_cast<int64_t>(i))
-        return rewriter.notifyMatchFailure(op, "grouped dimensions");
-    }
+    std::optional<SmallVector<int64_t>> order = blockedDimOrder(op);
+    if (!order)
+      return rewriter.notifyMatchFailure(op, "grouped dimensions");
     FailureOr<Value> view =
         accessView(rewriter, op.getLoc(), op.getSrc(), adaptor.getSrc(),
-                   op.getTileSizes(), memref.getElementType());
+                   op.getTileSizes(), memref.getElementType(), *order);
     if (failed(view))
       return rewriter.notifyMatchFailure(op, "rank mismatch");
     rewriter.replaceOp(op, *view);
