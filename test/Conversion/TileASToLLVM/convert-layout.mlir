@@ -91,3 +91,25 @@ nv_tileaa.func @broadcast_through_shared(%x: tensor<1x32xf32, #R>) attributes {n
   %y = nv_tileas.broadcast %x : tensor<1x32xf32, #R> to tensor<2x32xf32, #B>
   nv_tileaa.return
 }
+
+// -----
+
+// permute: the result layout is the source's with its dims relabeled, so the
+// registers are handed on as they are (no scratch buffer, no barrier).
+#L = #nv_tileas.linear<{register = [(0, 1), (2, 0)], lane = [(0, 2), (0, 4), (0, 8), (1, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 16}>
+#P = #nv_tileas.linear<{register = [(1, 0), (0, 2)], lane = [(2, 0), (4, 0), (8, 0), (0, 1), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-NOT: llvm.mlir.global
+// CHECK-LABEL: llvm.func @axes_permute
+// CHECK: %[[R0:.*]] = llvm.extractvalue %arg0[0]
+// CHECK: %[[R1:.*]] = llvm.extractvalue %arg0[1]
+// CHECK: %[[R2:.*]] = llvm.extractvalue %arg0[2]
+// CHECK: %[[R3:.*]] = llvm.extractvalue %arg0[3]
+// CHECK: llvm.insertvalue %[[R0]], %{{.*}}[0]
+// CHECK: llvm.insertvalue %[[R1]], %{{.*}}[1]
+// CHECK: llvm.insertvalue %[[R2]], %{{.*}}[2]
+// CHECK: llvm.insertvalue %[[R3]], %{{.*}}[3]
+// CHECK-NOT: nvvm.barrier0
+nv_tileaa.func @axes_permute(%x: tensor<8x16xf32, #L>) {
+  %y = nv_tileas.permute %x {permutation = array<i64: 1, 0>} : tensor<8x16xf32, #L> to tensor<16x8xf32, #P>
+  nv_tileaa.return
+}

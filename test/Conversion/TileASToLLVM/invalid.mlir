@@ -18,3 +18,16 @@ module {
     nv_tileaa.return
   }
 }
+
+// -----
+
+// A permute whose result layout is not its source's, relabeled, would need
+// data movement that the layout assignment is meant to make explicit.
+#L = #nv_tileas.linear<{register = [(0, 1), (2, 0)], lane = [(0, 2), (0, 4), (0, 8), (1, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 16}>
+#Q = #nv_tileas.linear<{register = [(0, 1), (0, 2)], lane = [(2, 0), (4, 0), (8, 0), (1, 0), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
+nv_tileaa.func @permute_layout(%x: tensor<8x16xf32, #L>) {
+  // expected-error @+2 {{permute result layout is not the permuted layout of its source}}
+  // expected-error @+1 {{failed to legalize operation 'nv_tileas.permute'}}
+  %y = nv_tileas.permute %x {permutation = array<i64: 1, 0>} : tensor<8x16xf32, #L> to tensor<16x8xf32, #Q>
+  nv_tileaa.return
+}
