@@ -226,10 +226,42 @@ struct BroadcastLowering : OpConversionPattern<nv_tileas::BroadcastOp> {
   }
 };
 
+/// view: the result layout, read in the source shape (row-major), must put
+/// every element on the thread that holds it in the source; the registers
+/// are then only reordered. Anything else needs a convert_layout first.
+struct ViewLowering : OpConversionPattern<nv_tileas::ViewOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(nv_tileas::ViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSource().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    Type structType = getTypeConverter()->convertType(dstType);
+    if (!structType || !getTypeConverter()->convertType(srcType))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    tl::LinearLayout src = getTileLayout(srcType);
+    tl::LinearLayout dst = getTileLayout(dstType).reshapeOuts(
+        llvm::to_vector(src.getOutDims()));
+    std::optional<SmallVector<int32_t>> gather =
+        registerGather(src, dst, srcType.getShape());
+    if (!gather)
+      return op.emitError("view between layouts that place elements on "
+                          "different threads needs a convert_layout");
+    SmallVector<Value> srcRegs =
+        unpackRegisters(rewriter, loc, adaptor.getSource());
+    SmallVector<Value> regs;
+    for (int32_t s : *gather)
+      regs.push_back(srcRegs[s]);
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
+    return success();
+  }
+};
 } // namespace
 
 void mlir::tilecc::populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertLayoutLowering, BroadcastLowering>(converter,
+  patterns.add<ConvertLayoutLowering, BroadcastLowering, ViewLowering>(converter,
                                                         patterns.getContext());
 }
