@@ -91,3 +91,19 @@ nv_tileaa.func @broadcast_through_shared(%x: tensor<1x32xf32, #R>) attributes {n
   %y = nv_tileas.broadcast %x : tensor<1x32xf32, #R> to tensor<2x32xf32, #B>
   nv_tileaa.return
 }
+
+// -----
+
+// view keeps every element on its thread: the registers pass through.
+#V1 = #nv_tileas.linear<{register = [(1)], lane = [(2), (4), (8), (16), (32)], warp = []} -> {dim0 = 64}>
+#V2 = #nv_tileas.linear<{register = [(0, 1)], lane = [(0, 2), (0, 4), (0, 8), (0, 16), (1, 0)], warp = []} -> {dim0 = 2, dim1 = 32}>
+// CHECK-LABEL: llvm.func @view_in_place
+// CHECK: %[[A:.*]] = llvm.extractvalue %arg0[0]
+// CHECK: %[[B:.*]] = llvm.extractvalue %arg0[1]
+// CHECK: llvm.insertvalue %[[A]], %{{.*}}[0]
+// CHECK: llvm.insertvalue %[[B]], %{{.*}}[1]
+// CHECK-NOT: nvvm.barrier0
+nv_tileaa.func @view_in_place(%x: tensor<64xf32, #V1>) {
+  %y = nv_tileas.view %x : tensor<64xf32, #V1> to tensor<2x32xf32, #V2>
+  nv_tileaa.return
+}
