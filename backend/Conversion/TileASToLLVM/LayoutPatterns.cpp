@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
+#include "Conversion/TileASToLLVM/GlobalAccess.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/ConversionPlanner.h"
 #include "Layout/DistributedLayouts.h"
@@ -95,10 +96,22 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
   };
   // The previous user of the scratch buffer must be done with it.
   NVVM::Barrier0Op::create(rewriter, loc);
-  for (auto [reg, addr] : llvm::zip(srcRegs, addresses(getTileLayout(srcType)))) {
+  // Each element is stored once: duplicate registers are skipped and, where
+  // threads hold copies, only one of them stores (no racing writes).
+  tl::LinearLayout srcLayout = getTileLayout(srcType);
+  DuplicateMasks dup = getDuplicateMasks(srcLayout);
+  Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
+  for (auto [r, regAndAddr] :
+       llvm::enumerate(llvm::zip(srcRegs, addresses(srcLayout)))) {
+    auto [reg, addr] = regAndAddr;
+    if (int32_t(r) & dup.reg)
+      continue;
     Value v = isBool ? Value(LLVM::ZExtOp::create(rewriter, loc, memType, reg))
                      : reg;
-    LLVM::StoreOp::create(rewriter, loc, v, addr);
+    if (owner)
+      emitGlobalStore(rewriter, loc, addr, owner, v, AccessQualifiers());
+    else
+      LLVM::StoreOp::create(rewriter, loc, v, addr);
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   SmallVector<Value> regs;

@@ -107,3 +107,20 @@ nv_tileaa.func @view_in_place(%x: tensor<64xf32, #V1>) {
   %y = nv_tileas.view %x : tensor<64xf32, #V1> to tensor<2x32xf32, #V2>
   nv_tileaa.return
 }
+
+// -----
+
+// Threads that hold copies (warp bit 0 repeats warp 0's elements) store each
+// element once: only the owner stores, under a predicate, so copies in
+// different warps do not race on the same shared word.
+#D = #nv_tileas.linear<{register = [(2), (4), (8), (16), (32)], lane = [(0), (0), (0), (0), (0)], warp = [(0), (1)]} -> {dim0 = 64}>
+#E = #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (8), (16)], warp = [(32), (0)]} -> {dim0 = 64}>
+// CHECK-LABEL: llvm.func @duplicates_store_once
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-32: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.shared.b32 [$0], $1;", "l,r,b"
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.barrier0
+nv_tileaa.func @duplicates_store_once(%x: tensor<64xf32, #D>) {
+  %y = nv_tileas.convert_layout %x : tensor<64xf32, #D> -> tensor<64xf32, #E>
+  nv_tileaa.return
+}
