@@ -71,6 +71,7 @@ public:
     func.getFunctionBody().walk([&](Operation *op) { tie(op); });
     func.getFunctionBody().walk([&](Operation *op) { propose(op); });
     chooseLayouts();
+    func.getFunctionBody().walk([&](ReduceOp op) { followReduce(op); });
     func.getFunctionBody().walk([&](Operation *op) {
       if (auto broadcast = dyn_cast<BroadcastOp>(op))
         followBroadcast(broadcast);
@@ -94,6 +95,8 @@ public:
     });
     func.getFunctionBody().walk([&](PermuteOp op) { fixPermute(op); });
     func.getFunctionBody().walk([&](Operation *op) { fixAccess(op); });
+    for (auto &[result, layout] : reduceResults)
+      fixReduceResult(result, layout);
   }
 
 private:
@@ -274,6 +277,36 @@ private:
     op.getResult().replaceAllUsesExcept(convert, convert);
   }
 
+  /// A reduce result holds the slice of its input's layout along the reduced
+  /// dimension (the lowering leaves the reduction in every thread that holds
+  /// an element of it). A result class no access constrains takes that
+  /// layout; otherwise the result is converted to the class layout.
+  void followReduce(ReduceOp op) {
+    for (auto [input, result] : llvm::zip(op.getInputs(), op.getResults())) {
+      if (!classes.contains(input) || !classes.contains(result))
+        continue;
+      LinearLayout slice = tilecc::layout::sliceLayout(
+          chosen[classes.getLeaderValue(input)].layout, op.getAxis());
+      Value leader = classes.getLeaderValue(result);
+      if (!anchored.contains(leader))
+        chosen[leader] = {slice,
+                          tilecc::layout::getContiguousRegisterElements(slice)};
+      reduceResults.push_back({result, slice});
+    }
+  }
+
+  void fixReduceResult(Value result, const LinearLayout &slice) {
+    auto classType = cast<RankedTensorType>(result.getType());
+    if (LinearEncodingAttr::of(classType).getLayout() == slice)
+      return;
+    result.setType(encoded(classType, slice));
+    OpBuilder b(result.getContext());
+    b.setInsertionPointAfterValue(result);
+    auto convert =
+        ConvertLayoutOp::create(b, result.getLoc(), classType, result);
+    result.replaceAllUsesExcept(convert, convert);
+  }
+
   RankedTensorType encoded(RankedTensorType type, const LinearLayout &layout) {
     return RankedTensorType::get(
         type.getShape(), type.getElementType(),
@@ -354,6 +387,7 @@ private:
   llvm::DenseMap<Value, Proposal> chosen;
   llvm::DenseSet<Value> anchored; // class leaders with an access proposal
   llvm::MapVector<Operation *, Proposal> own;
+  SmallVector<std::pair<Value, LinearLayout>> reduceResults;
 };
 
 struct AssignLayoutsPass

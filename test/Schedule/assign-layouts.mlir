@@ -152,3 +152,38 @@ module {
     nv_tileaa.return
   }
 }
+
+// -----
+
+// A reduce result takes the slice of its input's layout along the reduced
+// dimension; a result that a store constrains otherwise is converted.
+// CHECK-LABEL: nv_tileaa.func @reduce_slice
+// CHECK: nv_tileas.reduce %{{.*}} : tensor<64x64xf32, #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (16, 0), (32, 0)], lane = [(0, 4), (0, 8), (0, 16), (0, 32), (1, 0)], warp = [(2, 0), (4, 0)]} -> {dim0 = 64, dim1 = 64}>> -> tensor<64xf32, #nv_tileas.linear<{register = [(8), (16), (32)], lane = [(0), (0), (0), (0), (1)], warp = [(2), (4)]} -> {dim0 = 64}>>
+// CHECK: arith.addf %{{.*}} : tensor<64xf32, #nv_tileas.linear<{register = [(8), (16), (32)], lane = [(0), (0), (0), (0), (1)], warp = [(2), (4)]} -> {dim0 = 64}>>
+// CHECK: %[[S:.*]] = nv_tileas.reduce
+// CHECK-SAME: -> tensor<64xf32, #nv_tileas.linear<{register = [(8), (16), (32)], lane = [(0), (0), (0), (0), (1)], warp = [(2), (4)]} -> {dim0 = 64}>>
+// CHECK: nv_tileas.convert_layout %[[S]]
+// CHECK: nv_tileas.tiled_store
+module {
+  nv_tileaa.func @reduce_slice(%a: !nv_tileaa.ptr<f32, 1>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
+    %vb = nv_tileas.make_tiled_view %a[%c0] sizes(%c64) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64xf32>
+    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<64x64xf32> -> tensor<64x64xf32>
+    %m = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<64x64xf32> -> tensor<64xf32> {
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.maximumf %p, %q : f32
+      nv_tileas.yield %r : f32
+    }
+    %d = arith.addf %m, %m : tensor<64xf32>
+    %s = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<64x64xf32> -> tensor<64xf32> {
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.addf %p, %q : f32
+      nv_tileas.yield %r : f32
+    }
+    nv_tileas.tiled_store %s, %vb[%c0] {atom = #nv_tileas<copy_atom stg_32>} : tensor<64xf32>, !nv_tileas.tiled_view<64xf32>
+    nv_tileaa.return
+  }
+}

@@ -30,12 +30,14 @@ namespace mlir::tilecc {
 using namespace mlir;
 using namespace mlir::tilecc;
 
-/// Creates the shared scratch buffer for the largest layout conversion.
+/// Creates the shared scratch buffer for the largest layout conversion or
+/// cross-warp reduction.
 static LogicalResult createScratchBuffer(ModuleOp module,
                                          const ::tilecc::TargetInfo &target) {
   int64_t bytes = 0;
   module.walk([&](Operation *op) {
-    bytes = std::max(bytes, getConvertLayoutScratchBytes(op));
+    bytes = std::max({bytes, getConvertLayoutScratchBytes(op),
+                      getReduceScratchBytes(op)});
   });
   if (bytes == 0)
     return success();
@@ -99,6 +101,7 @@ struct ConvertTileASToLLVMPass
     populateTileASMemoryToLLVMPatterns(converter, patterns);
     populateTileASPointerToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
+    populateTileASReduceToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no
     // instruction for most transcendental intrinsics; LLVM intrinsics for the

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
+#include "Conversion/TileASToLLVM/GlobalAccess.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/ConversionPlanner.h"
 #include "Layout/DistributedLayouts.h"
@@ -95,10 +96,22 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
   };
   // The previous user of the scratch buffer must be done with it.
   NVVM::Barrier0Op::create(rewriter, loc);
-  for (auto [reg, addr] : llvm::zip(srcRegs, addresses(getTileLayout(srcType)))) {
+  // Each element is stored once: duplicate registers are skipped and, where
+  // threads hold copies, only one of them stores (no racing writes).
+  tl::LinearLayout srcLayout = getTileLayout(srcType);
+  DuplicateMasks dup = getDuplicateMasks(srcLayout);
+  Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
+  for (auto [r, regAndAddr] :
+       llvm::enumerate(llvm::zip(srcRegs, addresses(srcLayout)))) {
+    auto [reg, addr] = regAndAddr;
+    if (int32_t(r) & dup.reg)
+      continue;
     Value v = isBool ? Value(LLVM::ZExtOp::create(rewriter, loc, memType, reg))
                      : reg;
-    LLVM::StoreOp::create(rewriter, loc, v, addr);
+    if (owner)
+      emitGlobalStore(rewriter, loc, addr, owner, v, AccessQualifiers());
+    else
+      LLVM::StoreOp::create(rewriter, loc, v, addr);
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   SmallVector<Value> regs;
@@ -251,10 +264,43 @@ struct PermuteLowering : OpConversionPattern<nv_tileas::PermuteOp> {
   }
 };
 
+/// view: the result layout, read in the source shape (row-major), must put
+/// every element on the thread that holds it in the source; the registers
+/// are then only reordered. Anything else needs a convert_layout first.
+struct ViewLowering : OpConversionPattern<nv_tileas::ViewOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(nv_tileas::ViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSource().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    Type structType = getTypeConverter()->convertType(dstType);
+    if (!structType || !getTypeConverter()->convertType(srcType))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    tl::LinearLayout src = getTileLayout(srcType);
+    tl::LinearLayout dst = getTileLayout(dstType).reshapeOuts(
+        llvm::to_vector(src.getOutDims()));
+    std::optional<SmallVector<int32_t>> gather =
+        registerGather(src, dst, srcType.getShape());
+    if (!gather)
+      return op.emitError("view between layouts that place elements on "
+                          "different threads needs a convert_layout");
+    SmallVector<Value> srcRegs =
+        unpackRegisters(rewriter, loc, adaptor.getSource());
+    SmallVector<Value> regs;
+    for (int32_t s : *gather)
+      regs.push_back(srcRegs[s]);
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertLayoutLowering, BroadcastLowering, PermuteLowering>(
-      converter, patterns.getContext());
+  patterns.add<ConvertLayoutLowering, BroadcastLowering, PermuteLowering,
+               ViewLowering>(converter, patterns.getContext());
 }

@@ -42,6 +42,12 @@ void populateTileASPointerToLLVMPatterns(
 inline constexpr llvm::StringLiteral kScratchSymbol = "tilecc_scratch";
 int64_t getConvertLayoutScratchBytes(Operation *op);
 
+/// Bytes of the scratch buffer a reduce across warps needs (0 otherwise).
+int64_t getReduceScratchBytes(Operation *op);
+/// reduce: in-thread, butterfly shuffles across lanes, shared memory across
+/// warps; the combiner region is inlined at each step.
+void populateTileASReduceToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 /// convert_layout and broadcast.
 void populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);

@@ -94,6 +94,39 @@ nv_tileaa.func @broadcast_through_shared(%x: tensor<1x32xf32, #R>) attributes {n
 
 // -----
 
+// view keeps every element on its thread: the registers pass through.
+#V1 = #nv_tileas.linear<{register = [(1)], lane = [(2), (4), (8), (16), (32)], warp = []} -> {dim0 = 64}>
+#V2 = #nv_tileas.linear<{register = [(0, 1)], lane = [(0, 2), (0, 4), (0, 8), (0, 16), (1, 0)], warp = []} -> {dim0 = 2, dim1 = 32}>
+// CHECK-LABEL: llvm.func @view_in_place
+// CHECK: %[[A:.*]] = llvm.extractvalue %arg0[0]
+// CHECK: %[[B:.*]] = llvm.extractvalue %arg0[1]
+// CHECK: llvm.insertvalue %[[A]], %{{.*}}[0]
+// CHECK: llvm.insertvalue %[[B]], %{{.*}}[1]
+// CHECK-NOT: nvvm.barrier0
+nv_tileaa.func @view_in_place(%x: tensor<64xf32, #V1>) {
+  %y = nv_tileas.view %x : tensor<64xf32, #V1> to tensor<2x32xf32, #V2>
+  nv_tileaa.return
+}
+
+// -----
+
+// Threads that hold copies (warp bit 0 repeats warp 0's elements) store each
+// element once: only the owner stores, under a predicate, so copies in
+// different warps do not race on the same shared word.
+#D = #nv_tileas.linear<{register = [(2), (4), (8), (16), (32)], lane = [(0), (0), (0), (0), (0)], warp = [(0), (1)]} -> {dim0 = 64}>
+#E = #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (8), (16)], warp = [(32), (0)]} -> {dim0 = 64}>
+// CHECK-LABEL: llvm.func @duplicates_store_once
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-32: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.shared.b32 [$0], $1;", "l,r,b"
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.barrier0
+nv_tileaa.func @duplicates_store_once(%x: tensor<64xf32, #D>) {
+  %y = nv_tileas.convert_layout %x : tensor<64xf32, #D> -> tensor<64xf32, #E>
+  nv_tileaa.return
+}
+
+// -----
+
 // permute: the result layout is the source's with its dims relabeled, so the
 // registers are handed on as they are (no scratch buffer, no barrier).
 #L = #nv_tileas.linear<{register = [(0, 1), (2, 0)], lane = [(0, 2), (0, 4), (0, 8), (1, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 16}>
