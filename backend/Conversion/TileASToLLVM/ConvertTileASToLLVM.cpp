@@ -17,6 +17,7 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -109,6 +110,9 @@ struct ConvertTileASToLLVMPass
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/3);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    // ub.poison (the placeholders scf.while gets for a loop's break values):
+    // llvm.mlir.poison of the converted type, so tiles get a poison struct.
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
 
     ConversionTarget llvmTarget(*ctx);
     llvmTarget.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();

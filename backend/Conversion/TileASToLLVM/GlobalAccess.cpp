@@ -8,9 +8,11 @@ using namespace mlir;
 using namespace mlir::tilecc;
 
 namespace {
-/// How elements travel in registers: `numWords` words of `wordBits` bits.
+/// How elements travel in registers: `numWords` words of `wordBits` bits,
+/// each accessed as `accessBits` bits (fewer than `wordBits` only for a lone
+/// byte, which PTX moves in a 16-bit register: `ld.global.b8 %rs, [...]`).
 struct WordShape {
-  unsigned wordBits = 0, numWords = 0;
+  unsigned wordBits = 0, numWords = 0, accessBits = 0;
 };
 } // namespace
 
@@ -27,10 +29,12 @@ static std::optional<WordShape> getWordShape(Type elementType, unsigned count) {
   if (bits < 16 && bits != 8)
     return std::nullopt;
   unsigned total = bits * count;
-  if (total > 128 || (total & (total - 1)) || total < 16)
+  if (total > 128 || (total & (total - 1)) || total < 8)
     return std::nullopt;
+  if (total == 8)
+    return WordShape{16, 1, 8};
   unsigned word = bits >= 32 ? bits : std::min(32u, total);
-  return WordShape{word, total / word};
+  return WordShape{word, total / word, word};
 }
 
 bool mlir::tilecc::isAccessSupported(Type elementType, unsigned count) {
@@ -50,6 +54,15 @@ static SmallVector<Value> toWords(OpBuilder &b, Location loc, ValueRange elems,
   for (unsigned w = 0; w < shape.numWords; ++w) {
     ValueRange part = elems.slice(w * perWord, perWord);
     Type elem = part.front().getType();
+    if (perWord == 1 && shape.accessBits < shape.wordBits) {
+      // A lone byte, widened to the register that carries it.
+      Value bits = part[0];
+      if (!bits.getType().isInteger(shape.accessBits))
+        bits = LLVM::BitcastOp::create(
+            b, loc, b.getIntegerType(shape.accessBits), bits);
+      words.push_back(LLVM::ZExtOp::create(b, loc, word, bits));
+      continue;
+    }
     if (perWord == 1) {
       words.push_back(isa<LLVM::LLVMPointerType>(elem)
                           ? Value(LLVM::PtrToIntOp::create(b, loc, word, part[0]))
@@ -69,10 +82,18 @@ static SmallVector<Value> toWords(OpBuilder &b, Location loc, ValueRange elems,
 
 static SmallVector<Value> fromWords(OpBuilder &b, Location loc,
                                     ValueRange words, Type elem,
-                                    unsigned count) {
+                                    unsigned count, WordShape shape) {
   unsigned perWord = count / words.size();
   SmallVector<Value> elems;
   for (Value w : words) {
+    if (perWord == 1 && shape.accessBits < shape.wordBits) {
+      Value bits = LLVM::TruncOp::create(
+          b, loc, b.getIntegerType(shape.accessBits), w);
+      elems.push_back(elem == bits.getType()
+                          ? bits
+                          : Value(LLVM::BitcastOp::create(b, loc, elem, bits)));
+      continue;
+    }
     if (perWord == 1) {
       elems.push_back(isa<LLVM::LLVMPointerType>(elem)
                           ? Value(LLVM::IntToPtrOp::create(b, loc, elem, w))
@@ -111,7 +132,7 @@ static StringRef stateSpace(Value ptr) {
 
 static std::string vectorSuffix(WordShape shape) {
   return (shape.numWords > 1 ? ".v" + std::to_string(shape.numWords) : "") +
-         ".b" + std::to_string(shape.wordBits);
+         ".b" + std::to_string(shape.accessBits);
 }
 
 SmallVector<Value> mlir::tilecc::emitGlobalLoad(OpBuilder &b, Location loc,
@@ -164,7 +185,7 @@ SmallVector<Value> mlir::tilecc::emitGlobalLoad(OpBuilder &b, Location loc,
   else
     for (unsigned i = 0; i < n; ++i)
       words.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
-  return fromWords(b, loc, words, elem, init.size());
+  return fromWords(b, loc, words, elem, init.size(), shape);
 }
 
 void mlir::tilecc::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,

@@ -13,6 +13,7 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/ConversionPlanner.h"
 #include "Layout/DistributedLayouts.h"
+#include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -51,6 +52,14 @@ static unsigned scratchBytes(Type elementType) {
 }
 
 int64_t mlir::tilecc::getConvertLayoutScratchBytes(Operation *op) {
+  // A print stages its tile arguments one after the other.
+  if (isa<nv_tileaa::PrintOp>(op)) {
+    int64_t bytes = 0;
+    for (Type t : op->getOperandTypes())
+      if (auto tile = dyn_cast<RankedTensorType>(t))
+        bytes += tile.getNumElements() * 8;
+    return bytes;
+  }
   // Both ops stage their source tile in the scratch buffer.
   if (!isa<nv_tileas::ConvertLayoutOp, nv_tileas::BroadcastOp>(op))
     return 0;
@@ -297,10 +306,207 @@ struct ViewLowering : OpConversionPattern<nv_tileas::ViewOp> {
   }
 };
 
+/// nv_tileaa.print: once per block (thread 0), the format is applied once
+/// per element position in row-major order (scalars repeat), through
+/// vprintf. Tile arguments are staged in the shared scratch buffer, one 8-byte
+/// slot per element, so that thread 0 sees every element.
+struct PrintLowering : OpConversionPattern<nv_tileaa::PrintOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileaa::PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    auto i32 = rewriter.getI32Type();
+    auto i64 = rewriter.getI64Type();
+    auto f64 = rewriter.getF64Type();
+
+    // The argument of each conversion, as C varargs promote it.
+    auto promote = [&](Value v) -> FailureOr<Value> {
+      Type t = v.getType();
+      if (auto ft = dyn_cast<FloatType>(t))
+        return ft.getWidth() == 64
+                   ? v
+                   : Value(LLVM::FPExtOp::create(rewriter, loc, f64, v));
+      if (auto it = dyn_cast<IntegerType>(t)) {
+        if (it.getWidth() == 1)
+          return Value(LLVM::ZExtOp::create(rewriter, loc, i32, v));
+        if (it.getWidth() < 32)
+          return Value(LLVM::SExtOp::create(rewriter, loc, i32, v));
+        return v;
+      }
+      if (isa<LLVM::LLVMPointerType>(t))
+        return Value(LLVM::PtrToIntOp::create(rewriter, loc, i64, v));
+      return failure();
+    };
+
+    // Stage the tiles.
+    int64_t positions = 1;
+    SmallVector<int64_t> slotBase(op.getArgs().size(), -1);
+    SmallVector<Type> elemTypes;
+    bool anyTile = false;
+    int64_t nextSlot = 0;
+    for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
+      auto tile = dyn_cast<RankedTensorType>(arg.getType());
+      Type conv = tile ? getTypeConverter()->convertType(tile.getElementType())
+                       : adaptor.getArgs()[i].getType();
+      if (!conv)
+        return rewriter.notifyMatchFailure(op, "unsupported argument type");
+      elemTypes.push_back(conv);
+      if (!tile)
+        continue;
+      if (!getTypeConverter()->convertType(tile))
+        return rewriter.notifyMatchFailure(op, "tile without layout");
+      anyTile = true;
+      slotBase[i] = nextSlot;
+      nextSlot += tile.getNumElements();
+      positions = std::max(positions, tile.getNumElements());
+    }
+    Value scratchBase;
+    if (anyTile) {
+      auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+      if (!scratch)
+        return op.emitError("no shared scratch buffer for the print");
+      scratchBase = LLVM::AddressOfOp::create(rewriter, loc, scratch);
+      NVVM::Barrier0Op::create(rewriter, loc);
+      for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
+        auto tile = dyn_cast<RankedTensorType>(arg.getType());
+        if (!tile)
+          continue;
+        ArrayRef<int64_t> shape = tile.getShape();
+        SmallVector<Value> regs =
+            unpackRegisters(rewriter, loc, adaptor.getArgs()[i]);
+        for (auto [reg, c] : llvm::zip(
+                 regs, getRegisterCoordinates(rewriter, loc,
+                                              getTileLayout(tile)))) {
+          Value linear = createI64(rewriter, loc, slotBase[i]);
+          Value row = createI64(rewriter, loc, 0);
+          for (unsigned d = 0; d < c.size(); ++d)
+            row = LLVM::AddOp::create(
+                rewriter, loc,
+                LLVM::MulOp::create(rewriter, loc, row,
+                                    createI64(rewriter, loc, shape[d])),
+                c[d]);
+          linear = LLVM::AddOp::create(rewriter, loc, linear, row);
+          Value addr = LLVM::GEPOp::create(rewriter, loc, scratchBase.getType(),
+                                           i64, scratchBase,
+                                           ValueRange{linear});
+          Value v = reg;
+          if (v.getType().isInteger(1))
+            v = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI8Type(), v);
+          LLVM::StoreOp::create(rewriter, loc, v, addr);
+        }
+      }
+      NVVM::Barrier0Op::create(rewriter, loc);
+    }
+
+    // vprintf and the format string.
+    auto vprintf = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf");
+    if (!vprintf) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      vprintf = LLVM::LLVMFuncOp::create(
+          rewriter, loc, "vprintf",
+          LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
+    }
+    std::string text = op.getFormat().str();
+    text.push_back('\0');
+    std::string name;
+    for (unsigned n = 0;; ++n) {
+      name = "tilecc_printf_format_" + std::to_string(n);
+      auto existing = module.lookupSymbol<LLVM::GlobalOp>(name);
+      if (!existing)
+        break;
+      if (auto value = dyn_cast_or_null<StringAttr>(existing.getValueOrNull()))
+        if (value.getValue() == text)
+          break;
+    }
+    auto format = module.lookupSymbol<LLVM::GlobalOp>(name);
+    if (!format) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      format = LLVM::GlobalOp::create(
+          rewriter, loc,
+          LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, name,
+          rewriter.getStringAttr(text));
+    }
+
+    // if (threadIdx.x == 0) { one vprintf per position }
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, i32);
+    Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                       tid, createI32(rewriter, loc, 0));
+    Block *before = rewriter.getInsertionBlock();
+    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+    Block *then = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, loc, first, then, after);
+    rewriter.setInsertionPointToEnd(then);
+    Value formatPtr = LLVM::AddressOfOp::create(rewriter, loc, format);
+    Value argBuffer;
+    for (int64_t position = 0; position < positions; ++position) {
+      SmallVector<Value> values;
+      for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
+        Value v = adaptor.getArgs()[i];
+        if (auto tile = dyn_cast<RankedTensorType>(arg.getType())) {
+          int64_t slot = slotBase[i] +
+                         (tile.getNumElements() == 1 ? 0 : position);
+          Value addr = LLVM::GEPOp::create(
+              rewriter, loc, scratchBase.getType(), i64, scratchBase,
+              ValueRange{createI64(rewriter, loc, slot)});
+          Type elem = elemTypes[i];
+          bool isBool = elem.isInteger(1);
+          v = LLVM::LoadOp::create(
+              rewriter, loc, isBool ? rewriter.getI8Type() : elem, addr);
+          if (isBool)
+            v = LLVM::TruncOp::create(rewriter, loc, elem, v);
+        }
+        FailureOr<Value> promoted = promote(v);
+        if (failed(promoted))
+          return op.emitError("cannot print an argument of type ")
+                 << v.getType();
+        values.push_back(*promoted);
+      }
+      Value buffer = LLVM::ZeroOp::create(rewriter, loc, ptrType);
+      if (!values.empty()) {
+        SmallVector<Type> fields;
+        for (Value v : values)
+          fields.push_back(v.getType());
+        auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+        // One argument buffer, a static alloca in the entry block.
+        if (!argBuffer) {
+          OpBuilder::InsertionGuard guard(rewriter);
+          Operation *fn =
+              op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+          rewriter.setInsertionPointToStart(&fn->getRegion(0).front());
+          argBuffer = LLVM::AllocaOp::create(
+              rewriter, loc, ptrType, structType,
+              LLVM::ConstantOp::create(rewriter, loc, i64,
+                                       rewriter.getI64IntegerAttr(1)));
+        }
+        buffer = argBuffer;
+        for (auto [f, v] : llvm::enumerate(values)) {
+          Value field = LLVM::GEPOp::create(
+              rewriter, loc, ptrType, structType, buffer,
+              ArrayRef<LLVM::GEPArg>{0, int32_t(f)});
+          LLVM::StoreOp::create(rewriter, loc, v, field);
+        }
+      }
+      LLVM::CallOp::create(rewriter, loc, vprintf,
+                           ValueRange{formatPtr, buffer});
+    }
+    LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ConvertLayoutLowering, BroadcastLowering, PermuteLowering,
-               ViewLowering>(converter, patterns.getContext());
+               ViewLowering, PrintLowering>(converter, patterns.getContext());
 }

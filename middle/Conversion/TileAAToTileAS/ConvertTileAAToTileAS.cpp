@@ -36,6 +36,9 @@ static ConversionTarget buildConversionTarget(MLIRContext &ctx,
                  (arg && isa<nv_tileaa::FuncOp>(arg.getOwner()->getParentOp()));
         });
       });
+  target.addDynamicallyLegalOp<nv_tileaa::PrintOp>([&converter](Operation *op) {
+    return converter.isLegal(op->getOperandTypes());
+  });
   return target;
 }
 
