@@ -101,6 +101,7 @@ struct ConvertTileASToLLVMPass
     populateTileASElementwiseToLLVMPatterns(converter, patterns);
     populateTileASMemoryToLLVMPatterns(converter, patterns);
     populateTileASPointerToLLVMPatterns(converter, patterns);
+    populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);

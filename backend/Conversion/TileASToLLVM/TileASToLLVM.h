@@ -30,6 +30,9 @@ void populateTileASFuncToLLVMPatterns(const TileASToLLVMTypeConverter &converter
 /// Elementwise arith/math on tiles, tile constants, splats.
 void populateTileASElementwiseToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// Module globals (llvm.mlir.global) and get_global (their address).
+void populateTileASGlobalToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 /// make_tiled_view, tiled_load, tiled_store, tokens.
 void populateTileASMemoryToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
