@@ -18,10 +18,12 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::tilecc {
 #define GEN_PASS_DEF_CONVERTTILEASTOLLVM
@@ -56,6 +58,25 @@ static LogicalResult createScratchBuffer(ModuleOp module,
 }
 
 namespace {
+/// ceildivui(a, b) = a == 0 ? 0 : (a - 1) / b + 1 (no overflow for any a).
+struct ExpandCeilDivUI : OpRewritePattern<arith::CeilDivUIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::CeilDivUIOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type));
+    Value one = arith::ConstantOp::create(rewriter, loc, rewriter.getOneAttr(type));
+    Value isZero = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                         op.getLhs(), zero);
+    Value minusOne = arith::SubIOp::create(rewriter, loc, op.getLhs(), one);
+    Value quotient = arith::DivUIOp::create(rewriter, loc, minusOne, op.getRhs());
+    Value plusOne = arith::AddIOp::create(rewriter, loc, quotient, one);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isZero, zero, plusOne);
+    return success();
+  }
+};
+
 struct ConvertTileASToLLVMPass
     : public mlir::tilecc::impl::ConvertTileASToLLVMBase<ConvertTileASToLLVMPass> {
   using Base::Base;
@@ -85,6 +106,15 @@ struct ConvertTileASToLLVMPass
     if (failed(createScratchBuffer(module, *target)))
       return signalPassFailure();
 
+    {
+      // Integer ceil/floor divisions (index arithmetic of tiled views) have
+      // no LLVM lowering of their own: expand them into plain arith first.
+      RewritePatternSet patterns(ctx);
+      arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+      patterns.add<ExpandCeilDivUI>(ctx);
+      // A plain walk: no folding or dead-code removal before the lowering.
+      walkAndApplyPatterns(module, std::move(patterns));
+    }
     {
       RewritePatternSet patterns(ctx);
       populateSCFToControlFlowConversionPatterns(patterns);
