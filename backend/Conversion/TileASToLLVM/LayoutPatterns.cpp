@@ -172,6 +172,32 @@ registerGather(const tl::LinearLayout &src, const tl::LinearLayout &dst,
 
 namespace {
 
+/// Replaces `op` by the destination registers: gathered from `srcRegs` when
+/// `gather` says where each one comes from, else through a shared-memory
+/// round trip.
+static LogicalResult
+replaceByGatherOrShared(ConversionPatternRewriter &rewriter, Operation *op,
+                        ArrayRef<Value> srcRegs,
+                        std::optional<SmallVector<int32_t>> gather,
+                        RankedTensorType srcType, RankedTensorType dstType,
+                        Type structType) {
+  Location loc = op->getLoc();
+  if (gather) {
+    SmallVector<Value> regs;
+    for (int32_t s : *gather)
+      regs.push_back(srcRegs[s]);
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
+    return success();
+  }
+  Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
+  FailureOr<SmallVector<Value>> regs =
+      roundTripThroughShared(rewriter, op, srcRegs, srcType, dstType, field);
+  if (failed(regs))
+    return failure();
+  rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, *regs));
+  return success();
+}
+
 struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -194,22 +220,12 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
       return op.emitError() << "cannot convert between these layouts: "
                             << llvm::toString(plan.takeError());
     SmallVector<Value> srcRegs = unpackRegisters(rewriter, loc, adaptor.getSource());
+    std::optional<SmallVector<int32_t>> perm;
     if (plan->dstToSrc && (plan->kind == tl::ConversionKind::Identity ||
                            plan->kind == tl::ConversionKind::RegisterPermutation))
-      if (auto perm = registerPermutation(*plan->dstToSrc)) {
-        SmallVector<Value> regs;
-        for (int32_t s : *perm)
-          regs.push_back(srcRegs[s]);
-        rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
-        return success();
-      }
-    Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
-    FailureOr<SmallVector<Value>> regs =
-        roundTripThroughShared(rewriter, op, srcRegs, srcType, dstType, field);
-    if (failed(regs))
-      return failure();
-    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, *regs));
-    return success();
+      perm = registerPermutation(*plan->dstToSrc);
+    return replaceByGatherOrShared(rewriter, op, srcRegs, perm, srcType,
+                                   dstType, structType);
   }
 };
 
@@ -229,22 +245,11 @@ struct BroadcastLowering : OpConversionPattern<nv_tileas::BroadcastOp> {
       return rewriter.notifyMatchFailure(op, "tile without layout");
     SmallVector<Value> srcRegs =
         unpackRegisters(rewriter, loc, adaptor.getSource());
-    if (auto gather = registerGather(getTileLayout(srcType),
-                                     getTileLayout(dstType),
-                                     srcType.getShape())) {
-      SmallVector<Value> regs;
-      for (int32_t s : *gather)
-        regs.push_back(srcRegs[s]);
-      rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
-      return success();
-    }
-    Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
-    FailureOr<SmallVector<Value>> regs =
-        roundTripThroughShared(rewriter, op, srcRegs, srcType, dstType, field);
-    if (failed(regs))
-      return failure();
-    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, *regs));
-    return success();
+    return replaceByGatherOrShared(
+        rewriter, op, srcRegs,
+        registerGather(getTileLayout(srcType), getTileLayout(dstType),
+                       srcType.getShape()),
+        srcType, dstType, structType);
   }
 };
 
