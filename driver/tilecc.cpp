@@ -73,8 +73,7 @@ static std::string stageListHelp() {
   std::string text = "Stages (--emit=STAGE stops after it):\n";
   for (const tilecc::StageInfo &info : tilecc::getStages())
     text += "  " + info.name.str() + std::string(14 - info.name.size(), ' ') +
-            info.description.str() +
-            (info.implemented ? "" : " (not available yet)") + "\n";
+            info.description.str() + "\n";
   return text;
 }
 

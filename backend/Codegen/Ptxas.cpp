@@ -118,20 +118,43 @@ struct TempFile {
 };
 } // namespace
 
+/// Writes `contents` to `file`; returns an error message, empty on success.
+static std::string writeTemp(const TempFile &file, llvm::StringRef contents) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(file.path, ec);
+  if (ec)
+    return "cannot write temporary file '" + std::string(file.path) +
+           "': " + ec.message();
+  os << contents;
+  return "";
+}
+
+/// Runs a CUDA tool with its stdout and stderr captured in `output`; returns
+/// its exit code (-1 when it could not be started, the reason in `output`).
+static int runTool(llvm::StringRef path, llvm::ArrayRef<llvm::StringRef> args,
+                   std::string &output) {
+  TempFile log(".log");
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt,
+                                                llvm::StringRef(log.path),
+                                                llvm::StringRef(log.path)};
+  std::string execError;
+  int rc = llvm::sys::ExecuteAndWait(path, args, std::nullopt, redirects,
+                                     /*SecondsToWait=*/0, /*MemoryLimit=*/0,
+                                     &execError);
+  if (auto buffer = llvm::MemoryBuffer::getFile(log.path))
+    output = (*buffer)->getBuffer().str();
+  output += execError;
+  return rc;
+}
+
 PtxasResult tilecc::runPtxas(llvm::StringRef ptxasPath, llvm::StringRef ptx,
                              const TargetInfo &target, unsigned optLevel,
                              bool lineInfo, bool debugInfo) {
   PtxasResult result;
-  TempFile input(".ptx"), output(".cubin"), log(".log");
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(input.path, ec);
-    if (ec) {
-      result.log = "cannot write temporary PTX file: " + ec.message();
-      return result;
-    }
-    os << ptx;
-  }
+  TempFile input(".ptx"), output(".cubin");
+  result.log = writeTemp(input, ptx);
+  if (!result.log.empty())
+    return result;
   std::string arch = "-arch=" + target.getCodegenName();
   std::string opt = "-O" + std::to_string(optLevel);
   llvm::SmallVector<llvm::StringRef> args = {ptxasPath, arch, opt, "-v"};
@@ -144,20 +167,8 @@ PtxasResult tilecc::runPtxas(llvm::StringRef ptxasPath, llvm::StringRef ptx,
   for (llvm::StringRef arg : llvm::ArrayRef(args).drop_front().drop_back(3))
     result.flags.push_back(arg.str());
 
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt,
-                                                llvm::StringRef(log.path),
-                                                llvm::StringRef(log.path)};
-  std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(ptxasPath, args, std::nullopt, redirects,
-                                     /*SecondsToWait=*/0, /*MemoryLimit=*/0,
-                                     &execError);
-  if (auto buffer = llvm::MemoryBuffer::getFile(log.path))
-    result.log = (*buffer)->getBuffer().str();
-  if (rc != 0) {
-    if (!execError.empty())
-      result.log += execError;
+  if (runTool(ptxasPath, args, result.log) != 0)
     return result;
-  }
   auto cubin = llvm::MemoryBuffer::getFile(output.path, /*IsText=*/false,
                                            /*RequiresNullTerminator=*/false);
   if (!cubin) {
@@ -177,31 +188,18 @@ std::string tilecc::runFatbinary(llvm::StringRef fatbinaryPath,
   std::vector<std::string> specs;
   for (const FatbinImage &image : images) {
     files.push_back(std::make_unique<TempFile>(".cubin"));
-    std::error_code ec;
-    llvm::raw_fd_ostream os(files.back()->path, ec);
-    if (ec)
-      return "cannot write temporary cubin: " + ec.message();
-    os << image.cubin;
-    os.close();
+    if (std::string error = writeTemp(*files.back(), image.cubin); !error.empty())
+      return error;
     llvm::StringRef sm = llvm::StringRef(image.arch).drop_front(3); // sm_
     specs.push_back("--image3=kind=elf,sm=" + sm.str() + ",file=" +
                     std::string(files.back()->path));
   }
-  TempFile log(".log");
   std::string create = "--create=" + outputPath.str();
   llvm::SmallVector<llvm::StringRef> args = {fatbinaryPath, "-64", create};
   for (const std::string &spec : specs)
     args.push_back(spec);
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt,
-                                                llvm::StringRef(log.path),
-                                                llvm::StringRef(log.path)};
-  std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(fatbinaryPath, args, std::nullopt, redirects,
-                                     0, 0, &execError);
-  if (rc == 0)
+  std::string output;
+  if (runTool(fatbinaryPath, args, output) == 0)
     return "";
-  std::string message = "fatbinary failed";
-  if (auto buffer = llvm::MemoryBuffer::getFile(log.path))
-    message += ":\n" + (*buffer)->getBuffer().str();
-  return message + execError;
+  return "fatbinary failed:\n" + output;
 }

@@ -119,7 +119,7 @@ LogicalResult forEachViewElement(Operation *op, BlockExecution &exec,
 
 void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
   auto token = [](Operation *op, BlockExecution &exec) -> LogicalResult {
-    exec.set(op->getResult(0), Tile({}, op->getResult(0).getType()));
+    exec.setToken(op->getResult(0));
     return success();
   };
   registry.add<ct::MakeTokenOp>(token);
@@ -189,7 +189,7 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
             })))
       return failure();
     exec.set(load.getTile(), std::move(out));
-    exec.set(load.getResultToken(), Tile({}, load.getResultToken().getType()));
+    exec.setToken(load.getResultToken());
     return success();
   });
   registry.add<ct::StoreViewTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
@@ -206,7 +206,7 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
               return storeElement(op, exec, address, elementType, value.bits[i]);
             })))
       return failure();
-    exec.set(store.getResultToken(), Tile({}, store.getResultToken().getType()));
+    exec.setToken(store.getResultToken());
     return success();
   });
 
@@ -240,7 +240,7 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
         return failure();
     }
     exec.set(load.getResult(), std::move(out));
-    exec.set(load.getResultToken(), Tile({}, load.getResultToken().getType()));
+    exec.setToken(load.getResultToken());
     return success();
   });
   registry.add<ct::StorePtrTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
@@ -254,7 +254,7 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
       if (failed(storeElement(op, exec, ptrs.bits[i], value.elementType, value.bits[i])))
         return failure();
     }
-    exec.set(store.getResultToken(), Tile({}, store.getResultToken().getType()));
+    exec.setToken(store.getResultToken());
     return success();
   });
 
@@ -318,7 +318,7 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
       out.bits[i] = old;
     }
     exec.set(rmw.getResult(), std::move(out));
-    exec.set(rmw.getResultToken(), Tile({}, rmw.getResultToken().getType()));
+    exec.setToken(rmw.getResultToken());
     return success();
   });
   registry.add<ct::AtomicCASTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
@@ -344,7 +344,7 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
       out.bits[i] = old;
     }
     exec.set(cas.getResult(), std::move(out));
-    exec.set(cas.getResultToken(), Tile({}, cas.getResultToken().getType()));
+    exec.setToken(cas.getResultToken());
     return success();
   });
   registry.add<ct::AllocaOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {

@@ -98,7 +98,7 @@ void tilecc::interp::registerMiscHandlers(OpHandlerRegistry &registry) {
         os << formatElement(spec, conversion, arg.elementType, arg.bits[index]);
       }
     }
-    exec.set(print.getResult(), Tile({}, print.getResult().getType()));
+    exec.setToken(print.getResult());
     return success();
   });
 }

@@ -87,6 +87,8 @@ public:
 
   const Tile &get(mlir::Value value) const;
   void set(mlir::Value value, Tile tile) { values[value] = std::move(tile); }
+  /// Tokens only order operations: their value carries no data.
+  void setToken(mlir::Value token) { set(token, Tile({}, token.getType())); }
   const ViewValue &getView(mlir::Value value) const;
   void setView(mlir::Value value, ViewValue view) {
     views[value] = std::move(view);

@@ -96,17 +96,21 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
   StringRef text = buffer->getBuffer();
   StringRef extension = llvm::sys::path::extension(fileName);
   options.sourceName = fileName.str();
+  // Problems with a dump as a whole point at its first line.
+  auto dumpError = [&] {
+    return emitError(FileLineColLoc::get(&context, fileName, 1, 1));
+  };
 
   if (extension == ".json") {
     llvm::Expected<LoadedStageDump> dump = readStageDump(text);
     if (!dump) {
-      emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+      dumpError()
           << llvm::toString(dump.takeError());
       return CompileStatus::InputError;
     }
     std::optional<Stage> stage = parseStageName(dump->info.stage);
     if (!stage) {
-      emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+      dumpError()
           << "unknown stage '" << dump->info.stage << "' in stage dump";
       return CompileStatus::InputError;
     }
@@ -116,7 +120,7 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
     if (!options.archExplicit && !dump->info.arch.empty()) {
       std::optional<TargetInfo> target = parseTarget(dump->info.arch);
       if (!target) {
-        emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+        dumpError()
             << "unsupported target '" << dump->info.arch << "' in stage dump";
         return CompileStatus::InputError;
       }
@@ -139,7 +143,7 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
     } else {
       llvm::Expected<std::string> bytes = decodeBase64(dump->info.text);
       if (!bytes) {
-        emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+        dumpError()
             << llvm::toString(bytes.takeError());
         return CompileStatus::InputError;
       }
@@ -217,12 +221,6 @@ CompileStatus Compiler::runTo(Stage last) {
 }
 
 CompileStatus Compiler::runStage(const StageInfo &stage) {
-  if (!stage.implemented) {
-    Location loc = module ? module->getLoc() : UnknownLoc::get(&context);
-    emitError(loc) << "stage '" << stage.name
-                   << "' is not available in this version of tilecc";
-    return CompileStatus::InputError;
-  }
   switch (stage.output) {
   case StageOutput::MLIR:
     return runPassPipeline(stage);

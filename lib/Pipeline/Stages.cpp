@@ -8,21 +8,21 @@ using namespace tilecc;
 using O = StageOutput;
 static const StageInfo kStages[] = {
     {Stage::CudaTile, "cuda_tile", "parse and verify the cuda_tile text", O::MLIR,
-     "", true},
+     ""},
     {Stage::TileAA, "tileaa", "convert cuda_tile to nv_tileaa", O::MLIR,
-     "{cuda_tile_opts}convert-cuda-tile-to-tileaa{arch={arch}}", true},
+     "{cuda_tile_opts}convert-cuda-tile-to-tileaa{arch={arch}}"},
     {Stage::TileAACanon, "tileaa-canon",
-     "nv_tileaa canonicalization, CSE and DCE", O::MLIR,
-     "tileaa-canonicalize,cse", true},
+     "nv_tileaa canonicalization and CSE", O::MLIR,
+     "tileaa-canonicalize,cse"},
     {Stage::TileAS, "tileas", "convert nv_tileaa to nv_tileas", O::MLIR,
-     "convert-tileaa-to-tileas{compute-capability={arch}}", true},
+     "convert-tileaa-to-tileas{compute-capability={arch}}"},
     {Stage::Schedule, "schedule",
-     "layouts, pipelining, shared memory and mbarrier assignment", O::MLIR,
-     "tileas-assign-layouts{num-warps={num_warps}},tileas-canonicalize", true},
+     "layout assignment and nv_tileas canonicalization", O::MLIR,
+     "tileas-assign-layouts{num-warps={num_warps}},tileas-canonicalize"},
     {Stage::LLVM, "llvm", "lower to LLVM IR with NVVM", O::LLVMIR,
-     "convert-tileas-to-llvm{arch={arch} num-warps={num_warps}}", true},
-    {Stage::PTX, "ptx", "generate PTX with the NVPTX backend", O::PTX, "", true},
-    {Stage::Cubin, "cubin", "assemble a cubin with ptxas", O::Cubin, "", true},
+     "convert-tileas-to-llvm{arch={arch} num-warps={num_warps}}"},
+    {Stage::PTX, "ptx", "generate PTX with the NVPTX backend", O::PTX, ""},
+    {Stage::Cubin, "cubin", "assemble a cubin with ptxas", O::Cubin, ""},
 };
 
 llvm::ArrayRef<StageInfo> tilecc::getStages() { return kStages; }

@@ -39,7 +39,6 @@ struct StageInfo {
   /// `{num_warps}` and `{cuda_tile_opts}` (the cuda_tile-level optimizations
   /// run at -O1 and above) are substituted from the compilation options.
   llvm::StringRef passPipeline;
-  bool implemented;            // false until the stage's lowering lands
 };
 
 /// The module attribute that records which stage produced a module.
