@@ -86,6 +86,7 @@ struct ConvertCudaTileToTileAAPass
     if (failed(checkSupported(module, patterns, typeConverter)))
       return signalPassFailure();
     normalizeCudaTileEarlyExits(module);
+    rootUntokenedAccesses(module);
 
     ConversionTarget target(*context);
     target.addLegalDialect<nv_tileaa::TileAADialect, arith::ArithDialect,

@@ -36,6 +36,12 @@ public:
 /// control-flow patterns, which rely on it.
 void normalizeCudaTileEarlyExits(Operation *root);
 
+/// Gives every cuda_tile memory access without an incoming token the entry
+/// token of its function (see EntryTokens.cpp), so that each converted
+/// nv_tileaa memory effect consumes one. Runs on cuda_tile IR before the
+/// memory patterns.
+void rootUntokenedAccesses(Operation *root);
+
 /// Every cuda_tile -> nv_tileaa pattern.
 void populateCudaTileToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns,

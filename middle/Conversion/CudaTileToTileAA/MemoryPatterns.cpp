@@ -5,8 +5,8 @@
 // load/store_ptr_tko -> load/store over (tiles of) pointers with mask/other;
 // atomic_rmw/cas_tko -> atomic_rmw/cas; atomic_red_view_tko ->
 // tiled_atomic_rmw.
-// Tokens map one to one; an op without an incoming token gets a fresh one
-// only when its result token is used, so unordered accesses stay tokenless.
+// Tokens map one to one: every access has an incoming token once
+// rootUntokenedAccesses gave the untokened ones their function's entry token.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
@@ -70,19 +70,17 @@ void addOrdering(OpT op, SmallVectorImpl<NamedAttribute> &attrs) {
         nv_tileaa::MemScopeAttr::get(context, convertScope(*scope)));
 }
 
-/// The token a converted memory op consumes: the converted incoming token, a
-/// fresh one when there is none but the result token is used, else null.
-Value incomingToken(OpBuilder &builder, Location loc, Value converted,
-                    Value resultToken) {
+/// The token a converted memory op consumes: the converted incoming token, or
+/// (for IR that skipped rootUntokenedAccesses) a fresh token, which orders the
+/// access after nothing, as the missing cuda_tile token did.
+Value incomingToken(OpBuilder &builder, Location loc, Value converted) {
   if (converted)
     return converted;
-  if (resultToken.use_empty())
-    return {};
   return nv_tileaa::CreateMemTokenOp::create(builder, loc);
 }
 
 /// Builds a segmented nv_tileaa memory op (`operandSegmentSizes` over
-/// `segments`, then the optional token).
+/// `segments`, then the token; the successor token is the last result).
 Operation *createSegmented(OpBuilder &builder, Location loc, StringRef name,
                            ArrayRef<SmallVector<Value>> segments, Value token,
                            TypeRange dataResults,
@@ -94,23 +92,17 @@ Operation *createSegmented(OpBuilder &builder, Location loc, StringRef name,
     sizes.push_back(segment.size());
   }
   state.addTypes(dataResults);
-  if (token) {
-    state.addOperands(token);
-    state.addTypes(token.getType());
-  }
+  state.addOperands(token);
+  state.addTypes(token.getType());
   state.addAttribute("operandSegmentSizes", builder.getDenseI32ArrayAttr(sizes));
   state.addAttributes(attrs);
   return builder.create(state);
 }
 
-/// Replaces a (value, token) cuda_tile op by `newOp`'s value and out token
-/// (a fresh, dead token when the result token is unused).
+/// Replaces a (value, token) cuda_tile op by `newOp`'s value and out token.
 void replaceValueAndToken(ConversionPatternRewriter &rewriter, Operation *op,
-                          Operation *newOp, Value token) {
-  Value outToken = token ? newOp->getResult(1) : Value();
-  if (!outToken)
-    outToken = nv_tileaa::CreateMemTokenOp::create(rewriter, op->getLoc());
-  rewriter.replaceOp(op, {newOp->getResult(0), outToken});
+                          Operation *newOp) {
+  rewriter.replaceOp(op, {newOp->getResult(0), newOp->getResult(1)});
 }
 
 SmallVector<Value> toIndices(OpBuilder &builder, Location loc,
@@ -201,14 +193,13 @@ struct LoadViewPattern : OpConversionPattern<cuda_tile::LoadViewTkoOp> {
     SmallVector<NamedAttribute> attrs;
     addOrdering(op, attrs);
     addPadding(op.getView().getType(), attrs);
-    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
-                                op.getResultToken());
+    Value token = incomingToken(rewriter, loc, adaptor.getToken());
     Type type = getTypeConverter()->convertType(op.getTile().getType());
     Operation *load = createSegmented(
         rewriter, loc, nv_tileaa::TiledLoadOp::getOperationName(),
         {{adaptor.getView()}, toIndices(rewriter, loc, adaptor.getIndex()), {}, {}},
         token, type, attrs);
-    replaceValueAndToken(rewriter, op, load, token);
+    replaceValueAndToken(rewriter, op, load);
     return success();
   }
 };
@@ -221,23 +212,14 @@ struct StoreViewPattern : OpConversionPattern<cuda_tile::StoreViewTkoOp> {
     Location loc = op.getLoc();
     SmallVector<NamedAttribute> attrs;
     addOrdering(op, attrs);
-    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
-                                op.getResultToken());
+    Value token = incomingToken(rewriter, loc, adaptor.getToken());
     Operation *store = createSegmented(
         rewriter, loc, nv_tileaa::TiledStoreOp::getOperationName(),
         {{adaptor.getView()}, {adaptor.getTile()},
          toIndices(rewriter, loc, adaptor.getIndex()), {}},
         token, {}, attrs);
-    replaceToken(rewriter, op, token ? store->getResult(0) : Value());
+    rewriter.replaceOp(op, store->getResult(0));
     return success();
-  }
-
-  static void replaceToken(ConversionPatternRewriter &rewriter, Operation *op,
-                           Value token) {
-    if (token)
-      rewriter.replaceOp(op, token);
-    else // The result token is unused.
-      rewriter.eraseOp(op);
   }
 };
 
@@ -249,8 +231,7 @@ struct LoadPtrPattern : OpConversionPattern<cuda_tile::LoadPtrTkoOp> {
     Location loc = op.getLoc();
     SmallVector<NamedAttribute> attrs;
     addOrdering(op, attrs);
-    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
-                                op.getResultToken());
+    Value token = incomingToken(rewriter, loc, adaptor.getToken());
     Type type = getTypeConverter()->convertType(op.getResult().getType());
     SmallVector<Value> mask, other;
     if (Value m = adaptor.getMask()) {
@@ -262,7 +243,7 @@ struct LoadPtrPattern : OpConversionPattern<cuda_tile::LoadPtrTkoOp> {
     Operation *load = createSegmented(
         rewriter, loc, nv_tileaa::LoadOp::getOperationName(),
         {{adaptor.getSource()}, {}, mask, other}, token, type, attrs);
-    replaceValueAndToken(rewriter, op, load, token);
+    replaceValueAndToken(rewriter, op, load);
     return success();
   }
 };
@@ -275,8 +256,7 @@ struct StorePtrPattern : OpConversionPattern<cuda_tile::StorePtrTkoOp> {
     Location loc = op.getLoc();
     SmallVector<NamedAttribute> attrs;
     addOrdering(op, attrs);
-    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
-                                op.getResultToken());
+    Value token = incomingToken(rewriter, loc, adaptor.getToken());
     SmallVector<Value> mask;
     if (Value m = adaptor.getMask())
       mask.push_back(m);
@@ -284,8 +264,7 @@ struct StorePtrPattern : OpConversionPattern<cuda_tile::StorePtrTkoOp> {
         rewriter, loc, nv_tileaa::StoreOp::getOperationName(),
         {{adaptor.getDestination()}, {adaptor.getValue()}, {}, mask}, token,
         {}, attrs);
-    StoreViewPattern::replaceToken(rewriter, op,
-                                   token ? store->getResult(0) : Value());
+    rewriter.replaceOp(op, store->getResult(0));
     return success();
   }
 };
@@ -377,8 +356,7 @@ struct AtomicRmwPattern : OpConversionPattern<cuda_tile::AtomicRMWTkoOp> {
     addOrdering(op, attrs);
     attrs.emplace_back(rewriter.getStringAttr("rmw_mode"),
                        nv_tileaa::RmwModeAttr::get(op.getContext(), *mode));
-    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
-                                op.getResultToken());
+    Value token = incomingToken(rewriter, loc, adaptor.getToken());
     SmallVector<Value> mask;
     if (Value m = adaptor.getMask())
       mask.push_back(m);
@@ -387,7 +365,7 @@ struct AtomicRmwPattern : OpConversionPattern<cuda_tile::AtomicRMWTkoOp> {
         rewriter, loc, nv_tileaa::AtomicRmwOp::getOperationName(),
         {{adaptor.getPointers()}, {adaptor.getArg()}, {}, mask}, token, type,
         attrs);
-    replaceValueAndToken(rewriter, op, atomic, token);
+    replaceValueAndToken(rewriter, op, atomic);
     return success();
   }
 };
@@ -400,8 +378,7 @@ struct AtomicCasPattern : OpConversionPattern<cuda_tile::AtomicCASTkoOp> {
     Location loc = op.getLoc();
     SmallVector<NamedAttribute> attrs;
     addOrdering(op, attrs);
-    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
-                                op.getResultToken());
+    Value token = incomingToken(rewriter, loc, adaptor.getToken());
     SmallVector<Value> mask;
     if (Value m = adaptor.getMask())
       mask.push_back(m);
@@ -411,7 +388,7 @@ struct AtomicCasPattern : OpConversionPattern<cuda_tile::AtomicCASTkoOp> {
         {{adaptor.getPointers()}, {adaptor.getCmp()}, {adaptor.getVal()}, {},
          mask},
         token, type, attrs);
-    replaceValueAndToken(rewriter, op, atomic, token);
+    replaceValueAndToken(rewriter, op, atomic);
     return success();
   }
 };
@@ -433,15 +410,13 @@ struct AtomicRedViewPattern
     addOrdering(op, attrs);
     attrs.emplace_back(rewriter.getStringAttr("rmw_mode"),
                        nv_tileaa::RmwModeAttr::get(op.getContext(), *mode));
-    Value token = incomingToken(rewriter, loc, adaptor.getToken(),
-                                op.getResultToken());
+    Value token = incomingToken(rewriter, loc, adaptor.getToken());
     Operation *atomic = createSegmented(
         rewriter, loc, nv_tileaa::TiledAtomicRmwOp::getOperationName(),
         {{adaptor.getView()}, {adaptor.getValue()},
          toIndices(rewriter, loc, adaptor.getIndex()), {}},
         token, adaptor.getValue().getType(), attrs);
-    StoreViewPattern::replaceToken(rewriter, op,
-                                   token ? atomic->getResult(1) : Value());
+    rewriter.replaceOp(op, atomic->getResult(1));
     return success();
   }
 };

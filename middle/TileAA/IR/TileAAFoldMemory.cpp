@@ -77,8 +77,7 @@ static SmallVector<Value> dropSegments(OpT op, ArrayRef<unsigned> drop,
     }
     llvm::append_range(operands, op.getSegment(i));
   }
-  if (Value token = op.getInToken())
-    operands.push_back(token);
+  operands.push_back(op.getInToken());
   return operands;
 }
 
@@ -199,10 +198,7 @@ struct FoldConstantMaskLoad : OpRewritePattern<LoadT> {
       fallback = ub::PoisonOp::create(rewriter, op.getLoc(), type);
     if (fallback.getType() != type)
       return rewriter.notifyMatchFailure(op, "fallback type differs");
-    SmallVector<Value> replacements{fallback};
-    if (op.getOutToken())
-      replacements.push_back(op.getInToken());
-    rewriter.replaceOp(op, replacements);
+    rewriter.replaceOp(op, {fallback, op.getInToken()});
     return success();
   }
 };
@@ -230,10 +226,7 @@ struct FoldConstantMaskStore : OpRewritePattern<StoreT> {
     std::optional<MemSemantic> semantic = op.getMemSemantic();
     if (op.getIsVolatile() || (semantic && *semantic != MemSemantic::Weak))
       return rewriter.notifyMatchFailure(op, "store has ordering effects");
-    if (op.getOutToken())
-      rewriter.replaceOp(op, op.getInToken());
-    else
-      rewriter.eraseOp(op);
+    rewriter.replaceOp(op, op.getInToken());
     return success();
   }
 };
@@ -256,8 +249,7 @@ static FailureOr<Operation *> buildOrderedLoad(AtomicT atomic, Value mask,
   llvm::append_range(operands, atomic.getIndices());
   if (mask)
     operands.push_back(mask);
-  if (Value token = atomic.getInToken())
-    operands.push_back(token);
+  operands.push_back(atomic.getInToken());
   SmallVector<int32_t> segments{1, int32_t(atomic.getIndices().size()),
                                 mask ? 1 : 0, 0};
   Builder builder(atomic.getContext());

@@ -22,7 +22,7 @@ def TileAA_AssumePredicateAttrInterface : AttrInterface<"AssumePredicateAttrInte
 }
 
 // Ops with a memory effect thread an ordering token: they consume the incoming
-// token and produce the successor token (both absent on untokened ops).
+// token and produce the successor token.
 def TileAA_MemTokenOpInterface : OpInterface<"MemTokenOpInterface"> {
   let cppNamespace = "::mlir::nv_tileaa";
   let description = [{
@@ -31,9 +31,9 @@ def TileAA_MemTokenOpInterface : OpInterface<"MemTokenOpInterface"> {
     is complete.
   }];
   let methods = [
-    InterfaceMethod<"The incoming token, or null.", "::mlir::Value",
+    InterfaceMethod<"The incoming token.", "::mlir::Value",
       "getInputToken", (ins), [{ return $_op.getInToken(); }]>,
-    InterfaceMethod<"The successor token, or null.", "::mlir::Value",
+    InterfaceMethod<"The successor token.", "::mlir::Value",
       "getOutputToken", (ins), [{ return $_op.getOutToken(); }]>,
   ];
 }

@@ -229,18 +229,15 @@ static LogicalResult verifyMemoryOpCommon(OpT op, MemKind kind, Type data,
     if (!required && size > 1)
       return op.emitOpError("expects at most one operand in segment #") << i;
   }
+  // Every memory effect consumes a token: the one operand past the segments.
   int64_t numOperands = op->getNumOperands();
-  if (numOperands != total && numOperands != total + 1)
+  if (numOperands != total + 1)
     return op.emitOpError("expects ")
-           << total << " operands from operandSegmentSizes plus an optional "
-           << "token, but got " << numOperands;
-  if (numOperands == total + 1 &&
-      !isa<MemTokenType>(op->getOperands().back().getType()))
+           << total << " operands from operandSegmentSizes plus a token, but "
+           << "got " << numOperands;
+  if (!op.getInToken())
     return op.emitOpError("expects the operand after the segments to be a "
                           "!nv_tileaa.mem_token");
-  if (bool(op.getInToken()) != bool(op.getOutToken()))
-    return op.emitOpError(
-        "expects a result token exactly when a token operand is present");
 
   FailureOr<BaseInfo> base = describeBase(op.getBase().getType());
   if (failed(base))

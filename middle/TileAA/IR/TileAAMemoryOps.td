@@ -1,8 +1,8 @@
 //===- TileAAMemoryOps.td - pointer, memref and memory ops -*- tablegen -*-===//
 //
 // Pointer / memref / type-conversion family and the memory-effect family.
-// Every op with a memory effect takes an optional incoming token and returns a
-// successor token exactly when it takes one.
+// Every op with a memory effect consumes an incoming token (the operand after
+// the segments) and returns the successor token (its last result), seed 002.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_TILEAA_MEMORY_OPS_TD
@@ -133,7 +133,7 @@ class TileAA_LoadLikeOp<string mnemonic> : TileAA_SegmentedMemOp<mnemonic, 4, 1>
                        OptionalAttr<TileAA_MemScopeAttr>:$mem_scope,
                        OptionalAttr<DenseBoolArrayAttr>:$in_bounds,
                        UnitAttr:$is_volatile);
-  let results = (outs TileAA_TileOrScalar:$result, Optional<TileAA_MemToken>:$out_token);
+  let results = (outs TileAA_TileOrScalar:$result, TileAA_MemToken:$out_token);
   let extraClassDeclaration = segmentedDecl # [{
     ::mlir::Value getMask() { return getOptionalSegment(2); }
     ::mlir::Value getOther() { return getOptionalSegment(3); }
@@ -167,7 +167,7 @@ class TileAA_StoreLikeOp<string mnemonic> : TileAA_SegmentedMemOp<mnemonic, 4, 2
                        OptionalAttr<TileAA_MemScopeAttr>:$mem_scope,
                        OptionalAttr<DenseBoolArrayAttr>:$in_bounds,
                        UnitAttr:$is_volatile);
-  let results = (outs Optional<TileAA_MemToken>:$out_token);
+  let results = (outs TileAA_MemToken:$out_token);
   let extraClassDeclaration = segmentedDecl # [{
     ::mlir::Value getValue() { return getSegment(1).front(); }
     ::mlir::Value getMask() { return getOptionalSegment(3); }
@@ -194,7 +194,7 @@ def TileAA_ScatterStoreOp : TileAA_StoreLikeOp<"scatter_store"> {
 
 class TileAA_AtomicOpBase<string mnemonic, int numSegments, int indexSegment>
     : TileAA_SegmentedMemOp<mnemonic, numSegments, indexSegment> {
-  let results = (outs TileAA_TileOrScalar:$result, Optional<TileAA_MemToken>:$out_token);
+  let results = (outs TileAA_TileOrScalar:$result, TileAA_MemToken:$out_token);
   let hasCanonicalizer = 1;
 }
 

@@ -17,7 +17,7 @@ include "TileAA/IR/TileAAInterfaces.td"
 
 // A memory op whose operands are grouped by an explicit `operandSegmentSizes`
 // (seed 002: {base, indices, mask, other} for loads, {base, value, indices,
-// mask} for stores) plus an optional trailing token outside the segments. The
+// mask} for stores) plus the incoming token, outside the segments. The
 // custom form prints `%base[%indices], %rest..., %token` and the types in
 // segment order; `indexSegment` is the position of the indices group.
 class TileAA_SegmentedMemOp<string mnemonic, int numSegments, int indexSegment,
@@ -40,7 +40,7 @@ class TileAA_SegmentedMemOp<string mnemonic, int numSegments, int indexSegment,
     }
     ::mlir::Value getBase() { return getSegment(0).front(); }
     ::mlir::OperandRange getIndices() { return getSegment(kIndexSegment); }
-    /// The incoming ordering token, or null.
+    /// The incoming ordering token (null only on an op the verifier rejects).
     ::mlir::Value getInToken();
   }];
 }

@@ -20,6 +20,9 @@ testing$func @tokens() -> !cuda_tile.token {
 // CHECK-LABEL: nv_tileaa.func @views(
 // CHECK-SAME: %[[P:.+]]: !nv_tileaa.ptr<f16, 1>, %[[N:.+]]: i32, %[[I:.+]]: i32, %[[T:.+]]: !nv_tileaa.mem_token)
 testing$func @views(%p: tile<ptr<f16>>, %n: tile<i32>, %i: tile<i32>, %t: token) {
+  // Accesses without a token consume the function's entry token, created
+  // once, which orders them after nothing else (as in cuda_tile).
+  // CHECK-NEXT: %[[E:.+]] = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   // CHECK: %[[S:.+]] = nv_tileaa.make_memref %[[P]] : (!nv_tileaa.ptr<f16, 1>) -> !nv_tileaa.memref<16x32xf16, 1, strides = [32, 1]>
   %s = make_tensor_view %p, shape = [16, 32], strides = [32, 1] : tensor_view<16x32xf16, strides=[32,1]>
   // CHECK: %[[NS:.+]] = arith.index_cast %[[N]] : i32 to index
@@ -35,14 +38,16 @@ testing$func @views(%p: tile<ptr<f16>>, %n: tile<i32>, %i: tile<i32>, %t: token)
   // CHECK: %[[I1:.+]] = arith.index_cast %[[I]] : i32 to index
   // CHECK: %[[X:.+]], %[[T1:.+]] = nv_tileaa.tiled_load %[[V]][%[[I0]], %[[I1]]], %[[T]] {operandSegmentSizes = array<i32: 1, 2, 0, 0>, padding_value = #nv_tileaa<padding_value nan>} : !nv_tileaa.tiled_view<8x16xf16, !nv_tileaa.memref<?x64xf16, 1, strides = [?, 1]>, array<i64: 1, 0>>, index, index, !nv_tileaa.mem_token -> tensor<8x16xf16>, !nv_tileaa.mem_token
   %x, %t1 = load_view_tko weak %v[%i, %i] token = %t : partition_view<tile=(8x16), padding_value = nan, tensor_view<?x64xf16, strides=[?,1]>, dim_map=[1, 0]>, tile<i32> -> tile<8x16xf16>, token
-  // Without a token, but with a used result token: a fresh one.
-  // CHECK: %[[F:.+]] = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
-  // CHECK: %[[Y:.+]], %[[T2:.+]] = nv_tileaa.tiled_load %[[W]][%{{.+}}, %{{.+}}], %[[F]] {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic acquire>, operandSegmentSizes = array<i32: 1, 2, 0, 0>}
+  // Without a token: the entry token.
+  // CHECK-NOT: create_mem_token
+  // CHECK: %[[Y:.+]], %[[T2:.+]] = nv_tileaa.tiled_load %[[W]][%{{.+}}, %{{.+}}], %[[E]] {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic acquire>, operandSegmentSizes = array<i32: 1, 2, 0, 0>}
   %y, %t2 = load_view_tko acquire device %w[%i, %i] : partition_view<tile=(4x32), tensor_view<16x32xf16, strides=[32,1]>>, tile<i32> -> tile<4x32xf16>, token
   // CHECK: %[[T3:.+]] = nv_tileaa.tiled_store %[[W]][%{{.+}}, %{{.+}}], %[[Y]], %[[T2]] {mem_scope = #nv_tileaa<mem_scope sys>, mem_semantic = #nv_tileaa<mem_semantic release>, operandSegmentSizes = array<i32: 1, 1, 2, 0>}
   %t3 = store_view_tko release sys %y, %w[%i, %i] token = %t2 : tile<4x32xf16>, partition_view<tile=(4x32), tensor_view<16x32xf16, strides=[32,1]>>, tile<i32> -> token
-  // Without a token and an unused result token: no token at all.
-  // CHECK: nv_tileaa.tiled_store %[[W]][%{{.+}}, %{{.+}}], %[[Y]] {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : !nv_tileaa.tiled_view
+  // Without a token and an unused result token: still the entry token, and a
+  // successor token nobody uses.
+  // CHECK-NOT: create_mem_token
+  // CHECK: nv_tileaa.tiled_store %[[W]][%{{.+}}, %{{.+}}], %[[Y]], %[[E]] {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : !nv_tileaa.tiled_view
   %t4 = store_view_tko weak %y, %w[%i, %i] : tile<4x32xf16>, partition_view<tile=(4x32), tensor_view<16x32xf16, strides=[32,1]>>, tile<i32> -> token
   return
 }
@@ -74,11 +79,12 @@ testing$func @shapes(%p: tile<ptr<f32>>, %n: tile<i64>) {
 // CHECK-LABEL: nv_tileaa.func @pointers(
 // CHECK-SAME: %[[P:.+]]: tensor<4x!nv_tileaa.ptr<f32, 1>>, %[[O:.+]]: tensor<4xi32>, %[[M:.+]]: tensor<4xi1>, %[[PAD:.+]]: tensor<4xf32>, %[[T:.+]]: !nv_tileaa.mem_token)
 testing$func @pointers(%p: tile<4xptr<f32>>, %o: tile<4xi32>, %m: tile<4xi1>, %pad: tile<4xf32>, %t: token) {
+  // CHECK-NEXT: %[[E:.+]] = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   // CHECK: %[[Q:.+]] = nv_tileaa.addptr %[[P]], %[[O]] : tensor<4x!nv_tileaa.ptr<f32, 1>>, tensor<4xi32> -> tensor<4x!nv_tileaa.ptr<f32, 1>>
   %q = offset %p, %o : tile<4xptr<f32>>, tile<4xi32> -> tile<4xptr<f32>>
   // CHECK: %[[V:.+]], %[[T1:.+]] = nv_tileaa.load %[[Q]], %[[M]], %[[PAD]], %[[T]] {operandSegmentSizes = array<i32: 1, 0, 1, 1>} : tensor<4x!nv_tileaa.ptr<f32, 1>>, tensor<4xi1>, tensor<4xf32>, !nv_tileaa.mem_token -> tensor<4xf32>, !nv_tileaa.mem_token
   %v, %t1 = load_ptr_tko weak %q, %m, %pad token=%t : tile<4xptr<f32>>, tile<4xi1>, tile<4xf32> -> tile<4xf32>, token
-  // CHECK: %[[W:.+]] = nv_tileaa.load %[[Q]] {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : tensor<4x!nv_tileaa.ptr<f32, 1>> -> tensor<4xf32>
+  // CHECK: %[[W:.+]], %{{.+}} = nv_tileaa.load %[[Q]], %[[E]] {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : tensor<4x!nv_tileaa.ptr<f32, 1>>, !nv_tileaa.mem_token -> tensor<4xf32>, !nv_tileaa.mem_token
   %w, %tw = load_ptr_tko weak %q : tile<4xptr<f32>> -> tile<4xf32>, token
   // CHECK: %[[T2:.+]] = nv_tileaa.store %[[Q]], %[[V]], %[[M]], %[[T1]] {operandSegmentSizes = array<i32: 1, 1, 0, 1>} : tensor<4x!nv_tileaa.ptr<f32, 1>>, tensor<4xf32>, tensor<4xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
   %t2 = store_ptr_tko weak %q, %v, %m token=%t1 : tile<4xptr<f32>>, tile<4xf32>, tile<4xi1> -> token

@@ -6,6 +6,8 @@
 // CHECK-LABEL: nv_tileaa.func @vector_add(
 // CHECK-SAME: %[[A:.+]]: !nv_tileaa.ptr<f32, 1>, %[[B:.+]]: !nv_tileaa.ptr<f32, 1>, %[[C:.+]]: !nv_tileaa.ptr<f32, 1>, %[[N:.+]]: i32)
 // CHECK-SAME: attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
+// The untokened accesses all consume the entry token: no order among them.
+// CHECK: %[[E:.+]] = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
 // CHECK: %[[AA:.+]] = nv_tileaa.assume %[[A]], [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
 // CHECK: %[[BA:.+]] = nv_tileaa.assume %[[B]], [#nv_tileaa.div_by<16>]
 // CHECK: %[[CA:.+]] = nv_tileaa.assume %[[C]], [#nv_tileaa.div_by<16>]
@@ -17,10 +19,10 @@
 // CHECK: nv_tileaa.get_program_id 1 : i32
 // CHECK: nv_tileaa.get_program_id 2 : i32
 // CHECK: %[[I:.+]] = arith.index_cast %[[BX]] : i32 to index
-// CHECK: %[[X:.+]] = nv_tileaa.tiled_load %[[AV]][%[[I]]] {operandSegmentSizes = array<i32: 1, 1, 0, 0>, padding_value = #nv_tileaa<padding_value zero>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, index -> tensor<1024xf32>
-// CHECK: %[[Y:.+]] = nv_tileaa.tiled_load
+// CHECK: %[[X:.+]], %{{.+}} = nv_tileaa.tiled_load %[[AV]][%[[I]]], %[[E]] {operandSegmentSizes = array<i32: 1, 1, 0, 0>, padding_value = #nv_tileaa<padding_value zero>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, index, !nv_tileaa.mem_token -> tensor<1024xf32>, !nv_tileaa.mem_token
+// CHECK: %[[Y:.+]], %{{.+}} = nv_tileaa.tiled_load %{{.+}}[%{{.+}}], %[[E]]
 // CHECK: %[[SUM:.+]] = arith.addf %[[X]], %[[Y]] : tensor<1024xf32>
-// CHECK: nv_tileaa.tiled_store %{{.+}}[%{{.+}}], %[[SUM]] {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, tensor<1024xf32>, index
+// CHECK: nv_tileaa.tiled_store %{{.+}}[%{{.+}}], %[[SUM]], %[[E]] {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, tensor<1024xf32>, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
 // CHECK: return
 
 // CANON-LABEL: nv_tileaa.func @vector_add

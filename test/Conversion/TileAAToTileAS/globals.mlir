@@ -10,10 +10,11 @@ nv_tileaa.global @scratch : tensor<16xi32> {address_space = 3 : i32}
 // CHECK-LABEL: nv_tileaa.func @use
 // CHECK: %[[T:.*]] = nv_tileas.get_global @table : !nv_tileaa.ptr<f32, 1>
 // CHECK: %[[S:.*]] = nv_tileas.get_global @scratch : !nv_tileaa.ptr<i32, 3>
-// CHECK: nv_tileas.load %[[T]] {atom = #nv_tileas<copy_atom ldg_32>}
+// CHECK: nv_tileas.load %[[T]] token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_32>}
 nv_tileaa.func @use() -> f32 {
+  %tk = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   %t = nv_tileaa.get_global @table : !nv_tileaa.ptr<f32, 1>
   %s = nv_tileaa.get_global @scratch : !nv_tileaa.ptr<i32, 3>
-  %v = nv_tileaa.load %t : !nv_tileaa.ptr<f32, 1> -> f32
+  %v, %tko0 = nv_tileaa.load %t, %tk : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   nv_tileaa.return %v : f32
 }

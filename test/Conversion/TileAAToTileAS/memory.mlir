@@ -31,13 +31,14 @@ nv_tileaa.func @witness(%p: !nv_tileaa.ptr<f16, 1>, %m: index, %k: index, %i: in
 // get the shared forms; tokens join; rmw_mode / semantics keep their values.
 // CHECK-LABEL: nv_tileaa.func @defaults
 // CHECK: %[[L:.*]], %[[LT:.*]] = nv_tileas.tiled_load %{{.*}}[%{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<64xf32> -> tensor<64xf32>, !nv_tileas.mem_token
-// CHECK: %[[U:.*]] = nv_tileas.tiled_load %{{.*}}[%{{.*}}] {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<64xf32> -> tensor<64xf32>
+// CHECK: %[[U:.*]], %{{.*}} = nv_tileas.tiled_load %{{.*}}[%{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<64xf32> -> tensor<64xf32>, !nv_tileas.mem_token
 // CHECK: %[[J:.*]] = nv_tileas.join_tokens %{{.*}}, %[[LT]] : !nv_tileas.mem_token
 // CHECK: %[[S:.*]] = nv_tileas.make_tiled_view %{{.*}} : !nv_tileaa.ptr<f16, 3> -> !nv_tileas.tiled_view<8x16xf16, 3>
 // CHECK: %[[ST:.*]] = nv_tileas.tiled_store %{{.*}}, %[[S]][%{{.*}}, %{{.*}}] token(%[[J]]) {atom = #nv_tileas<copy_atom sts_128>, mem_scope = #nv_tileas<mem_scope tl_blk>, mem_semantic = #nv_tileas<mem_semantic release>} : tensor<8x16xf16>, !nv_tileas.tiled_view<8x16xf16, 3> -> !nv_tileas.mem_token
 // CHECK: nv_tileas.tiled_atomic_rmw umax, %{{.*}}, %{{.*}}[%{{.*}}] token(%[[ST]]) {atom = #nv_tileas<copy_atom red_global>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic acq_rel>} : tensor<64xi32>, !nv_tileas.tiled_view<64xi32> -> tensor<64xi32>, !nv_tileas.mem_token
 nv_tileaa.func @defaults(%p: !nv_tileaa.ptr<f32, 1>, %q: !nv_tileaa.ptr<f32, 1>, %s: !nv_tileaa.ptr<f16, 3>,
                          %r: !nv_tileaa.ptr<i32, 1>, %n: i32, %i: index, %v: tensor<8x16xf16>, %w: tensor<64xi32>) {
+  %tk = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   %pa = nv_tileaa.assume %p, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
   %na = nv_tileaa.assume %n, [#nv_tileaa.div_by<64>] : i32
   %len = arith.index_cast %na : i32 to index
@@ -49,14 +50,12 @@ nv_tileaa.func @defaults(%p: !nv_tileaa.ptr<f32, 1>, %q: !nv_tileaa.ptr<f32, 1>,
       : !nv_tileaa.tiled_view<64xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, index, !nv_tileaa.mem_token -> tensor<64xf32>, !nv_tileaa.mem_token
   // No alignment fact on %q: one element per access.
   %b = nv_tileaa.make_memref %q, %len : (!nv_tileaa.ptr<f32, 1>, index) -> !nv_tileaa.memref<?xf32, 1, strides = [1]>
-  %y = nv_tileaa.tiled_load %b[%i] {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
-      : !nv_tileaa.memref<?xf32, 1, strides = [1]>, index -> tensor<64xf32>
+  %y, %tko0 = nv_tileaa.tiled_load %b[%i], %tk {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : !nv_tileaa.memref<?xf32, 1, strides = [1]>, index, !nv_tileaa.mem_token -> tensor<64xf32>, !nv_tileaa.mem_token
   %t2 = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   %j = nv_tileaa.join_mem_token %t2, %t1 : !nv_tileaa.mem_token
   %sa = nv_tileaa.assume %s, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f16, 3>
   %sm = nv_tileaa.make_memref %sa : (!nv_tileaa.ptr<f16, 3>) -> !nv_tileaa.memref<8x16xf16, 3, strides = [16, 1]>
-  %t3 = nv_tileaa.tiled_store %sm[%i, %i], %v, %j {mem_semantic = #nv_tileaa<mem_semantic release>, mem_scope = #nv_tileaa<mem_scope tl_blk>, operandSegmentSizes = array<i32: 1, 1, 2, 0>}
-      : !nv_tileaa.memref<8x16xf16, 3, strides = [16, 1]>, tensor<8x16xf16>, index, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
+  %t3 = nv_tileaa.tiled_store %sm[%i, %i], %v, %j {mem_semantic = #nv_tileaa<mem_semantic release>, mem_scope = #nv_tileaa<mem_scope tl_blk>, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : !nv_tileaa.memref<8x16xf16, 3, strides = [16, 1]>, tensor<8x16xf16>, index, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
   %rm = nv_tileaa.make_memref %r, %len : (!nv_tileaa.ptr<i32, 1>, index) -> !nv_tileaa.memref<?xi32, 1, strides = [1]>
   %old, %t4 = nv_tileaa.tiled_atomic_rmw %rm[%i], %w, %t3 {rmw_mode = #nv_tileaa<rmw_mode umax>, mem_semantic = #nv_tileaa<mem_semantic acq_rel>, mem_scope = #nv_tileaa<mem_scope gpu>, operandSegmentSizes = array<i32: 1, 1, 1, 0>}
       : !nv_tileaa.memref<?xi32, 1, strides = [1]>, tensor<64xi32>, index, !nv_tileaa.mem_token -> tensor<64xi32>, !nv_tileaa.mem_token
@@ -74,12 +73,12 @@ nv_tileaa.func @defaults(%p: !nv_tileaa.ptr<f32, 1>, %q: !nv_tileaa.ptr<f32, 1>,
 // CHECK: scf.yield %{{.*}} : !nv_tileas.mem_token
 // CHECK: nv_tileaa.return %[[N]] : index
 nv_tileaa.func @padding_and_loops(%p: !nv_tileaa.ptr<f32, 1>, %n: index) -> index {
+  %tk = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   %mr = nv_tileaa.make_memref %p, %n : (!nv_tileaa.ptr<f32, 1>, index) -> !nv_tileaa.memref<?xf32, 1, strides = [1]>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  %x = nv_tileaa.tiled_load %mr[%c0] {operandSegmentSizes = array<i32: 1, 1, 0, 0>, padding_value = #nv_tileaa<padding_value neg_inf>}
-      : !nv_tileaa.memref<?xf32, 1, strides = [1]>, index -> tensor<16xf32>
+  %x, %tko1 = nv_tileaa.tiled_load %mr[%c0], %tk {operandSegmentSizes = array<i32: 1, 1, 0, 0>, padding_value = #nv_tileaa<padding_value neg_inf>} : !nv_tileaa.memref<?xf32, 1, strides = [1]>, index, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   %t0 = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   %t = scf.for %iv = %c0 to %c4 step %c1 iter_args(%tok = %t0) -> (!nv_tileaa.mem_token) {
     %y, %next = nv_tileaa.tiled_load %mr[%iv], %tok {operandSegmentSizes = array<i32: 1, 1, 0, 0>}

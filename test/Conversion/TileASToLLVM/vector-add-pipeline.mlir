@@ -8,6 +8,7 @@
 
 module {
   nv_tileaa.func @vector_add(%arg0: !nv_tileaa.ptr<f32, 1>, %arg1: !nv_tileaa.ptr<f32, 1>, %arg2: !nv_tileaa.ptr<f32, 1>, %arg3: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %tk = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
     %0 = nv_tileaa.assume %arg0, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
     %1 = nv_tileaa.assume %arg1, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
     %2 = nv_tileaa.assume %arg2, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
@@ -21,10 +22,10 @@ module {
     %10 = nv_tileaa.block_tile %7 {dimGroups = [array<i64: 0>], tileSizes = array<i64: 1024>} : !nv_tileaa.memref<?xf32, 1, strides = [1]> -> !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>
     %11 = nv_tileaa.get_program_id 0 : i32
     %12 = arith.index_cast %11 : i32 to index
-    %v = nv_tileaa.tiled_load %8[%12] {operandSegmentSizes = array<i32: 1, 1, 0, 0>, padding_value = #nv_tileaa<padding_value zero>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, index -> tensor<1024xf32>
-    %v_0 = nv_tileaa.tiled_load %9[%12] {operandSegmentSizes = array<i32: 1, 1, 0, 0>, padding_value = #nv_tileaa<padding_value zero>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, index -> tensor<1024xf32>
+    %v, %tko0 = nv_tileaa.tiled_load %8[%12], %tk {operandSegmentSizes = array<i32: 1, 1, 0, 0>, padding_value = #nv_tileaa<padding_value zero>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, index, !nv_tileaa.mem_token -> tensor<1024xf32>, !nv_tileaa.mem_token
+    %v_0, %tko1 = nv_tileaa.tiled_load %9[%12], %tk {operandSegmentSizes = array<i32: 1, 1, 0, 0>, padding_value = #nv_tileaa<padding_value zero>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, index, !nv_tileaa.mem_token -> tensor<1024xf32>, !nv_tileaa.mem_token
     %13 = arith.addf %v, %v_0 : tensor<1024xf32>
-    nv_tileaa.tiled_store %10[%12], %13 {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, tensor<1024xf32>, index
+    %tko2 = nv_tileaa.tiled_store %10[%12], %13, %tk {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : !nv_tileaa.tiled_view<1024xf32, !nv_tileaa.memref<?xf32, 1, strides = [1]>>, tensor<1024xf32>, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
     nv_tileaa.return
   }
 }

@@ -354,41 +354,41 @@ nv_tileaa.func @fp_to_fp_block_scaled(%v: tensor<16xf16>) {
 
 // -----
 
-nv_tileaa.func @non_weak_without_scope(%p: !nv_tileaa.ptr<f32, 1>) {
+nv_tileaa.func @non_weak_without_scope(%p: !nv_tileaa.ptr<f32, 1>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{non-weak memory ordering requires explicit scope}}
-  %v = nv_tileaa.load %p {mem_semantic = #nv_tileaa<mem_semantic acquire>} : !nv_tileaa.ptr<f32, 1> -> f32
+  %v, %tko = nv_tileaa.load %p, %tk {mem_semantic = #nv_tileaa<mem_semantic acquire>} : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @weak_with_scope(%p: !nv_tileaa.ptr<f32, 1>, %v: f32) {
+nv_tileaa.func @weak_with_scope(%p: !nv_tileaa.ptr<f32, 1>, %v: f32, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{weak memory ordering must not carry a scope}}
-  nv_tileaa.store %p, %v {mem_scope = #nv_tileaa<mem_scope gpu>} : !nv_tileaa.ptr<f32, 1>, f32
+  %tko = nv_tileaa.store %p, %v, %tk {mem_scope = #nv_tileaa<mem_scope gpu>} : !nv_tileaa.ptr<f32, 1>, f32, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @explicit_weak_with_scope(%p: !nv_tileaa.ptr<i32, 1>, %v: i32) {
+nv_tileaa.func @explicit_weak_with_scope(%p: !nv_tileaa.ptr<i32, 1>, %v: i32, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{weak memory ordering must not carry a scope}}
-  %o = nv_tileaa.atomic_rmw %p, %v {rmw_mode = #nv_tileaa<rmw_mode add>, mem_semantic = #nv_tileaa<mem_semantic weak>, mem_scope = #nv_tileaa<mem_scope sys>} : !nv_tileaa.ptr<i32, 1>, i32 -> i32
+  %o, %tko = nv_tileaa.atomic_rmw %p, %v, %tk {rmw_mode = #nv_tileaa<rmw_mode add>, mem_semantic = #nv_tileaa<mem_semantic weak>, mem_scope = #nv_tileaa<mem_scope sys>} : !nv_tileaa.ptr<i32, 1>, i32, !nv_tileaa.mem_token -> i32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @load_release(%p: !nv_tileaa.ptr<f32, 1>) {
+nv_tileaa.func @load_release(%p: !nv_tileaa.ptr<f32, 1>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects a load's mem_semantic to be weak, relaxed or acquire}}
-  %v = nv_tileaa.load %p {mem_semantic = #nv_tileaa<mem_semantic release>, mem_scope = #nv_tileaa<mem_scope gpu>} : !nv_tileaa.ptr<f32, 1> -> f32
+  %v, %tko = nv_tileaa.load %p, %tk {mem_semantic = #nv_tileaa<mem_semantic release>, mem_scope = #nv_tileaa<mem_scope gpu>} : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @store_acquire(%p: !nv_tileaa.ptr<f32, 1>, %v: f32) {
+nv_tileaa.func @store_acquire(%p: !nv_tileaa.ptr<f32, 1>, %v: f32, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects a store's mem_semantic to be weak, relaxed or release}}
-  nv_tileaa.store %p, %v {mem_semantic = #nv_tileaa<mem_semantic acq_rel>, mem_scope = #nv_tileaa<mem_scope gpu>} : !nv_tileaa.ptr<f32, 1>, f32
+  %tko = nv_tileaa.store %p, %v, %tk {mem_semantic = #nv_tileaa<mem_semantic acq_rel>, mem_scope = #nv_tileaa<mem_scope gpu>} : !nv_tileaa.ptr<f32, 1>, f32, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
@@ -398,41 +398,41 @@ nv_tileaa.func @store_acquire(%p: !nv_tileaa.ptr<f32, 1>, %v: f32) {
 
 // -----
 
-nv_tileaa.func @segments_length(%p: !nv_tileaa.ptr<f32, 1>) {
+nv_tileaa.func @segments_length(%p: !nv_tileaa.ptr<f32, 1>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects operandSegmentSizes of length 4, but got 3}}
-  %v = nv_tileaa.load %p {operandSegmentSizes = array<i32: 1, 0, 0>} : !nv_tileaa.ptr<f32, 1> -> f32
+  %v, %tko = nv_tileaa.load %p, %tk {operandSegmentSizes = array<i32: 1, 0, 0>} : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @segments_negative(%p: !nv_tileaa.ptr<f32, 1>) {
+nv_tileaa.func @segments_negative(%p: !nv_tileaa.ptr<f32, 1>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects non-negative operand segment sizes}}
-  %v = nv_tileaa.load %p {operandSegmentSizes = array<i32: 1, -1, 1, 0>} : !nv_tileaa.ptr<f32, 1> -> f32
+  %v, %tko = nv_tileaa.load %p, %tk {operandSegmentSizes = array<i32: 1, -1, 1, 0>} : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @segments_base(%p: !nv_tileaa.ptr<f32, 1>) {
+nv_tileaa.func @segments_base(%p: !nv_tileaa.ptr<f32, 1>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects exactly one operand in segment #0}}
-  %v = nv_tileaa.load %p {operandSegmentSizes = array<i32: 0, 0, 0, 0>} : !nv_tileaa.ptr<f32, 1> -> f32
+  %v, %tko = nv_tileaa.load %p, %tk {operandSegmentSizes = array<i32: 0, 0, 0, 0>} : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @segments_optional(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>, %m: tensor<16xi1>) {
+nv_tileaa.func @segments_optional(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>, %m: tensor<16xi1>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects at most one operand in segment #2}}
-  %v = nv_tileaa.load %p, %m, %m {operandSegmentSizes = array<i32: 1, 0, 2, 0>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xi1>, tensor<16xi1> -> tensor<16xf32>
+  %v, %tko = nv_tileaa.load %p, %m, %m, %tk {operandSegmentSizes = array<i32: 1, 0, 2, 0>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xi1>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @segments_count(%p: !nv_tileaa.ptr<f32, 1>, %i: index) {
-  // expected-error @+1 {{expects 1 operands from operandSegmentSizes plus an optional token, but got 3}}
-  %v = nv_tileaa.load %p, %i, %i {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : !nv_tileaa.ptr<f32, 1>, index, index -> f32
+nv_tileaa.func @segments_count(%p: !nv_tileaa.ptr<f32, 1>, %i: index, %tk: !nv_tileaa.mem_token) {
+  // expected-error @+1 {{expects 1 operands from operandSegmentSizes plus a token, but got 4}}
+  %v, %t = nv_tileaa.load %p, %i, %i, %tk {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : !nv_tileaa.ptr<f32, 1>, index, index, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
@@ -440,127 +440,137 @@ nv_tileaa.func @segments_count(%p: !nv_tileaa.ptr<f32, 1>, %i: index) {
 
 nv_tileaa.func @token_slot(%p: !nv_tileaa.ptr<f32, 1>, %i: index) {
   // expected-error @+1 {{expects the operand after the segments to be a !nv_tileaa.mem_token}}
-  %v = nv_tileaa.load %p, %i {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : !nv_tileaa.ptr<f32, 1>, index -> f32
+  %v, %t = nv_tileaa.load %p, %i {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : !nv_tileaa.ptr<f32, 1>, index -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @token_arity(%p: !nv_tileaa.ptr<f32, 1>, %t: !nv_tileaa.mem_token) {
-  // expected-error @+1 {{expects a result token exactly when a token operand is present}}
-  %v = nv_tileaa.load %p, %t : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32
+// Every memory effect consumes a token: a load without one is rejected.
+nv_tileaa.func @load_without_token(%p: !nv_tileaa.ptr<f32, 1>) {
+  // expected-error @+1 {{expects 1 operands from operandSegmentSizes plus a token, but got 1}}
+  %v, %t = nv_tileaa.load %p : !nv_tileaa.ptr<f32, 1> -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @token_result_without_operand(%p: !nv_tileaa.ptr<f32, 1>, %v: f32) {
-  // expected-error @+1 {{expects a result token exactly when a token operand is present}}
+nv_tileaa.func @store_without_token(%p: !nv_tileaa.ptr<f32, 1>, %v: f32) {
+  // expected-error @+1 {{expects 2 operands from operandSegmentSizes plus a token, but got 2}}
   %t = nv_tileaa.store %p, %v : !nv_tileaa.ptr<f32, 1>, f32 -> !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @index_rank(%m: !nv_tileaa.memref<?x?xf32, 1>, %i: index) {
+// ... and so is one that drops the successor token.
+nv_tileaa.func @atomic_without_result_token(%p: !nv_tileaa.ptr<i32, 1>, %v: i32, %t: !nv_tileaa.mem_token) {
+  // expected-error @+1 {{'nv_tileaa.atomic_rmw' op expected 2 results}}
+  %o = nv_tileaa.atomic_rmw %p, %v, %t {rmw_mode = #nv_tileaa<rmw_mode add>} : !nv_tileaa.ptr<i32, 1>, i32, !nv_tileaa.mem_token -> i32
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @index_rank(%m: !nv_tileaa.memref<?x?xf32, 1>, %i: index, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects 2 indices for a base of rank 2, but got 1}}
-  %v = nv_tileaa.tiled_load %m[%i] : !nv_tileaa.memref<?x?xf32, 1>, index -> tensor<16x16xf32>
+  %v, %tko = nv_tileaa.tiled_load %m[%i], %tk : !nv_tileaa.memref<?x?xf32, 1>, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @index_type(%m: !nv_tileaa.memref<?xf32, 1>, %i: i32) {
+nv_tileaa.func @index_type(%m: !nv_tileaa.memref<?xf32, 1>, %i: i32, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects index-typed indices}}
-  %v = nv_tileaa.tiled_load %m[%i] : !nv_tileaa.memref<?xf32, 1>, i32 -> tensor<16xf32>
+  %v, %tko = nv_tileaa.tiled_load %m[%i], %tk : !nv_tileaa.memref<?xf32, 1>, i32, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @gather_index_type(%m: !nv_tileaa.memref<?xf32, 1>, %i: tensor<16xf32>) {
+nv_tileaa.func @gather_index_type(%m: !nv_tileaa.memref<?xf32, 1>, %i: tensor<16xf32>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects integer or index index tiles}}
-  %v = nv_tileaa.gather_load %m[%i] : !nv_tileaa.memref<?xf32, 1>, tensor<16xf32> -> tensor<16xf32>
+  %v, %tko = nv_tileaa.gather_load %m[%i], %tk : !nv_tileaa.memref<?xf32, 1>, tensor<16xf32>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @base_kind(%p: tensor<16xf32>) {
+nv_tileaa.func @base_kind(%p: tensor<16xf32>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects the base to be a pointer, tile of pointers, memref or tiled view}}
-  %v = nv_tileaa.load %p : tensor<16xf32> -> tensor<16xf32>
+  %v, %tko = nv_tileaa.load %p, %tk : tensor<16xf32>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @element_type(%p: !nv_tileaa.ptr<f32, 1>) {
+nv_tileaa.func @element_type(%p: !nv_tileaa.ptr<f32, 1>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects element type 'f32' of the base, but got 'f16'}}
-  %v = nv_tileaa.load %p : !nv_tileaa.ptr<f32, 1> -> f16
+  %v, %tko = nv_tileaa.load %p, %tk : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f16, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @pointer_tile_shape(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>) {
+nv_tileaa.func @pointer_tile_shape(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects the data shape to match the shape of the pointer tile}}
-  %v = nv_tileaa.load %p : tensor<16x!nv_tileaa.ptr<f32, 1>> -> tensor<8xf32>
+  %v, %tko = nv_tileaa.load %p, %tk : tensor<16x!nv_tileaa.ptr<f32, 1>>, !nv_tileaa.mem_token -> tensor<8xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @mask_shape(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>, %m: tensor<8xi1>) {
+nv_tileaa.func @mask_shape(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>, %m: tensor<8xi1>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects the mask shape to match the data shape}}
-  %v = nv_tileaa.load %p, %m : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<8xi1> -> tensor<16xf32>
+  %v, %tko = nv_tileaa.load %p, %m, %tk : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<8xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @in_bounds_rank(%m: !nv_tileaa.memref<?x?xf32, 1>, %i: index) {
+nv_tileaa.func @in_bounds_rank(%m: !nv_tileaa.memref<?x?xf32, 1>, %i: index, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects one in_bounds entry per base dimension}}
-  %v = nv_tileaa.tiled_load %m[%i, %i] {in_bounds = array<i1: true>} : !nv_tileaa.memref<?x?xf32, 1>, index, index -> tensor<16x16xf32>
+  %v, %tko = nv_tileaa.tiled_load %m[%i, %i], %tk {in_bounds = array<i1: true>} : !nv_tileaa.memref<?x?xf32, 1>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @other_without_mask(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>, %o: tensor<16xf32>) {
+nv_tileaa.func @other_without_mask(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>, %o: tensor<16xf32>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects 'other' only together with a mask}}
-  %v = nv_tileaa.load %p, %o {operandSegmentSizes = array<i32: 1, 0, 0, 1>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32> -> tensor<16xf32>
+  %v, %tko = nv_tileaa.load %p, %o, %tk {operandSegmentSizes = array<i32: 1, 0, 0, 1>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @other_type(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>, %m: tensor<16xi1>, %o: tensor<16xf16>) {
+nv_tileaa.func @other_type(%p: tensor<16x!nv_tileaa.ptr<f32, 1>>, %m: tensor<16xi1>, %o: tensor<16xf16>, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects 'other' to have the result type}}
-  %v = nv_tileaa.load %p, %m, %o : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xi1>, tensor<16xf16> -> tensor<16xf32>
+  %v, %tko = nv_tileaa.load %p, %m, %o, %tk : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xi1>, tensor<16xf16>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @cas_types(%p: !nv_tileaa.ptr<f32, 1>, %c: f32, %r: f16) {
+nv_tileaa.func @cas_types(%p: !nv_tileaa.ptr<f32, 1>, %c: f32, %r: f16, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects compare and replacement to have the result type}}
-  %v = nv_tileaa.atomic_cas %p, %c, %r : !nv_tileaa.ptr<f32, 1>, f32, f16 -> f32
+  %v, %tko = nv_tileaa.atomic_cas %p, %c, %r, %tk : !nv_tileaa.ptr<f32, 1>, f32, f16, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @rmw_value(%p: !nv_tileaa.ptr<i32, 1>, %v: i64) {
+nv_tileaa.func @rmw_value(%p: !nv_tileaa.ptr<i32, 1>, %v: i64, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects the value to have the result type}}
-  %o = nv_tileaa.atomic_rmw %p, %v {rmw_mode = #nv_tileaa<rmw_mode add>} : !nv_tileaa.ptr<i32, 1>, i64 -> i32
+  %o, %tko = nv_tileaa.atomic_rmw %p, %v, %tk {rmw_mode = #nv_tileaa<rmw_mode add>} : !nv_tileaa.ptr<i32, 1>, i64, !nv_tileaa.mem_token -> i32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @rmw_mode(%p: !nv_tileaa.ptr<f32, 1>, %v: f32) {
+nv_tileaa.func @rmw_mode(%p: !nv_tileaa.ptr<f32, 1>, %v: f32, %tk: !nv_tileaa.mem_token) {
   // expected-error @+1 {{expects rmw_mode add to match the element type 'f32'}}
-  %o = nv_tileaa.atomic_rmw %p, %v {rmw_mode = #nv_tileaa<rmw_mode add>} : !nv_tileaa.ptr<f32, 1>, f32 -> f32
+  %o, %tko = nv_tileaa.atomic_rmw %p, %v, %tk {rmw_mode = #nv_tileaa<rmw_mode add>} : !nv_tileaa.ptr<f32, 1>, f32, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   nv_tileaa.return
 }
 

@@ -143,14 +143,14 @@ nv_tileaa.func @memory(%p: !nv_tileaa.ptr<f32, 1>, %pp: tensor<16x!nv_tileaa.ptr
       : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
   %b, %t2 = nv_tileaa.load %pp, %m, %o, %t1 {mem_semantic = #nv_tileaa<mem_semantic acquire>, mem_scope = #nv_tileaa<mem_scope gpu>}
       : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xi1>, tensor<16xf32>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
-  %c = nv_tileaa.load %pp {is_volatile} : tensor<16x!nv_tileaa.ptr<f32, 1>> -> tensor<16xf32>
+  %c, %tc = nv_tileaa.load %pp, %t0 {is_volatile} : tensor<16x!nv_tileaa.ptr<f32, 1>>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   %d, %t3 = nv_tileaa.tiled_load %view[%i, %i], %t2 {allow_tma, in_bounds = array<i1: true, false>, padding_value = #nv_tileaa<padding_value zero>}
       : !nv_tileaa.tiled_view<16x16xf32>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
   %e, %t4 = nv_tileaa.gather_load %mr[%idx, %idx], %m, %t3
       : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   %t5 = nv_tileaa.store %pp, %b, %m, %t4 {mem_semantic = #nv_tileaa<mem_semantic release>, mem_scope = #nv_tileaa<mem_scope cluster>}
       : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32>, tensor<16xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
-  nv_tileaa.store %p, %a : !nv_tileaa.ptr<f32, 1>, f32
+  %ts = nv_tileaa.store %p, %a, %tc : !nv_tileaa.ptr<f32, 1>, f32, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
   %t6 = nv_tileaa.tiled_store %mr[%i, %i], %v, %t5 {allow_tma, operandSegmentSizes = array<i32: 1, 1, 2, 0>}
       : !nv_tileaa.memref<?x?xf32, 1>, tensor<16x16xf32>, index, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
   %t7 = nv_tileaa.scatter_store %mr[%idx, %idx], %e, %m, %t6
@@ -161,7 +161,7 @@ nv_tileaa.func @memory(%p: !nv_tileaa.ptr<f32, 1>, %pp: tensor<16x!nv_tileaa.ptr
       : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
   %k, %t10 = nv_tileaa.tiled_atomic_rmw %mr[%i, %i], %v, %t9 {rmw_mode = #nv_tileaa<rmw_mode addf>, in_bounds = array<i1: true, true>}
       : !nv_tileaa.memref<?x?xf32, 1>, tensor<16x16xf32>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
-  %t11 = nv_tileaa.join_mem_token %t10, %t3 : !nv_tileaa.mem_token
+  %t11 = nv_tileaa.join_mem_token %t10, %t3, %ts : !nv_tileaa.mem_token
   nv_tileaa.mark_for_reuse %t11, %k : !nv_tileaa.mem_token, tensor<16x16xf32>
   nv_tileaa.return
 }
@@ -289,17 +289,17 @@ nv_tileaa.func @grid_and_queues(%v: tensor<16xf32>, %s: f32) -> f32 {
 // CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.create_mem_token {producers = 2 : i64} : !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.load %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {cache_modifier = #nv_tileaa<cache_modifier ca>, eviction_policy = #nv_tileaa<eviction_policy first>, operandSegmentSizes = array<i32: 1, 0, 0, 0>} : !nv_tileaa.ptr<f32, 1>, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.load %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic acquire>, operandSegmentSizes = array<i32: 1, 0, 1, 1>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xi1>, tensor<16xf32>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.load %{{[a-z0-9_#]+}} {is_volatile, operandSegmentSizes = array<i32: 1, 0, 0, 0>} : tensor<16x!nv_tileaa.ptr<f32, 1>> -> tensor<16xf32>
+// CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.load %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {is_volatile, operandSegmentSizes = array<i32: 1, 0, 0, 0>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.tiled_load %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}} {allow_tma, in_bounds = array<i1: true, false>, operandSegmentSizes = array<i32: 1, 2, 0, 0>, padding_value = #nv_tileaa<padding_value zero>} : !nv_tileaa.tiled_view<16x16xf32>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.gather_load %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 2, 1, 0>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.store %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {mem_scope = #nv_tileaa<mem_scope cluster>, mem_semantic = #nv_tileaa<mem_semantic release>, operandSegmentSizes = array<i32: 1, 1, 0, 1>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32>, tensor<16xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
-// CHECK: nv_tileaa.store %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : !nv_tileaa.ptr<f32, 1>, f32
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.store %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : !nv_tileaa.ptr<f32, 1>, f32, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.tiled_store %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {allow_tma, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16x16xf32>, index, index, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.scatter_store %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 2, 1>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xf32>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.atomic_cas %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic acq_rel>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : !nv_tileaa.ptr<f32, 1>, f32, f32, !nv_tileaa.mem_token -> f32, !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.atomic_rmw %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {operandSegmentSizes = array<i32: 1, 1, 0, 1>, rmw_mode = #nv_tileaa<rmw_mode addf>} : tensor<16x!nv_tileaa.ptr<f32, 1>>, tensor<16xf32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
 // CHECK: %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} = nv_tileaa.tiled_atomic_rmw %{{[a-z0-9_#]+}}[%{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}], %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} {in_bounds = array<i1: true, true>, operandSegmentSizes = array<i32: 1, 1, 2, 0>, rmw_mode = #nv_tileaa<rmw_mode addf>} : !nv_tileaa.memref<?x?xf32, 1>, tensor<16x16xf32>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf32>, !nv_tileaa.mem_token
-// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.join_mem_token %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.mem_token
+// CHECK: %{{[a-z0-9_#]+}} = nv_tileaa.join_mem_token %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.mem_token
 // CHECK: nv_tileaa.mark_for_reuse %{{[a-z0-9_#]+}}, %{{[a-z0-9_#]+}} : !nv_tileaa.mem_token, tensor<16x16xf32>
 // CHECK: nv_tileaa.return
 // CHECK-LABEL: nv_tileaa.func @tokens_and_hints(
