@@ -28,8 +28,8 @@ struct ArchRow {
 };
 
 constexpr unsigned kAmpere = bits({F::CpAsync, F::Ldmatrix, F::MmaSyncF16});
-constexpr unsigned kAda = kAmpere | bits({F::MmaSyncFp8});
-constexpr unsigned kHopper = kAda | bits({F::Tma, F::Clusters});
+constexpr unsigned kAda = kAmpere | bits({F::MmaSyncFp8, F::Fp8Convert});
+constexpr unsigned kHopper = kAda | bits({F::Tma, F::Clusters, F::Bf16AtomicAdd});
 constexpr unsigned kBlackwell = kHopper | bits({F::Fp4});
 
 const ArchRow kArchs[] = {
@@ -125,6 +125,8 @@ llvm::StringRef tilecc::getFeatureName(TargetFeature feature) {
   case F::Tcgen05: return "tcgen05";
   case F::BlockScaledMma: return "block-scaled MMA";
   case F::Fp4: return "fp4";
+  case F::Fp8Convert: return "fp8 conversions";
+  case F::Bf16AtomicAdd: return "bf16 atomic add";
   }
   return "unknown feature";
 }

@@ -29,6 +29,8 @@ enum class TargetFeature : unsigned {
   Tcgen05 = 1u << 7,         // tcgen05 + tensor memory (sm_100a/sm_103a family)
   BlockScaledMma = 1u << 8,  // block-scaled MMA with e8m0 scales (sm_100a+, sm_120a+)
   Fp4 = 1u << 9,             // e2m1 conversions and MMA (sm_100+)
+  Fp8Convert = 1u << 10,     // cvt to/from e4m3/e5m2 (sm_89+)
+  Bf16AtomicAdd = 1u << 11,  // atom/red .add.noftz.bf16 (sm_90+)
 };
 
 /// The variant suffix of an architecture name.

@@ -1,5 +1,6 @@
 //===- Compiler.cpp - running tilecc's stages -----------------------------===//
 #include "Pipeline/Compiler.h"
+#include "Pipeline/TargetFeatures.h"
 
 #include "Codegen/PTXEmitter.h"
 #include "Conversion/Passes.h"
@@ -87,6 +88,9 @@ static std::optional<Stage> detectStage(ModuleOp module) {
     return Stage::TileAA;
   if (cudaTile)
     return Stage::CudaTile;
+  // The llvm stage before translation: LLVM (and NVVM) dialect only.
+  if (!module.getOps<LLVM::LLVMFuncOp>().empty())
+    return Stage::LLVM;
   return std::nullopt;
 }
 
@@ -178,10 +182,15 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
   std::optional<Stage> stage = detectStage(*module);
   if (!stage) {
     emitError(module->getLoc())
-        << "the input contains no cuda_tile, nv_tileaa or nv_tileas code";
+        << "the input contains no cuda_tile, nv_tileaa, nv_tileas or LLVM "
+           "dialect code";
     return CompileStatus::InputError;
   }
   current = *stage;
+  // An LLVM-dialect module (the llvm stage's passes already ran) resumes at
+  // its translation to LLVM IR.
+  if (getStageInfo(*stage).output == StageOutput::LLVMIR)
+    return translateToLLVMIR();
   return CompileStatus::Ok;
 }
 
@@ -253,9 +262,18 @@ CompileStatus Compiler::runPassPipeline(const StageInfo &stage) {
 
 CompileStatus Compiler::lowerToLLVM(const StageInfo &stage) {
   // The stage's passes lower nv_tileas to the LLVM and NVVM dialects; the
-  // result is then translated to an LLVM module.
+  // result is then translated to an LLVM module. Features the target lacks
+  // are reported on the ops that need them, before and after the lowering.
+  if (failed(checkTargetFeatures(*module, options.target)))
+    return CompileStatus::InputError;
   if (CompileStatus status = runPassPipeline(stage); status != CompileStatus::Ok)
     return status;
+  return translateToLLVMIR();
+}
+
+CompileStatus Compiler::translateToLLVMIR() {
+  if (failed(checkTargetFeatures(*module, options.target)))
+    return CompileStatus::InputError;
   FailureOr<std::unique_ptr<llvm::Module>> lowered =
       mlir::tilecc::lowerToLLVMIR(*module, *llvmContext);
   if (failed(lowered))

@@ -50,7 +50,8 @@ public:
   Compiler(mlir::MLIRContext &context, CompileOptions options);
   ~Compiler();
 
-  /// Reads the input: MLIR text of any of tilecc's stages, LLVM IR (.ll),
+  /// Reads the input: MLIR text of any of tilecc's stages (an LLVM-dialect
+  /// module is translated at once, as the llvm stage does), LLVM IR (.ll),
   /// PTX (.ptx) or a stage dump (.json). The source manager must outlive the
   /// compiler (diagnostics point into it).
   CompileStatus load(llvm::SourceMgr &sourceMgr, llvm::StringRef fileName);
@@ -78,6 +79,9 @@ private:
   CompileStatus runStage(const StageInfo &stage);
   CompileStatus runPassPipeline(const StageInfo &stage);
   CompileStatus lowerToLLVM(const StageInfo &stage);
+  /// Checks the target's features on the LLVM-dialect module and translates
+  /// it to the LLVM module.
+  CompileStatus translateToLLVMIR();
   CompileStatus emitPTX();
   CompileStatus assemble();
   CompileStatus writeDump();

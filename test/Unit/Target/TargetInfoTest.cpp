@@ -52,3 +52,12 @@ TEST(TargetInfo, EverySupportedVersionParses) {
     EXPECT_GE(info->ptxVersion, 70u);
   }
 }
+
+TEST(TargetInfo, ConversionAndAtomicFeaturesByGeneration) {
+  EXPECT_FALSE(parseTarget("sm_86")->has(TargetFeature::Fp8Convert));
+  EXPECT_TRUE(parseTarget("sm_89")->has(TargetFeature::Fp8Convert));
+  EXPECT_FALSE(parseTarget("sm_89")->has(TargetFeature::Bf16AtomicAdd));
+  EXPECT_TRUE(parseTarget("sm_90")->has(TargetFeature::Bf16AtomicAdd));
+  EXPECT_TRUE(parseTarget("sm_120f")->has(TargetFeature::Bf16AtomicAdd));
+  EXPECT_EQ(getFeatureName(TargetFeature::Fp8Convert), "fp8 conversions");
+}

@@ -1,0 +1,27 @@
+//===- TargetFeatures.h - arch features a module needs ----------*- C++ -*-===//
+//
+// The check that runs before LLVM code generation: every op whose lowering
+// needs a hardware feature (TargetInfo's table) that the chosen arch lacks
+// gets a located "'<op>' requires <feature>, which sm_XY does not have"
+// error, so that such input never reaches an LLVM abort or a ptxas failure.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_PIPELINE_TARGETFEATURES_H
+#define TILECC_PIPELINE_TARGETFEATURES_H
+
+#include "Target/TargetInfo.h"
+
+#include "mlir/IR/Operation.h"
+
+namespace tilecc {
+
+/// The features `op` needs (nv_tileaa, nv_tileas, arith, LLVM and NVVM ops).
+llvm::SmallVector<TargetFeature> getRequiredFeatures(mlir::Operation *op);
+
+/// Reports every op under `root` that needs a feature `target` lacks.
+mlir::LogicalResult checkTargetFeatures(mlir::Operation *root,
+                                        const TargetInfo &target);
+
+} // namespace tilecc
+
+#endif // TILECC_PIPELINE_TARGETFEATURES_H
