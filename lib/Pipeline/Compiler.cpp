@@ -46,9 +46,7 @@ void ::tilecc::registerTileccDialects(DialectRegistry &registry) {
                   LLVM::LLVMDialect, NVVM::NVVMDialect>();
 }
 
-/// Makes every pass the stage table names known to the textual pipeline
-/// parser (once per process).
-static void registerStagePasses() {
+void ::tilecc::registerTileccPasses() {
   static bool registered = [] {
     cuda_tile::registerCudaTilePasses();
     nv_tileaa::registerTileAAPasses();
@@ -57,6 +55,7 @@ static void registerStagePasses() {
     nv_tileas::registerSchedulePasses();
     mlir::tilecc::registerTileASToLLVMPasses();
     registerCSEPass();
+    registerCanonicalizerPass();
     return true;
   }();
   (void)registered;
@@ -65,7 +64,7 @@ static void registerStagePasses() {
 Compiler::Compiler(MLIRContext &context, CompileOptions options)
     : context(context), options(std::move(options)),
       llvmContext(std::make_unique<llvm::LLVMContext>()) {
-  registerStagePasses();
+  registerTileccPasses();
 }
 
 Compiler::~Compiler() = default;

@@ -104,6 +104,11 @@ private:
 /// The dialects every stage's IR may contain.
 void registerTileccDialects(mlir::DialectRegistry &registry);
 
+/// Makes every pass the stage table names (and the generic ones it uses)
+/// known to the textual pipeline parser; idempotent. tilecc-opt registers
+/// through the same two functions.
+void registerTileccPasses();
+
 } // namespace tilecc
 
 #endif // TILECC_PIPELINE_COMPILER_H

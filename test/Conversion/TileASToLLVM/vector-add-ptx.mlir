@@ -1,7 +1,7 @@
 // RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s -o %t.llvm.mlir
-// RUN: tilecc-codegen -arch=sm_80 %t.llvm.mlir -o %t.sm_80.ptx
+// RUN: tilecc -arch=sm_80 --emit=ptx %t.llvm.mlir -o %t.sm_80.ptx
 // RUN: FileCheck %s --input-file=%t.sm_80.ptx --check-prefixes=PTX,SM80
-// RUN: tilecc-codegen -arch=sm_100 %t.llvm.mlir -o %t.sm_100.ptx
+// RUN: tilecc -arch=sm_100 --emit=ptx %t.llvm.mlir -o %t.sm_100.ptx
 // RUN: FileCheck %s --input-file=%t.sm_100.ptx --check-prefixes=PTX,SM100
 // RUN: tilecc-ptxemu %t.sm_80.ptx --grid 3 --block 128 --buf a:f32:2503:iota --buf b:f32:2503:iota --buf c:f32:2503:zero --arg buf:a --arg buf:b --arg buf:c --arg i32:2503 --print c | FileCheck %s --check-prefix=EMU
 // RUN: tilecc-ptxemu %t.sm_100.ptx --grid 3 --block 128 --buf a:f32:2600:iota --buf b:f32:2600:iota --buf c:f32:2600:zero --arg buf:a --arg buf:b --arg buf:c --arg i32:2503 --print c | FileCheck %s --check-prefix=EMU-PAST
