@@ -102,6 +102,7 @@ public:
         encode(result);
     });
     func.getFunctionBody().walk([&](PermuteOp op) { fixPermute(op); });
+    func.getFunctionBody().walk([&](ViewOp op) { fixView(op); });
     func.getFunctionBody().walk([&](Operation *op) { fixAccess(op); });
     for (auto &[result, layout] : reduceResults)
       fixReduceResult(result, layout);
@@ -344,6 +345,38 @@ private:
     op.getResult().replaceAllUsesExcept(convert, convert);
   }
 
+  /// A view only renames registers when its result layout, read in the
+  /// source shape, places every element on the thread that holds it; where
+  /// the classes chose otherwise, the source is converted to that layout.
+  void fixView(ViewOp op) {
+    auto srcType = dyn_cast<RankedTensorType>(op.getSource().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!srcType || !resultType || !LinearEncodingAttr::of(srcType) ||
+        !LinearEncodingAttr::of(resultType))
+      return;
+    const LinearLayout &src = LinearEncodingAttr::of(srcType).getLayout();
+    LinearLayout wanted = LinearEncodingAttr::of(resultType).getLayout()
+                              .reshapeOuts(src.getOutDims());
+    bool sameThreads = true;
+    for (StringRef in : {StringRef(tilecc::layout::kLane),
+                         StringRef(tilecc::layout::kWarp)})
+      for (unsigned bit = 0; bit < src.getInDimSizeLog2(in); ++bit)
+        for (unsigned d = 0; d < srcType.getRank(); ++d)
+          sameThreads &= wanted.getInDimSizeLog2(in) ==
+                             src.getInDimSizeLog2(in) &&
+                         src.getBasis(in, bit, tilecc::layout::dimName(d)) ==
+                             wanted.getBasis(in, bit,
+                                             tilecc::layout::dimName(d));
+    if (sameThreads)
+      return;
+    op.getSourceMutable().assign(castTo(
+        op.getSource(),
+        encoded(RankedTensorType::get(srcType.getShape(),
+                                      srcType.getElementType()),
+                wanted),
+        op));
+  }
+
   /// A reduce result holds the slice of its input's layout along the reduced
   /// dimension (the lowering leaves the reduction in every thread that holds
   /// an element of it). A result class no access constrains takes that
@@ -432,10 +465,17 @@ private:
     auto store = cast<TiledStoreOp>(op);
     auto valueType = cast<RankedTensorType>(store.getValue().getType());
     const LinearLayout &current = LinearEncodingAttr::of(valueType).getLayout();
-    // Only convert when the value's own layout would give narrower accesses.
+    // Only convert when the value's own layout would give narrower accesses
+    // and the round trip fits the static shared memory every target has
+    // (48 KiB; e.g. a 128x128 f32 accumulator is stored from its fragments).
+    constexpr int64_t kStaticSharedBytes = 48 * 1024;
+    Type elem = valueType.getElementType();
+    unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64;
+    int64_t bytes = valueType.getNumElements() * std::max(8u, bits) / 8;
     if (current == p.layout ||
         tilecc::layout::getContiguousRegisterElements(current) >=
-            p.vectorElements)
+            p.vectorElements ||
+        bytes > kStaticSharedBytes)
       return;
     RankedTensorType own = encoded(valueType, p.layout);
     store.getValueMutable().assign(castTo(store.getValue(), own, op));
