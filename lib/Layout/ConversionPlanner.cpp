@@ -101,9 +101,80 @@ candidateOrders(unsigned rank) {
   return orders;
 }
 
+/// Replaces the round trip of `plan` by one that stores into a standard
+/// swizzle and loads with ldmatrix, when one is cheaper in instructions plus
+/// wavefronts. Ties go to fewer phases, then wider chunks.
+static void planLdmatrixRoundTrip(const LinearLayout &src,
+                                  const LinearLayout &dst, unsigned elemBits,
+                                  ConversionPlan &plan) {
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const auto &out : src.getOutDims())
+    shape.push_back(out.size);
+  std::optional<std::tuple<unsigned, unsigned, int64_t>> bestKey;
+  for (const auto &order : candidateOrders(shape.size())) {
+    for (const SwizzleParams &swizzle : standardSwizzles(shape, order)) {
+      llvm::Expected<LinearLayout> layout =
+          swizzledSharedLayout(shape, order, swizzle);
+      if (!layout) {
+        llvm::consumeError(layout.takeError());
+        continue;
+      }
+      std::optional<LdmatrixPlan> ld = planLdmatrix(dst, *layout, elemBits);
+      if (!ld)
+        continue;
+      AccessCost store = registerAccessCost(src, *layout, elemBits);
+      unsigned cost = store.wavefronts + store.instructions +
+                      ld->cost.wavefronts + ld->cost.instructions;
+      auto key = std::make_tuple(cost, swizzle.maxPhase, -int64_t(swizzle.vec));
+      if (cost > plan.cost || (bestKey && key >= *bestKey))
+        continue;
+      bestKey = key;
+      SharedLayoutChoice choice;
+      choice.swizzle = swizzle;
+      choice.order.assign(order.begin(), order.end());
+      choice.rowMasks = getRowMasks(shape, order, swizzle);
+      choice.layout = *layout;
+      choice.wavefronts = store.wavefronts + ld->cost.wavefronts;
+      choice.instructions = store.instructions + ld->cost.instructions;
+      choice.cost = cost;
+      plan.scratch = std::move(choice);
+      plan.storeVectorBits = getVectorWidthBits(src, *layout, elemBits);
+      plan.storeCost = store;
+      plan.loadCost = ld->cost;
+      plan.loadVectorBits = 0;
+      plan.cost = cost;
+      plan.ldmatrix = std::move(ld);
+    }
+  }
+}
+
+/// The shared-memory round trip of already normalized layouts.
+static ConversionPlan planSharedMemoryRoundTrip(const LinearLayout &src,
+                                                const LinearLayout &dst,
+                                                unsigned elemBits) {
+  ConversionPlan viaShared;
+  viaShared.kind = ConversionKind::SharedMemory;
+  for (const auto &order : candidateOrders(src.getOutDims().size())) {
+    SharedLayoutChoice choice = pickXorSwizzle({src, dst}, elemBits, order);
+    if (!viaShared.scratch || choice.cost < viaShared.scratch->cost)
+      viaShared.scratch = std::move(choice);
+  }
+  const LinearLayout &scratch = viaShared.scratch->layout;
+  viaShared.storeVectorBits = getVectorWidthBits(src, scratch, elemBits);
+  viaShared.loadVectorBits = getVectorWidthBits(dst, scratch, elemBits);
+  viaShared.storeCost = registerAccessCost(src, scratch, elemBits);
+  viaShared.loadCost = registerAccessCost(dst, scratch, elemBits);
+  viaShared.cost =
+      viaShared.storeCost.wavefronts + viaShared.storeCost.instructions +
+      viaShared.loadCost.wavefronts + viaShared.loadCost.instructions;
+  planLdmatrixRoundTrip(src, dst, elemBits, viaShared);
+  return viaShared;
+}
+
 llvm::Expected<ConversionPlan>
 tilecc::layout::planConversion(const LinearLayout &srcIn,
-                               const LinearLayout &dstIn, unsigned elemBits) {
+                               const LinearLayout &dstIn, unsigned elemBits,
+                               bool withShuffles) {
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   };
@@ -150,23 +221,12 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
   }
 
   // The shared-memory round trip is always legal; price it.
-  ConversionPlan viaShared;
-  viaShared.kind = ConversionKind::SharedMemory;
-  for (const auto &order : candidateOrders(src.getOutDims().size())) {
-    SharedLayoutChoice choice = pickXorSwizzle({src, dst}, elemBits, order);
-    if (!viaShared.scratch || choice.cost < viaShared.scratch->cost)
-      viaShared.scratch = std::move(choice);
-  }
-  const LinearLayout &scratch = viaShared.scratch->layout;
-  viaShared.storeVectorBits = getVectorWidthBits(src, scratch, elemBits);
-  viaShared.loadVectorBits = getVectorWidthBits(dst, scratch, elemBits);
-  viaShared.storeCost = registerAccessCost(src, scratch, elemBits);
-  viaShared.loadCost = registerAccessCost(dst, scratch, elemBits);
-  viaShared.cost =
-      viaShared.storeCost.wavefronts + viaShared.storeCost.instructions +
-      viaShared.loadCost.wavefronts + viaShared.loadCost.instructions;
+  ConversionPlan viaShared = planSharedMemoryRoundTrip(src, dst, elemBits);
 
-  if (auto map = solveLocal(src, dst, {kRegister, kLane})) {
+  std::optional<LinearLayout> map;
+  if (withShuffles)
+    map = solveLocal(src, dst, {kRegister, kLane});
+  if (map) {
     ConversionPlan viaShuffle;
     viaShuffle.kind = ConversionKind::WarpShuffle;
     int32_t numRegs = dst.getInDimSize(kRegister);

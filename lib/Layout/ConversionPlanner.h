@@ -15,6 +15,7 @@
 #define TILECC_LAYOUT_CONVERSIONPLANNER_H
 
 #include "Layout/LinearLayout.h"
+#include "Layout/LdmatrixLowering.h"
 #include "Layout/SharedLayouts.h"
 
 namespace tilecc::layout {
@@ -44,6 +45,9 @@ struct ConversionPlan {
   std::optional<SharedLayoutChoice> scratch;
   unsigned storeVectorBits = 0, loadVectorBits = 0;
   AccessCost storeCost, loadCost;
+  /// SharedMemory: set when the destination is read back with ldmatrix
+  /// (loadCost is then its cost, loadVectorBits unused).
+  std::optional<LdmatrixPlan> ldmatrix;
   /// Estimated cost: instructions plus shared-memory wavefronts.
   unsigned cost = 0;
 };
@@ -51,11 +55,15 @@ struct ConversionPlan {
 /// Plans the conversion of a tile of `elemBits`-bit elements from `src` to
 /// `dst` (both "register"/"lane"/"warp" -> the same tile dims). Picks the
 /// first legal kind in the order above unless a warp shuffle would issue
-/// more instructions than the shared-memory round trip. Fails when the
+/// more instructions than the shared-memory round trip, which reads the
+/// destination back with ldmatrix when a standard swizzle allows it at a
+/// lower cost than plain loads. Fails when the
 /// layouts do not describe the same tile on the same number of lanes/warps.
+/// Without `withShuffles` the warp shuffle is never chosen.
 llvm::Expected<ConversionPlan> planConversion(const LinearLayout &src,
                                               const LinearLayout &dst,
-                                              unsigned elemBits);
+                                              unsigned elemBits,
+                                              bool withShuffles = true);
 
 } // namespace tilecc::layout
 

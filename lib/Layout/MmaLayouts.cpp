@@ -137,3 +137,74 @@ LinearLayout tilecc::layout::ldmatrixPlacement(unsigned numMatrices) {
                       {{dimName(0), numMatrices >= 2 ? 16 : 8},
                        {dimName(1), numMatrices == 4 ? 16 : 8}});
 }
+
+llvm::SmallVector<unsigned, 2>
+tilecc::layout::chooseMmaSyncWarps(unsigned numWarps, int64_t m, int64_t n) {
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    bool mSplits = m / (16 * wm) > 1, nSplits = n / (8 * wn) > 1;
+    if (mSplits && (m / wm >= n / wn || !nSplits))
+      wm *= 2;
+    else if (nSplits)
+      wn *= 2;
+    else
+      wm *= 2; // more warps than tiles: the extra ones hold copies
+  }
+  return {wm, wn};
+}
+
+/// Puts a 2-d (dim0, dim1) layout behind a batch dimension of `batch`
+/// elements walked by the highest register bits.
+static LinearLayout withBatch(const LinearLayout &layout, int64_t batch) {
+  LinearLayout shifted =
+      layout.renameOutDim(dimName(1), dimName(2)).renameOutDim(dimName(0),
+                                                               dimName(1));
+  LinearLayout result =
+      shifted * LinearLayout::identity1D(int32_t(batch), kRegister, dimName(0));
+  return result.transposeIns({kRegister, kLane, kWarp})
+      .transposeOuts(dimNames(3));
+}
+
+llvm::Expected<MmaSyncDotLayouts>
+tilecc::layout::mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
+                                  ArrayRef<int64_t> accShape, int64_t k) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (accShape.size() != 2 && accShape.size() != 3)
+    return fail("mma.sync dots are 2-d or batched 3-d");
+  if (elemBits != 4 && elemBits != 8 && elemBits != 16 && elemBits != 32)
+    return fail("mma.sync operands have 4, 8, 16 or 32-bit elements, not " +
+                llvm::Twine(elemBits));
+  bool batched = accShape.size() == 3;
+  int64_t batch = batched ? accShape[0] : 1;
+  int64_t m = accShape[batched], n = accShape[batched + 1];
+  MmaSyncDotLayouts result;
+  result.instrK = 256 / elemBits;
+  if (m % 16 || n % 8 || k % result.instrK)
+    return fail("a " + llvm::Twine(m) + "x" + llvm::Twine(n) + "x" +
+                llvm::Twine(k) + " dot does not split into m16n8k" +
+                llvm::Twine(result.instrK) + " instructions");
+  if (log2Exact(batch) < 0)
+    return fail("the batch size must be a power of two");
+  result.warpsPerCTA = chooseMmaSyncWarps(numWarps, m, n);
+  auto a = mmaSyncOperand(MmaOperand::A, elemBits, result.instrK,
+                          result.warpsPerCTA, {m, k});
+  if (!a)
+    return a.takeError();
+  auto b = mmaSyncOperand(MmaOperand::B, elemBits, result.instrK,
+                          result.warpsPerCTA, {k, n});
+  if (!b)
+    return b.takeError();
+  if (llvm::Error err = checkShape(result.warpsPerCTA, {m, n}))
+    return std::move(err);
+  result.a = *a;
+  result.b = *b;
+  result.acc = mmaSyncAccumulator(result.warpsPerCTA, {m, n});
+  if (batched) {
+    result.a = withBatch(result.a, batch);
+    result.b = withBatch(result.b, batch);
+    result.acc = withBatch(result.acc, batch);
+  }
+  return result;
+}

@@ -50,6 +50,27 @@ LinearLayout ldmatrixAddresses(unsigned numMatrices);
 /// and for a 16x16 B tile (K x N, .trans from N-contiguous rows).
 LinearLayout ldmatrixPlacement(unsigned numMatrices);
 
+/// The layouts of one mma.sync dot: D (= C) is M x N, A is M x K, B is K x N,
+/// optionally behind a leading batch dimension that each thread walks in
+/// registers. All three come from one warp arrangement, so the fragments of
+/// a warp's A rows and B columns meet its accumulator tiles.
+struct MmaSyncDotLayouts {
+  llvm::SmallVector<unsigned, 2> warpsPerCTA; // [wm, wn]
+  unsigned instrK = 0;                        // m16n8k<instrK>
+  LinearLayout a, b, acc;
+};
+
+/// Splits `numWarps` over an M x N output, doubling the dimension whose per-
+/// warp extent is larger while it still holds more than one m16n8 tile.
+llvm::SmallVector<unsigned, 2> chooseMmaSyncWarps(unsigned numWarps,
+                                                  int64_t m, int64_t n);
+
+/// The dot layouts for `elemBits`-bit operands (the widest K instruction:
+/// k = 256 / elemBits) over `accShape` ([batch,] M, N) and K.
+llvm::Expected<MmaSyncDotLayouts>
+mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
+                  llvm::ArrayRef<int64_t> accShape, int64_t k);
+
 } // namespace tilecc::layout
 
 #endif // TILECC_LAYOUT_MMALAYOUTS_H

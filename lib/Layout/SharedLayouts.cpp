@@ -247,16 +247,11 @@ static SharedLayoutChoice evaluate(ArrayRef<LinearLayout> regs,
   return choice;
 }
 
-SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
-                                               unsigned elemBits,
-                                               ArrayRef<unsigned> order) {
-  assert(!regs.empty() && "pickSwizzle needs an access to optimize");
-  llvm::SmallVector<int64_t, 4> shape;
-  for (const auto &out : regs.front().getOutDims())
-    shape.push_back(out.size);
+std::vector<SwizzleParams>
+tilecc::layout::standardSwizzles(ArrayRef<int64_t> shape,
+                                 ArrayRef<unsigned> order) {
   int64_t inner = shape[order[0]];
   int64_t rows = shape.size() >= 2 ? shape[order[1]] : 1;
-
   // The chunk may be wider than one access: XOR-ing whole 32- or 64-byte
   // groups is what separates rows that a wide access pattern touches together.
   std::vector<SwizzleParams> candidates = {{1, 1, 1}};
@@ -266,6 +261,17 @@ SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
       for (int64_t perPhase = 1; perPhase * maxPhase <= rows; perPhase *= 2)
         candidates.push_back(
             {unsigned(vec), unsigned(perPhase), unsigned(maxPhase)});
+  return candidates;
+}
+
+SharedLayoutChoice tilecc::layout::pickSwizzle(ArrayRef<LinearLayout> regs,
+                                               unsigned elemBits,
+                                               ArrayRef<unsigned> order) {
+  assert(!regs.empty() && "pickSwizzle needs an access to optimize");
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const auto &out : regs.front().getOutDims())
+    shape.push_back(out.size);
+  std::vector<SwizzleParams> candidates = standardSwizzles(shape, order);
 
   std::optional<SharedLayoutChoice> best;
   auto key = [](const SharedLayoutChoice &c) {

@@ -97,6 +97,11 @@ struct SharedLayoutChoice {
   unsigned cost = 0; // wavefronts + instructions
 };
 
+/// The standard swizzles pickSwizzle searches for a tile of `shape` stored in
+/// `order`, the unswizzled layout first.
+std::vector<SwizzleParams> standardSwizzles(llvm::ArrayRef<int64_t> shape,
+                                            llvm::ArrayRef<unsigned> order);
+
 /// Searches the swizzles of a tile stored in `order` for the one that moves
 /// all `regs` (register layouts of the same tile) at the least cost, counted
 /// as wavefronts plus instructions (each access also costs an issue slot, so

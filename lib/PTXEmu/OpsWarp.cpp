@@ -7,6 +7,7 @@
 #include "PTXEmu/Exec.h"
 #include "PTXEmu/Float.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -637,14 +638,70 @@ void execMma(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   }
 }
 
+// mma.sync.m8n8k4 f64 (sm_80+): lane (g = l / 4, t = l % 4) holds A[g][t],
+// B[t][g] and D/C[g][2t + i]; each element is an FMA chain over k in order.
+void execMmaF64(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  if (!requireFullWarp(ctx, ins, w, mask))
+    return;
+  double A[8][4], B[4][8], C[8][8];
+  const Operand &dop = ins.ops[0], &aop = ins.ops[1], &bop = ins.ops[2], &cop = ins.ops[3];
+  for (unsigned l = 0; l < 32; ++l) {
+    unsigned g = l >> 2, t = l & 3;
+    A[g][t] = asF64(ctx.get(aop.elems[0], w, l, Ty::B64));
+    B[t][g] = asF64(ctx.get(bop.elems[0], w, l, Ty::B64));
+    for (unsigned i = 0; i < 2; ++i)
+      C[g][2 * t + i] = asF64(ctx.get(cop.elems[i], w, l, Ty::B64));
+  }
+  for (unsigned l = 0; l < 32; ++l) {
+    unsigned g = l >> 2, t = l & 3;
+    for (unsigned i = 0; i < 2; ++i) {
+      double s = C[g][2 * t + i];
+      for (unsigned k = 0; k < 4; ++k)
+        s = std::fma(A[g][k], B[k][2 * t + i], s);
+      ctx.set(dop.elems[i], w, l, bitsF64(s));
+    }
+  }
+}
+
+bool decodeMmaF64(Instr &ins, Mods &m, std::string &err) {
+  if (!m.take("row") || !m.take("col")) {
+    err = "'mma' needs .row.col";
+    return false;
+  }
+  std::vector<Ty> tys = m.takeTypes();
+  if (tys.size() != 4 ||
+      !std::all_of(tys.begin(), tys.end(), [](Ty t) { return t == Ty::F64; })) {
+    err = "mma.m8n8k4 is supported for .f64.f64.f64.f64";
+    return false;
+  }
+  if (!expectOps(ins, 4, err))
+    return false;
+  unsigned want[4] = {2, 1, 1, 2};
+  for (unsigned k = 0; k < 4; ++k)
+    if (ins.ops[k].kind != Operand::Vec || ins.ops[k].elems.size() != want[k]) {
+      err = "mma operand " + std::to_string(k) + " needs a {..} of " +
+            std::to_string(want[k]) + " registers";
+      return false;
+    }
+  ins.type = ins.type2 = ins.type3 = ins.type4 = Ty::F64;
+  ins.a = 4;
+  ins.exec = execMmaF64;
+  ins.cls = IClass::Tensor;
+  ins.collective = true;
+  return true;
+}
+
 bool decodeMma(Instr &ins, Mods &m, std::string &err) {
   if (!m.take("sync") || !m.take("aligned")) {
     err = "'mma' needs .sync.aligned";
     return false;
   }
+  if (m.take("m8n8k4"))
+    return decodeMmaF64(ins, m, err);
   int shape = m.takeOneOf({"m16n8k4", "m16n8k8", "m16n8k16", "m16n8k32"});
   if (shape < 0) {
-    err = "unsupported mma shape (m16n8k4/k8/k16/k32 are supported)";
+    err = "unsupported mma shape (m8n8k4 f64, m16n8k4/k8/k16/k32 are "
+          "supported)";
     return false;
   }
   if (!m.take("row") || !m.take("col")) {

@@ -4,6 +4,9 @@
 // scf iteration values and their yields) form a class. Global accesses
 // propose layouts for their class; the class takes the widest proposal, and
 // an access whose own proposal lost keeps it behind a convert_layout.
+// A dot requires its layouts: the accumulator class takes the mma.sync
+// accumulator layout whatever the accesses propose, and A and B are
+// converted into the mma.sync operand layouts in front of the dot.
 //
 //===----------------------------------------------------------------------===//
 #include "Schedule/Passes.h"
@@ -11,6 +14,7 @@
 #include "Schedule/BlockedLayouts.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "Layout/DistributedLayouts.h"
+#include "Layout/MmaLayouts.h"
 #include "Layout/Vectorization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -58,18 +62,22 @@ namespace {
 struct Proposal {
   LinearLayout layout;
   int32_t vectorElements = 1;
+  bool required = false; // wins over every access proposal
 };
 
 class LayoutAssigner {
 public:
   LayoutAssigner(unsigned numWarps) : numWarps(numWarps) {}
 
-  void run(FunctionOpInterface func) {
+  /// Returns failure (with a diagnostic) when a dot has no layouts.
+  LogicalResult run(FunctionOpInterface func) {
     if (!func.getFunctionBody().empty())
       for (BlockArgument arg : func.getFunctionBody().getArguments())
         add(arg);
     func.getFunctionBody().walk([&](Operation *op) { tie(op); });
     func.getFunctionBody().walk([&](Operation *op) { propose(op); });
+    if (failed)
+      return failure();
     chooseLayouts();
     func.getFunctionBody().walk([&](ReduceOp op) { followReduce(op); });
     func.getFunctionBody().walk([&](Operation *op) {
@@ -94,9 +102,13 @@ public:
         encode(result);
     });
     func.getFunctionBody().walk([&](PermuteOp op) { fixPermute(op); });
+    func.getFunctionBody().walk([&](ViewOp op) { fixView(op); });
     func.getFunctionBody().walk([&](Operation *op) { fixAccess(op); });
     for (auto &[result, layout] : reduceResults)
       fixReduceResult(result, layout);
+    for (auto &[op, layouts] : dots)
+      fixDot(op, layouts);
+    return success();
   }
 
 private:
@@ -164,6 +176,9 @@ private:
     } else if (auto store = dyn_cast<TiledStoreOp>(op)) {
       if (store.getMask())
         uniteAll({store.getValue(), store.getMask()});
+    } else if (auto dot = dyn_cast<DotOp>(op)) {
+      // The accumulator stays in its registers from C to the result.
+      uniteAll({dot.getC(), dot.getResult()});
     }
   }
 
@@ -192,7 +207,58 @@ private:
       Proposal p = proposalFor(type, store.getAtom());
       own[op] = p;
       offer(store.getValue(), p);
+    } else if (auto dot = dyn_cast<DotOp>(op)) {
+      proposeDot(dot);
     }
+  }
+
+  /// Dots on mma.sync (and, until their own lowerings exist, the warpgroup
+  /// and tcgen05 atoms, which mma.sync realizes on every target) take the
+  /// fragment layouts of lib/Layout.
+  void proposeDot(DotOp dot) {
+    auto acc = unencodedTensor(dot.getResult().getType());
+    auto a = unencodedTensor(dot.getA().getType());
+    if (!acc || !a || !unencodedTensor(dot.getB().getType()))
+      return;
+    llvm::Expected<tilecc::layout::MmaSyncDotLayouts> layouts =
+        tilecc::layout::mmaSyncDotLayouts(
+            numWarps, a.getElementType().getIntOrFloatBitWidth(),
+            acc.getShape(), a.getShape().back());
+    if (!layouts) {
+      dot.emitError() << "fails to assign mma layouts: "
+                      << llvm::toString(layouts.takeError());
+      failed = true;
+      return;
+    }
+    Proposal p{layouts->acc, 1, /*required=*/true};
+    offer(dot.getResult(), p);
+    dots.insert({dot, *layouts});
+  }
+
+  /// A and B are converted into their fragment layouts; an accumulator whose
+  /// class ended up elsewhere (another required layout) is converted in and
+  /// out.
+  void fixDot(DotOp dot, const tilecc::layout::MmaSyncDotLayouts &layouts) {
+    auto retype = [&](OpOperand &operand, const LinearLayout &layout) {
+      auto type = cast<RankedTensorType>(operand.get().getType());
+      operand.set(castTo(operand.get(),
+                         encoded(RankedTensorType::get(type.getShape(),
+                                                       type.getElementType()),
+                                 layout),
+                         dot));
+    };
+    retype(dot.getAMutable(), layouts.a);
+    retype(dot.getBMutable(), layouts.b);
+    auto classType = cast<RankedTensorType>(dot.getResult().getType());
+    if (LinearEncodingAttr::of(classType).getLayout() == layouts.acc)
+      return;
+    retype(dot.getCMutable(), layouts.acc);
+    dot.getResult().setType(encoded(classType, layouts.acc));
+    OpBuilder b(dot->getContext());
+    b.setInsertionPointAfter(dot);
+    auto convert =
+        ConvertLayoutOp::create(b, dot->getLoc(), classType, dot.getResult());
+    dot.getResult().replaceAllUsesExcept(convert, convert);
   }
 
   void offer(Value v, const Proposal &p) {
@@ -200,7 +266,9 @@ private:
     Value leader = classes.getLeaderValue(v);
     anchored.insert(leader);
     auto it = chosen.find(leader);
-    if (it == chosen.end() || it->second.vectorElements < p.vectorElements)
+    if (it == chosen.end() ||
+        (!it->second.required &&
+         (p.required || it->second.vectorElements < p.vectorElements)))
       chosen[leader] = p;
   }
 
@@ -275,6 +343,38 @@ private:
     auto convert =
         ConvertLayoutOp::create(b, op->getLoc(), classType, op.getResult());
     op.getResult().replaceAllUsesExcept(convert, convert);
+  }
+
+  /// A view only renames registers when its result layout, read in the
+  /// source shape, places every element on the thread that holds it; where
+  /// the classes chose otherwise, the source is converted to that layout.
+  void fixView(ViewOp op) {
+    auto srcType = dyn_cast<RankedTensorType>(op.getSource().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!srcType || !resultType || !LinearEncodingAttr::of(srcType) ||
+        !LinearEncodingAttr::of(resultType))
+      return;
+    const LinearLayout &src = LinearEncodingAttr::of(srcType).getLayout();
+    LinearLayout wanted = LinearEncodingAttr::of(resultType).getLayout()
+                              .reshapeOuts(src.getOutDims());
+    bool sameThreads = true;
+    for (StringRef in : {StringRef(tilecc::layout::kLane),
+                         StringRef(tilecc::layout::kWarp)})
+      for (unsigned bit = 0; bit < src.getInDimSizeLog2(in); ++bit)
+        for (unsigned d = 0; d < srcType.getRank(); ++d)
+          sameThreads &= wanted.getInDimSizeLog2(in) ==
+                             src.getInDimSizeLog2(in) &&
+                         src.getBasis(in, bit, tilecc::layout::dimName(d)) ==
+                             wanted.getBasis(in, bit,
+                                             tilecc::layout::dimName(d));
+    if (sameThreads)
+      return;
+    op.getSourceMutable().assign(castTo(
+        op.getSource(),
+        encoded(RankedTensorType::get(srcType.getShape(),
+                                      srcType.getElementType()),
+                wanted),
+        op));
   }
 
   /// A reduce result holds the slice of its input's layout along the reduced
@@ -365,10 +465,17 @@ private:
     auto store = cast<TiledStoreOp>(op);
     auto valueType = cast<RankedTensorType>(store.getValue().getType());
     const LinearLayout &current = LinearEncodingAttr::of(valueType).getLayout();
-    // Only convert when the value's own layout would give narrower accesses.
+    // Only convert when the value's own layout would give narrower accesses
+    // and the round trip fits the static shared memory every target has
+    // (48 KiB; e.g. a 128x128 f32 accumulator is stored from its fragments).
+    constexpr int64_t kStaticSharedBytes = 48 * 1024;
+    Type elem = valueType.getElementType();
+    unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64;
+    int64_t bytes = valueType.getNumElements() * std::max(8u, bits) / 8;
     if (current == p.layout ||
         tilecc::layout::getContiguousRegisterElements(current) >=
-            p.vectorElements)
+            p.vectorElements ||
+        bytes > kStaticSharedBytes)
       return;
     RankedTensorType own = encoded(valueType, p.layout);
     store.getValueMutable().assign(castTo(store.getValue(), own, op));
@@ -388,6 +495,8 @@ private:
   llvm::DenseSet<Value> anchored; // class leaders with an access proposal
   llvm::MapVector<Operation *, Proposal> own;
   SmallVector<std::pair<Value, LinearLayout>> reduceResults;
+  llvm::MapVector<DotOp, tilecc::layout::MmaSyncDotLayouts> dots;
+  bool failed = false;
 };
 
 struct AssignLayoutsPass
@@ -406,7 +515,8 @@ struct AssignLayoutsPass
       }
       func->setAttr("nv_tileas.num_warps",
                     IntegerAttr::get(IntegerType::get(&getContext(), 32), warps));
-      LayoutAssigner(warps).run(func);
+      if (::mlir::failed(LayoutAssigner(warps).run(func)))
+        return signalPassFailure();
     });
   }
 };

@@ -134,6 +134,7 @@ struct ConvertTileASToLLVMPass
     populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);
+    populateTileASDotToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no
     // instruction for most transcendental intrinsics; LLVM intrinsics for the

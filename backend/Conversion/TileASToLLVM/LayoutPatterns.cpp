@@ -3,8 +3,10 @@
 // The conversion planner decides: when every thread already holds the
 // elements it needs in the same positions the registers are only reordered;
 // otherwise the tile makes a round trip through the shared scratch buffer
-// (`tilecc_scratch`, sized by the pass for the largest conversion), one
-// element per register at its row-major offset.
+// (`tilecc_scratch`, sized by the pass for the largest conversion) in the
+// planner's swizzled layout, with the vector widths it proved and, where it
+// chose so, read back with ldmatrix (mma operands). Tiles of sub-byte or
+// non-numeric elements go one element per register at its row-major offset.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
@@ -170,6 +172,159 @@ registerGather(const tl::LinearLayout &src, const tl::LinearLayout &dst,
   return gather;
 }
 
+/// Element offsets in the scratch buffer of every register of `layout`
+/// (inputs "register", "lane", "warp") for the shared layout `scratch`.
+static SmallVector<Value> scratchOffsets(OpBuilder &b, Location loc,
+                                         const tl::LinearLayout &layout,
+                                         const tl::LinearLayout &scratch) {
+  tl::LinearLayout toOffset = *layout.invertAndCompose(scratch);
+  SmallVector<Value> offsets;
+  for (auto &c : getRegisterCoordinates(b, loc, toOffset))
+    offsets.push_back(c.front());
+  return offsets;
+}
+
+/// One ldmatrix per "instr" of `ld`, every lane pointing at its row of the
+/// scratch buffer; the b32 results unpack into the destination registers in
+/// order (elements of a word, then matrices, then instructions).
+static SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
+                                           Value base, Type elem,
+                                           const tl::LdmatrixPlan &ld,
+                                           const tl::LinearLayout &scratch) {
+  tl::LinearLayout addresses = ld.addresses.renameInDim("instr", tl::kRegister)
+                                   .transposeIns({tl::kRegister, tl::kLane,
+                                                  tl::kWarp});
+  SmallVector<Value> offsets = scratchOffsets(b, loc, addresses, scratch);
+  unsigned n = ld.numMatrices;
+  unsigned perWord = 32 / elem.getIntOrFloatBitWidth();
+  std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(n) +
+                     (ld.trans ? ".trans" : "") + ".shared.b16 {";
+  std::string constraints;
+  for (unsigned i = 0; i < n; ++i) {
+    text += (i ? ", $" : "$") + std::to_string(i);
+    constraints += "=r,";
+  }
+  text += "}, [$" + std::to_string(n) + "];";
+  constraints += "l";
+  auto i32 = b.getI32Type();
+  Type resultType =
+      n == 1 ? Type(i32)
+             : LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                SmallVector<Type>(n, i32));
+  SmallVector<Value> regs;
+  for (Value offset : offsets) {
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                    ValueRange{offset});
+    // Reads shared memory: it must stay after the barrier.
+    auto asmOp = LLVM::InlineAsmOp::create(
+        b, loc, resultType, ValueRange{ptr}, text, constraints,
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+    for (unsigned i = 0; i < n; ++i) {
+      Value word = n == 1 ? asmOp.getResult(0)
+                          : Value(LLVM::ExtractValueOp::create(
+                                b, loc, asmOp.getResult(0), i));
+      if (perWord == 1) {
+        regs.push_back(LLVM::BitcastOp::create(b, loc, elem, word));
+        continue;
+      }
+      Value vec = LLVM::BitcastOp::create(
+          b, loc, VectorType::get({int64_t(perWord)}, elem), word);
+      for (unsigned e = 0; e < perWord; ++e)
+        regs.push_back(LLVM::ExtractElementOp::create(b, loc, vec,
+                                                      createI32(b, loc, e)));
+    }
+  }
+  return regs;
+}
+
+/// `values` as one vector (a lone value as itself).
+static Value toVector(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  if (values.size() == 1)
+    return values.front();
+  Type type = VectorType::get({int64_t(values.size())}, values[0].getType());
+  Value vec = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, v] : llvm::enumerate(values))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, v, createI32(b, loc, i));
+  return vec;
+}
+
+/// The planner's round trip: vector stores into the swizzled scratch layout
+/// (each element once), a barrier, then ldmatrix or vector loads.
+static FailureOr<SmallVector<Value>>
+roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
+                        ArrayRef<Value> srcRegs, const tl::LinearLayout &src,
+                        const tl::LinearLayout &dst,
+                        const tl::ConversionPlan &plan, Type elem) {
+  Location loc = op->getLoc();
+  auto module = op->getParentOfType<ModuleOp>();
+  auto scratchGlobal = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+  if (!scratchGlobal) {
+    op->emitError("no shared scratch buffer for the layout change");
+    return failure();
+  }
+  const tl::LinearLayout &scratch = plan.scratch->layout;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  Value base = LLVM::AddressOfOp::create(rewriter, loc, scratchGlobal);
+  auto ptrAt = [&](Value offset) {
+    return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
+                               ValueRange{offset});
+  };
+  // The previous user of the scratch buffer must be done with it.
+  NVVM::Barrier0Op::create(rewriter, loc);
+  DuplicateMasks dup = getDuplicateMasks(src);
+  Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
+  unsigned storeVec = std::max(1u, plan.storeVectorBits / bits);
+  while (storeVec > 1 && !isAccessSupported(elem, storeVec))
+    storeVec /= 2;
+  SmallVector<Value> storeOffsets = scratchOffsets(rewriter, loc, src, scratch);
+  unsigned bytes = bits / 8;
+  for (size_t r = 0; r < srcRegs.size(); r += storeVec) {
+    if (int32_t(r) & dup.reg)
+      continue;
+    ArrayRef<Value> values = srcRegs.slice(r, storeVec);
+    // Where threads hold copies, only one of them stores (no racing writes).
+    if (owner) {
+      emitGlobalStore(rewriter, loc, ptrAt(storeOffsets[r]), owner, values,
+                      AccessQualifiers());
+      continue;
+    }
+    LLVM::StoreOp::create(rewriter, loc, toVector(rewriter, loc, values),
+                          ptrAt(storeOffsets[r]), storeVec * bytes);
+  }
+  NVVM::Barrier0Op::create(rewriter, loc);
+  if (plan.ldmatrix) {
+    SmallVector<Value> regs =
+        loadWithLdmatrix(rewriter, loc, base, elem, *plan.ldmatrix, scratch);
+    if (int32_t(regs.size()) != dst.getInDimSize(tl::kRegister)) {
+      op->emitError("ldmatrix plan does not cover the destination registers");
+      return failure();
+    }
+    return regs;
+  }
+  unsigned loadVec = std::max(1u, plan.loadVectorBits / bits);
+  while (loadVec > 1 && !isAccessSupported(elem, loadVec))
+    loadVec /= 2;
+  SmallVector<Value> loadOffsets = scratchOffsets(rewriter, loc, dst, scratch);
+  SmallVector<Value> regs;
+  Type loadType =
+      loadVec == 1 ? elem : Type(VectorType::get({int64_t(loadVec)}, elem));
+  for (size_t r = 0; r < loadOffsets.size(); r += loadVec) {
+    Value v = LLVM::LoadOp::create(rewriter, loc, loadType,
+                                   ptrAt(loadOffsets[r]), loadVec * bytes);
+    if (loadVec == 1) {
+      regs.push_back(v);
+      continue;
+    }
+    for (unsigned i = 0; i < loadVec; ++i)
+      regs.push_back(LLVM::ExtractElementOp::create(
+          rewriter, loc, v, createI32(rewriter, loc, i)));
+  }
+  return regs;
+}
+
 namespace {
 
 /// Replaces `op` by the destination registers: gathered from `srcRegs` when
@@ -224,6 +379,25 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
     if (plan->dstToSrc && (plan->kind == tl::ConversionKind::Identity ||
                            plan->kind == tl::ConversionKind::RegisterPermutation))
       perm = registerPermutation(*plan->dstToSrc);
+    // Whole-byte numbers take the planned swizzled round trip.
+    unsigned bits = elemType.isIntOrFloat() ? elemType.getIntOrFloatBitWidth()
+                                            : 0;
+    if (!perm && bits >= 8 && llvm::isPowerOf2_32(bits)) {
+      llvm::Expected<tl::ConversionPlan> shared =
+          tl::planConversion(src, dst, bits, /*withShuffles=*/false);
+      if (!shared)
+        return op.emitError() << "cannot convert between these layouts: "
+                              << llvm::toString(shared.takeError());
+      if (shared->kind == tl::ConversionKind::SharedMemory) {
+        Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
+        FailureOr<SmallVector<Value>> regs = roundTripThroughScratch(
+            rewriter, op, srcRegs, src, dst, *shared, field);
+        if (failed(regs))
+          return failure();
+        rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, *regs));
+        return success();
+      }
+    }
     return replaceByGatherOrShared(rewriter, op, srcRegs, perm, srcType,
                                    dstType, structType);
   }

@@ -54,6 +54,9 @@ void populateTileASReduceToLLVMPatterns(
 /// convert_layout and broadcast.
 void populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// dot: mma.sync over the fragments its operands' layouts hold.
+void populateTileASDotToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
 /// Translates a module already lowered by convert-tileas-to-llvm (builtin,
 /// llvm and nvvm ops only) to LLVM IR; emits an error on the module and

@@ -22,16 +22,19 @@ nv_tileaa.func @permute(%x: tensor<128xf32, #A>) {
 // -----
 
 // Elements move between threads: a round trip through the shared scratch
-// buffer (512 f32 = 2048 bytes), fenced by barriers.
+// buffer (512 f32 = 2048 bytes), fenced by barriers. The source's registers
+// are 128 elements apart (scalar stores); the destination's are contiguous
+// in the scratch layout, so one 128-bit load reads them.
 #S = #nv_tileas.linear<{register = [(128), (256)], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 512}>
 #W = #nv_tileas.linear<{register = [(1), (2)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 512}>
 // CHECK: llvm.mlir.global internal @tilecc_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<2048 x i8>
 // CHECK-LABEL: llvm.func @through_shared
 // CHECK: %[[BUF:.*]] = llvm.mlir.addressof @tilecc_scratch : !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
 nv_tileaa.func @through_shared(%x: tensor<512xf32, #S>) {
   %y = nv_tileas.convert_layout %x : tensor<512xf32, #S> -> tensor<512xf32, #W>
   nv_tileaa.return

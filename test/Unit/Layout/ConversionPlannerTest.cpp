@@ -174,3 +174,45 @@ TEST(ConversionPlanner, RejectsMismatchedTiles) {
 }
 
 } // namespace
+
+namespace {
+/// The blocked layout a 128-bit global load gives an f16 tile.
+LL loadedF16(std::vector<int64_t> shape, std::vector<unsigned> threads) {
+  return blockedLayout({{1, 8}, {threads[0], threads[1]}, {4, 1}, {1, 0}},
+                       shape);
+}
+} // namespace
+
+TEST(ConversionPlanner, MmaOperandAReadBackWithLdmatrix) {
+  auto dot = mmaSyncDotLayouts(4, 16, {64, 32}, 32);
+  ASSERT_TRUE(bool(dot));
+  ConversionPlan p = plan(loadedF16({64, 32}, {8, 4}), dot->a, 16);
+  ASSERT_EQ(p.kind, ConversionKind::SharedMemory);
+  ASSERT_TRUE(p.ldmatrix);
+  EXPECT_EQ(p.ldmatrix->numMatrices, 4u);
+  EXPECT_FALSE(p.ldmatrix->trans);
+  EXPECT_EQ(p.storeVectorBits, 128u);
+  EXPECT_EQ(totalConflicts(p), 0u);
+  EXPECT_TRUE(p.scratch->standard);
+  EXPECT_GT(p.scratch->swizzle.maxPhase, 1u);
+}
+
+TEST(ConversionPlanner, MmaOperandBReadBackWithLdmatrixTrans) {
+  // B is K x N with N contiguous in memory: ldmatrix.trans.
+  auto dot = mmaSyncDotLayouts(4, 16, {64, 32}, 32);
+  ASSERT_TRUE(bool(dot));
+  ConversionPlan p = plan(loadedF16({32, 32}, {8, 4}), dot->b, 16);
+  ASSERT_EQ(p.kind, ConversionKind::SharedMemory);
+  ASSERT_TRUE(p.ldmatrix);
+  EXPECT_TRUE(p.ldmatrix->trans);
+  EXPECT_EQ(totalConflicts(p), 0u);
+}
+
+TEST(ConversionPlanner, WithoutShufflesTheRoundTripIsPlanned) {
+  LL acc = mmaSyncAccumulator({4, 1}, {64, 16});
+  LL blocked = blockedLayout({{2, 2}, {8, 4}, {4, 1}, {1, 0}}, {64, 16});
+  auto p = planConversion(acc, blocked, 32, /*withShuffles=*/false);
+  ASSERT_TRUE(bool(p));
+  EXPECT_EQ(p->kind, ConversionKind::SharedMemory);
+  EXPECT_FALSE(p->ldmatrix); // f32 accumulators are not ldmatrix fragments
+}

@@ -221,3 +221,47 @@ TEST(Ldmatrix, X4LoadsTheMmaOperandFragments) {
 }
 
 } // namespace
+
+TEST(MmaSync, WarpChoice) {
+  using W = llvm::SmallVector<unsigned, 2>;
+  EXPECT_EQ(chooseMmaSyncWarps(4, 64, 32), W({4, 1}));
+  EXPECT_EQ(chooseMmaSyncWarps(4, 128, 128), W({2, 2}));
+  EXPECT_EQ(chooseMmaSyncWarps(8, 128, 128), W({4, 2}));
+  EXPECT_EQ(chooseMmaSyncWarps(4, 16, 64), W({1, 4}));
+  // More warps than m16n8 tiles: the rest hold copies.
+  EXPECT_EQ(chooseMmaSyncWarps(4, 16, 8), W({4, 1}));
+}
+
+TEST(MmaSync, DotLayoutsShareTheWarpArrangement) {
+  auto dot = mmaSyncDotLayouts(4, 16, {64, 32}, 32);
+  ASSERT_TRUE(bool(dot)) << llvm::toString(dot.takeError());
+  EXPECT_EQ(dot->instrK, 16u);
+  EXPECT_EQ(dot->acc, mmaSyncAccumulator({4, 1}, {64, 32}));
+  EXPECT_EQ(dot->a, operand(MmaOperand::A, 16, 16, {64, 32}, {4, 1}));
+  EXPECT_EQ(dot->b, operand(MmaOperand::B, 16, 16, {32, 32}, {4, 1}));
+  // Each warp's A rows are the rows of its accumulator tiles.
+  for (int32_t w = 0; w < 4; ++w)
+    EXPECT_EQ(dot->a.applyValues({0, 0, w})[0],
+              dot->acc.applyValues({0, 0, w})[0]);
+}
+
+TEST(MmaSync, BatchedDotWalksTheBatchInRegisters) {
+  auto dot = mmaSyncDotLayouts(4, 8, {2, 32, 16}, 64);
+  ASSERT_TRUE(bool(dot)) << llvm::toString(dot.takeError());
+  EXPECT_EQ(dot->instrK, 32u);
+  LL flat = mmaSyncAccumulator(dot->warpsPerCTA, {32, 16});
+  int32_t regs = flat.getInDimSize(kRegister);
+  ASSERT_EQ(dot->acc.getInDimSize(kRegister), 2 * regs);
+  for (int32_t r = 0; r < regs; ++r) {
+    auto plain = flat.applyValues({r, 5, 1});
+    auto second = dot->acc.applyValues({r + regs, 5, 1});
+    EXPECT_EQ(second, (decltype(second){1, plain[0], plain[1]}));
+  }
+}
+
+TEST(MmaSync, DotLayoutsDiagnoseRaggedShapes) {
+  auto dot = mmaSyncDotLayouts(4, 16, {64, 32}, 24);
+  ASSERT_FALSE(bool(dot));
+  EXPECT_EQ(llvm::toString(dot.takeError()),
+            "a 64x32x24 dot does not split into m16n8k16 instructions");
+}

@@ -295,3 +295,62 @@ TEST(PTXEmuTensor, MmaM16N8K16F16Accumulate) {
 }
 
 } // namespace
+
+// mma.m8n8k4 f64: lane (g, t) = (lane / 4, lane % 4) holds A[g][t], B[t][g]
+// and C/D[g][2t], C/D[g][2t + 1] (PTX ISA "Matrix Fragments for mma.m8n8k4
+// with .f64").
+TEST(PTXEmuTensor, MmaM8N8K4F64) {
+  double a[8][4], b[4][8], c[8][8];
+  for (unsigned i = 0; i < 8; ++i)
+    for (unsigned k = 0; k < 4; ++k)
+      a[i][k] = double(int(i * 3 + k) % 5) - 2.25;
+  for (unsigned k = 0; k < 4; ++k)
+    for (unsigned j = 0; j < 8; ++j)
+      b[k][j] = double(int(k * 5 + j * 3) % 7) * 0.125;
+  for (unsigned i = 0; i < 8; ++i)
+    for (unsigned j = 0; j < 8; ++j)
+      c[i][j] = double(i) - double(j) / 3.0;
+  std::vector<double> A(32), B(32), C(64);
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    unsigned g = lane / 4, t = lane % 4;
+    A[lane] = a[g][t];
+    B[lane] = b[t][g];
+    C[2 * lane] = c[g][2 * t];
+    C[2 * lane + 1] = c[g][2 * t + 1];
+  }
+  std::string k = std::string(kHeader) +
+                  ".visible .entry k(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 d)\n{\n" +
+                  kRegs +
+                  "ld.param.u64 %rd1, [a]; ld.param.u64 %rd2, [b]; ld.param.u64 %rd3, [c];"
+                  "ld.param.u64 %rd4, [d]; mov.u32 %r1, %tid.x;\n"
+                  "mul.wide.u32 %rd10, %r1, 8; add.s64 %rd11, %rd1, %rd10; ld.global.f64 %fd1, [%rd11];\n"
+                  "add.s64 %rd12, %rd2, %rd10; ld.global.f64 %fd2, [%rd12];\n"
+                  "mul.wide.u32 %rd13, %r1, 16; add.s64 %rd14, %rd3, %rd13;\n"
+                  "ld.global.v2.f64 {%fd3, %fd4}, [%rd14];\n"
+                  "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd5, %fd6}, {%fd1}, {%fd2}, {%fd3, %fd4};\n"
+                  "add.s64 %rd15, %rd4, %rd13; st.global.v2.f64 [%rd15], {%fd5, %fd6};\nret;\n}\n";
+  Emu e;
+  ASSERT_TRUE(e.load(k)) << e.err;
+  uint64_t da = e.upload(A), db = e.upload(B), dc = e.upload(C),
+           dd = e.upload(std::vector<double>(64));
+  auto r = e.run("k", dim(1), dim(32),
+                 {ParamValue::of(da), ParamValue::of(db), ParamValue::of(dc), ParamValue::of(dd)});
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<double> D = e.download<double>(dd, 64);
+  for (unsigned lane = 0; lane < 32; ++lane)
+    for (unsigned i = 0; i < 2; ++i) {
+      unsigned row = lane / 4, col = 2 * (lane % 4) + i;
+      double want = c[row][col];
+      for (unsigned kk = 0; kk < 4; ++kk)
+        want = std::fma(a[row][kk], b[kk][col], want);
+      EXPECT_EQ(D[2 * lane + i], want) << "lane " << lane << " d" << i;
+    }
+}
+
+TEST(PTXEmuTensor, MmaM8N8K4OnlyF64) {
+  Emu e;
+  std::string k = std::string(kHeader) + ".visible .entry k()\n{\n" + kRegs +
+                  "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%f1, %f2}, {%r1}, {%r2}, {%f3, %f4};\nret;\n}\n";
+  EXPECT_FALSE(e.load(k));
+  EXPECT_NE(e.err.find("mma.m8n8k4 is supported for .f64.f64.f64.f64"), std::string::npos) << e.err;
+}

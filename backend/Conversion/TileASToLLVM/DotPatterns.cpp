@@ -1,0 +1,327 @@
+//===- DotPatterns.cpp - nv_tileas.dot on mma.sync ------------------------===//
+//
+// tileas-assign-layouts gives A, B and the accumulator the mma.sync fragment
+// layouts of lib/Layout, so every thread already holds its fragments: the
+// registers a layout places in one m16 x k (A), k x n8 (B) or m16 x n8 (C)
+// block, in register order, are the instruction's operand elements in PTX
+// order. The lowering checks that against the single-instruction fragment,
+// then issues one mma.sync.m16n8k<256/bits> per (M, N, K) block. The
+// accumulators stay in registers (the enclosing loop carries them).
+// mma.sync runs on every target from sm_80 on, so the warpgroup and tcgen05
+// atoms lower through it as well.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileASToLLVM/TileASToLLVM.h"
+
+#include "Conversion/TileASToLLVM/ValueModel.h"
+#include "Layout/DistributedLayouts.h"
+#include "Layout/MmaLayouts.h"
+#include "TileAS/IR/TileASDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tilecc;
+namespace tl = ::tilecc::layout;
+
+namespace {
+
+/// One operand's registers grouped by instruction block: block coordinates
+/// (batch, row block, column block) -> register indices in fragment order.
+using BlockKey = std::array<int32_t, 3>;
+using Blocks = std::map<BlockKey, SmallVector<int32_t>>;
+
+/// Groups the registers of `layout` (rank 2 or 3) into blocks of
+/// `rows` x `cols` and checks that every block holds `fragment` (the
+/// single-instruction layout) in register order, on the same lanes. Register
+/// bits that only repeat elements (duplicates) are skipped.
+static std::optional<Blocks> groupFragments(const tl::LinearLayout &layout,
+                                            const tl::LinearLayout &fragment,
+                                            int32_t rows, int32_t cols) {
+  unsigned rank = layout.getOutDims().size();
+  unsigned r0 = rank - 2;
+  // Lanes must walk the fragment exactly.
+  for (unsigned bit = 0; bit < 5; ++bit) {
+    if (rank == 3 && layout.getBasis(tl::kLane, bit, tl::dimName(0)) != 0)
+      return std::nullopt;
+    for (unsigned d = 0; d < 2; ++d)
+      if (layout.getBasis(tl::kLane, bit, tl::dimName(r0 + d)) !=
+          fragment.getBasis(tl::kLane, bit, tl::dimName(d)))
+        return std::nullopt;
+  }
+  Blocks blocks;
+  llvm::DenseSet<uint64_t> seen;
+  for (int32_t r = 0, e = layout.getInDimSize(tl::kRegister); r < e; ++r) {
+    SmallVector<int32_t> c = layout.applyValues({r, 0, 0});
+    int32_t batch = rank == 3 ? c[0] : 0;
+    int32_t row = c[r0], col = c[r0 + 1];
+    uint64_t key = (uint64_t(batch) << 42) | (uint64_t(row) << 21) | col;
+    if (!seen.insert(key).second)
+      continue; // a duplicate register
+    blocks[BlockKey{batch, row / rows, col / cols}].push_back(r);
+  }
+  int32_t fragSize = fragment.getInDimSize(tl::kRegister);
+  for (auto &[key, regs] : blocks) {
+    if (int32_t(regs.size()) != fragSize)
+      return std::nullopt;
+    for (auto [i, r] : llvm::enumerate(regs)) {
+      SmallVector<int32_t> c = layout.applyValues({r, 0, 0});
+      SmallVector<int32_t> f = fragment.applyValues({int32_t(i), 0, 0});
+      if (c[r0] % rows != f[0] || c[r0 + 1] % cols != f[1])
+        return std::nullopt;
+    }
+  }
+  return blocks;
+}
+
+/// The PTX type of an operand from the atom's element names.
+static std::string ptxType(StringRef atomElement) {
+  if (atomElement == "e4m3" || atomElement == "e5m2" || atomElement == "tf32" ||
+      atomElement == "f16" || atomElement == "bf16" || atomElement == "f32" ||
+      atomElement == "s8" || atomElement == "u8" || atomElement == "s32")
+    return atomElement.str();
+  return "";
+}
+
+struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(nv_tileas::DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    auto cType = cast<RankedTensorType>(op.getC().getType());
+    Type structType = getTypeConverter()->convertType(op.getType());
+    if (!structType || !getTypeConverter()->convertType(aType) ||
+        !getTypeConverter()->convertType(bType))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+
+    // Element types from the atom: <family>_<a>_<b>_<c>.
+    SmallVector<StringRef> parts;
+    op.getAtom().getName().split(parts, '_');
+    std::string at = parts.size() >= 3 ? ptxType(parts[parts.size() - 3]) : "",
+                bt = parts.size() >= 3 ? ptxType(parts[parts.size() - 2]) : "",
+                ct = parts.size() >= 3 ? ptxType(parts.back()) : "";
+    Type aElem = aType.getElementType(), cElem = cType.getElementType();
+    unsigned bits = aElem.getIntOrFloatBitWidth();
+    if (at.empty() || bt.empty() || ct.empty() || bits == 64 ||
+        bits != bType.getElementType().getIntOrFloatBitWidth())
+      return op.emitError() << "mma.sync does not support the atom "
+                            << op.getAtom().getName() << " (" << aElem << " x "
+                            << bType.getElementType() << " -> " << cElem
+                            << ")";
+    unsigned instrK = 256 / bits;
+
+    tl::LinearLayout aLayout = getTileLayout(aType);
+    tl::LinearLayout bLayout = getTileLayout(bType);
+    tl::LinearLayout cLayout = getTileLayout(cType);
+    auto aFrag = tl::mmaSyncOperand(tl::MmaOperand::A, bits, instrK, {1, 1},
+                                    {16, instrK});
+    auto bFrag = tl::mmaSyncOperand(tl::MmaOperand::B, bits, instrK, {1, 1},
+                                    {instrK, 8});
+    if (!aFrag || !bFrag) {
+      llvm::consumeError(aFrag.takeError());
+      llvm::consumeError(bFrag.takeError());
+      return op.emitError("no mma.sync fragment for ") << aElem;
+    }
+    tl::LinearLayout cFrag = tl::mmaSyncAccumulator({1, 1}, {16, 8});
+    std::optional<Blocks> aBlocks = groupFragments(aLayout, *aFrag, 16, instrK);
+    std::optional<Blocks> bBlocks = groupFragments(bLayout, *bFrag, instrK, 8);
+    std::optional<Blocks> cBlocks = groupFragments(cLayout, cFrag, 16, 8);
+    if (!aBlocks || !bBlocks || !cBlocks || !warpsAgree(aLayout, bLayout, cLayout))
+      return op.emitError("dot operands are not in mma.sync fragment "
+                          "layouts; run tileas-assign-layouts");
+
+    SmallVector<Value> aRegs = unpackRegisters(rewriter, loc, adaptor.getA());
+    SmallVector<Value> bRegs = unpackRegisters(rewriter, loc, adaptor.getB());
+    SmallVector<Value> cRegs = unpackRegisters(rewriter, loc, adaptor.getC());
+    int64_t kBlocks = aType.getShape().back() / instrK;
+
+    // Operands packed into 32-bit registers, once per block.
+    auto i32 = rewriter.getI32Type();
+    auto pack = [&](ArrayRef<Value> regs, ArrayRef<int32_t> which,
+                    bool tf32) {
+      SmallVector<Value> words;
+      unsigned perWord = 32 / bits;
+      for (size_t w = 0; w < which.size() / perWord; ++w) {
+        if (tf32) {
+          words.push_back(convertToTf32(rewriter, loc, regs[which[w]]));
+          continue;
+        }
+        if (perWord == 1) {
+          words.push_back(
+              LLVM::BitcastOp::create(rewriter, loc, i32, regs[which[w]]));
+          continue;
+        }
+        Type vecType = VectorType::get({int64_t(perWord)},
+                                       regs[which[0]].getType());
+        Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
+        for (unsigned i = 0; i < perWord; ++i)
+          vec = LLVM::InsertElementOp::create(
+              rewriter, loc, vec, regs[which[w * perWord + i]],
+              createI32(rewriter, loc, i));
+        words.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
+      }
+      return words;
+    };
+    bool tf32 = at == "tf32";
+    std::map<BlockKey, SmallVector<Value>> aWords, bWords;
+    for (auto &[key, which] : *aBlocks)
+      aWords[key] = pack(aRegs, which, tf32);
+    for (auto &[key, which] : *bBlocks)
+      bWords[key] = pack(bRegs, which, tf32);
+
+    bool halfAcc = cElem.isF16();
+    std::string asmText =
+        formatMmaAsm(instrK, ct, at, bt, aWords.begin()->second.size(),
+                     bWords.begin()->second.size(), halfAcc ? 2 : 4);
+    std::string constraints = formatConstraints(
+        halfAcc ? 2 : 4, cElem.isF32() ? 'f' : 'r',
+        aWords.begin()->second.size() + bWords.begin()->second.size());
+    SmallVector<Value> result(cRegs);
+    for (auto &[key, which] : *cBlocks) {
+      auto [batch, mb, nb] = key;
+      // The accumulator words of this block.
+      SmallVector<Value> acc;
+      if (halfAcc) {
+        SmallVector<Value> halves;
+        for (int32_t r : which)
+          halves.push_back(result[r]);
+        SmallVector<int32_t> idx = {0, 1, 2, 3};
+        for (unsigned w = 0; w < 2; ++w) {
+          Type vecType = VectorType::get({2}, cElem);
+          Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
+          for (unsigned i = 0; i < 2; ++i)
+            vec = LLVM::InsertElementOp::create(rewriter, loc, vec,
+                                                halves[2 * w + i],
+                                                createI32(rewriter, loc, i));
+          acc.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
+        }
+      } else {
+        for (int32_t r : which)
+          acc.push_back(result[r]);
+      }
+      Type accWord = acc.front().getType();
+      auto resultType = LLVM::LLVMStructType::getLiteral(
+          getContext(), SmallVector<Type>(acc.size(), accWord));
+      for (int64_t kb = 0; kb < kBlocks; ++kb) {
+        auto aIt = aWords.find(BlockKey{batch, mb, int32_t(kb)});
+        auto bIt = bWords.find(BlockKey{batch, int32_t(kb), nb});
+        if (aIt == aWords.end() || bIt == bWords.end())
+          return op.emitError("dot operand fragments do not cover the "
+                              "accumulator tile");
+        SmallVector<Value> operands(aIt->second);
+        llvm::append_range(operands, bIt->second);
+        llvm::append_range(operands, acc);
+        auto mma = LLVM::InlineAsmOp::create(
+            rewriter, loc, resultType, operands, asmText, constraints,
+            /*has_side_effects=*/false, /*is_align_stack=*/false,
+            LLVM::TailCallKind::None,
+            LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+            /*operand_attrs=*/ArrayAttr());
+        for (unsigned i = 0; i < acc.size(); ++i)
+          acc[i] = LLVM::ExtractValueOp::create(rewriter, loc, mma.getResult(0),
+                                                i);
+      }
+      if (halfAcc) {
+        Type vecType = VectorType::get({2}, cElem);
+        for (unsigned w = 0; w < 2; ++w) {
+          Value vec = LLVM::BitcastOp::create(rewriter, loc, vecType, acc[w]);
+          for (unsigned i = 0; i < 2; ++i)
+            result[which[2 * w + i]] = LLVM::ExtractElementOp::create(
+                rewriter, loc, vec, createI32(rewriter, loc, i));
+        }
+      } else {
+        for (auto [i, r] : llvm::enumerate(which))
+          result[r] = acc[i];
+      }
+    }
+    // Duplicate accumulator registers take the value of the one computed
+    // (the first register holding the element, as groupFragments keeps).
+    std::map<SmallVector<int32_t>, int32_t> computed;
+    for (int32_t r = 0, e = cLayout.getInDimSize(tl::kRegister); r < e; ++r) {
+      auto [it, fresh] = computed.insert({cLayout.applyValues({r, 0, 0}), r});
+      if (!fresh)
+        result[r] = result[it->second];
+    }
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, result));
+    return success();
+  }
+
+private:
+  /// A warp's A rows and B columns must be its accumulator's rows and
+  /// columns; A and B must not spread K over warps.
+  static bool warpsAgree(const tl::LinearLayout &a, const tl::LinearLayout &b,
+                         const tl::LinearLayout &c) {
+    unsigned rank = c.getOutDims().size(), m = rank - 2, n = rank - 1;
+    for (unsigned bit = 0; bit < c.getInDimSizeLog2(tl::kWarp); ++bit) {
+      auto at = [&](const tl::LinearLayout &l, unsigned d) {
+        return l.getBasis(tl::kWarp, bit, tl::dimName(d));
+      };
+      if (at(a, m) != at(c, m) || at(a, n) != 0 || at(b, n) != at(c, n) ||
+          at(b, m) != 0)
+        return false;
+      if (rank == 3 && (at(a, 0) != at(c, 0) || at(b, 0) != at(c, 0)))
+        return false;
+    }
+    return true;
+  }
+
+  /// f32 -> tf32 rounded to nearest, ties away (cvt.rna), as a b32.
+  static Value convertToTf32(OpBuilder &b, Location loc, Value f) {
+    auto asmOp = LLVM::InlineAsmOp::create(
+        b, loc, b.getI32Type(), ValueRange{f}, "cvt.rna.tf32.f32 $0, $1;",
+        "=r,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+    return asmOp.getResult(0);
+  }
+
+  static std::string formatMmaAsm(unsigned k, StringRef ct, StringRef at,
+                                  StringRef bt, size_t aWords, size_t bWords,
+                                  size_t cWords) {
+    std::string text = "mma.sync.aligned.m16n8k" + std::to_string(k) +
+                       ".row.col." + ct.str() + "." + at.str() + "." +
+                       bt.str() + "." + ct.str() + " ";
+    unsigned next = 0;
+    auto list = [&](size_t n, unsigned start) {
+      std::string s = "{";
+      for (size_t i = 0; i < n; ++i)
+        s += (i ? ", $" : "$") + std::to_string(start + i);
+      return s + "}";
+    };
+    text += list(cWords, next);
+    next += cWords;
+    text += ", " + list(aWords, next);
+    next += aWords;
+    text += ", " + list(bWords, next);
+    next += bWords;
+    text += ", " + list(cWords, next) + ";";
+    return text;
+  }
+
+  static std::string formatConstraints(size_t cWords, char accKind,
+                                       size_t abWords) {
+    SmallVector<std::string> parts;
+    for (size_t i = 0; i < cWords; ++i)
+      parts.push_back(std::string("=") + accKind);
+    for (size_t i = 0; i < abWords; ++i)
+      parts.push_back("r");
+    for (size_t i = 0; i < cWords; ++i)
+      parts.push_back(std::string(1, accKind));
+    return llvm::join(parts, ",");
+  }
+};
+
+} // namespace
+
+void mlir::tilecc::populateTileASDotToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<DotLowering>(converter, patterns.getContext());
+}

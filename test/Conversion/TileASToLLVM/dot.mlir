@@ -1,0 +1,92 @@
+// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
+
+// One m16n8k16 block with an f16 accumulator: A's 8 halves pack into 4 b32
+// registers, B's 4 into 2, C's 4 into 2; the result words unpack into the
+// accumulator registers.
+#A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 16}>
+#B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-LABEL: llvm.func @f16
+// CHECK-COUNT-4: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0, $1}, {$2, $3, $4, $5}, {$6, $7}, {$8, $9};", "=r,=r,r,r,r,r,r,r,r,r"
+// CHECK-COUNT-2: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+nv_tileaa.func @f16(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: tensor<16x8xf16, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f16>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf16, #C> -> tensor<16x8xf16, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// f32 operands run as tf32 (rounded with cvt.rna) on m16n8k8; the f32
+// accumulators go in and out as "f" registers. The tcgen05 atom lowers
+// through mma.sync too.
+#A = #nv_tileas.linear<{register = [(8, 0), (0, 4)], lane = [(0, 1), (0, 2), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+#B = #nv_tileas.linear<{register = [(4, 0)], lane = [(1, 0), (2, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 8, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-LABEL: llvm.func @tf32
+// CHECK-COUNT-6: "cvt.rna.tf32.f32 $0, $1;", "=r,f"
+// CHECK: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"
+nv_tileaa.func @tf32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom umma_tf32_tf32_f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// i8 with per-operand signedness from the atom: s8 x u8 -> s32 on m16n8k32.
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (0, 16)], lane = [(0, 4), (0, 8), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (16, 0)], lane = [(4, 0), (8, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 32, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-LABEL: llvm.func @i8
+// CHECK-COUNT-6: llvm.bitcast %{{.*}} : vector<4xi8> to i32
+// CHECK: "mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r"
+nv_tileaa.func @i8(%x: tensor<16x32xi8, #A>, %y: tensor<32x8xi8, #B>, %acc: tensor<16x8xi32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_s8_u8_s32>} : tensor<16x32xi8, #A>, tensor<32x8xi8, #B>, tensor<16x8xi32, #C> -> tensor<16x8xi32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// Two K blocks chain through the accumulator: the second mma reads the
+// first one's results.
+#A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (8, 0), (16, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 32, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-LABEL: llvm.func @two_k_blocks
+// CHECK: %[[M0:.*]] = llvm.inline_asm {{.*}}mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK: %[[D0:.*]] = llvm.extractvalue %[[M0]][0]
+// CHECK: %[[D1:.*]] = llvm.extractvalue %[[M0]][1]
+// CHECK: %[[D2:.*]] = llvm.extractvalue %[[M0]][2]
+// CHECK: %[[D3:.*]] = llvm.extractvalue %[[M0]][3]
+// CHECK: llvm.inline_asm {{.*}}mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32{{.*}}, %[[D0]], %[[D1]], %[[D2]], %[[D3]] :
+// CHECK-NOT: mma.sync
+nv_tileaa.func @two_k_blocks(%x: tensor<16x32xf16, #A>, %y: tensor<32x8xf16, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// Operands in some other layout are not fragments.
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(0, 8), (1, 0), (2, 0), (4, 0), (8, 0)], warp = []} -> {dim0 = 16, dim1 = 16}>
+#B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+nv_tileaa.func @not_fragments(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  // expected-error @below {{dot operands are not in mma.sync fragment layouts; run tileas-assign-layouts}}
+  // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// f64 has no m16n8 tensor-core instruction.
+#A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 16}>
+#B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+nv_tileaa.func @f64(%x: tensor<16x16xf64, #A>, %y: tensor<16x8xf64, #B>, %acc: tensor<16x8xf64, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  // expected-error @below {{mma.sync does not support the atom mma_f64_f64_f64 ('f64' x 'f64' -> 'f64')}}
+  // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f64_f64_f64>} : tensor<16x16xf64, #A>, tensor<16x8xf64, #B>, tensor<16x8xf64, #C> -> tensor<16x8xf64, #C>
+  nv_tileaa.return
+}
