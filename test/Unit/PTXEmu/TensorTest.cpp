@@ -8,6 +8,7 @@
 #include "Harness.h"
 
 #include "PTXEmu/Float.h"
+#include <cmath>
 
 using namespace ptxtest;
 
