@@ -134,6 +134,18 @@ int main(int argc, char **argv) {
               << reference.printed;
     return 1;
   }
+  for (auto [result, name] : {std::pair{&interpResult, "interp"},
+                               std::pair{&ptxResult, "ptx"}}) {
+    if (!*result)
+      continue;
+    std::string report = checkExpected(*testCase, **result, name);
+    if (!report.empty()) {
+      std::cerr << "tilecc-run: " << testCase->kernel << ": " << name
+                << " differs from the case's expected contents:\n"
+                << report;
+      return 1;
+    }
+  }
   if (interpResult && ptxResult) {
     std::string report =
         compareResults(*testCase, *interpResult, *ptxResult, "interp", "ptx");

@@ -142,12 +142,29 @@ static llvm::Expected<CaseBuffer> loadBuffer(const std::string &path,
     return caseError(path, "buffer '" + buffer.name + "': unknown type '" + type + "'");
   buffer.type = *kind;
   buffer.output = arg.value("output", false);
+  std::string compare = arg.value("compare", "elementwise");
+  if (compare != "elementwise" && compare != "multiset")
+    return caseError(path, "buffer '" + buffer.name + "': unknown compare '" +
+                               compare + "' (elementwise or multiset)");
+  buffer.compareAsMultiset = compare == "multiset";
+  if (arg.contains("tolerance")) {
+    buffer.rtol = arg.at("tolerance").value("rtol", 0.0);
+    buffer.atol = arg.at("tolerance").value("atol", 0.0);
+  }
   const json &init = arg.contains("init") ? arg.at("init") : json("zero");
   if (init.is_array() && !arg.contains("count"))
     buffer.count = init.size();
   else
     buffer.count = arg.at("count").get<uint64_t>();
   buffer.bytes.assign(buffer.count * getElementKindBytes(*kind), 0);
+  if (arg.contains("expect")) {
+    const json &expect = arg.at("expect");
+    if (!buffer.output || !expect.is_array() || expect.size() != buffer.count)
+      return caseError(path, "buffer '" + buffer.name +
+                                 "': \"expect\" needs an output buffer and one "
+                                 "value per element");
+    buffer.expect = expect.get<std::vector<double>>();
+  }
 
   if (init.is_array()) {
     if (init.size() != buffer.count)

@@ -33,6 +33,15 @@ struct CaseBuffer {
   bool output = false;
   /// Initial contents, little-endian element by element.
   std::vector<uint8_t> bytes;
+  /// How engines' results are compared: element by element, or as multisets
+  /// (sorted first: the old values a contended atomic returns arrive in an
+  /// order that depends on scheduling, their multiset does not).
+  bool compareAsMultiset = false;
+  /// The buffer's own tolerance (floats), overriding the case's: the possible
+  /// results of contended float atomics differ by the rounding of the order.
+  std::optional<double> rtol, atol;
+  /// Exact expected final contents ("expect"), checked on every engine.
+  std::optional<std::vector<double>> expect;
 };
 
 struct CaseScalar {

@@ -40,7 +40,7 @@ static LogicalResult createScratchBuffer(ModuleOp module,
   int64_t bytes = 0;
   module.walk([&](Operation *op) {
     bytes = std::max({bytes, getConvertLayoutScratchBytes(op),
-                      getReduceScratchBytes(op)});
+                      getReduceScratchBytes(op), getAtomicScratchBytes(op)});
   });
   if (bytes == 0)
     return success();
@@ -131,6 +131,7 @@ struct ConvertTileASToLLVMPass
     populateTileASElementwiseToLLVMPatterns(converter, patterns);
     populateTileASMemoryToLLVMPatterns(converter, patterns);
     populateTileASPointerToLLVMPatterns(converter, patterns);
+    populateTileASAtomicToLLVMPatterns(converter, patterns);
     populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);

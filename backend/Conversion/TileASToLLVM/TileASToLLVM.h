@@ -40,10 +40,18 @@ void populateTileASMemoryToLLVMPatterns(
 void populateTileASPointerToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
+/// atomic_rmw / atomic_cas through pointers (`atom` / `red` per element).
+void populateTileASAtomicToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
 /// The shared-memory buffer convert_layout round trips use, and the bytes
 /// an op needs in it (0 for ops that need none).
 inline constexpr llvm::StringLiteral kScratchSymbol = "tilecc_scratch";
 int64_t getConvertLayoutScratchBytes(Operation *op);
+
+/// Bytes of the scratch buffer an atomic needs to hand old values to the
+/// threads that hold duplicates (0 otherwise).
+int64_t getAtomicScratchBytes(Operation *op);
 
 /// Bytes of the scratch buffer a reduce across warps needs (0 otherwise).
 int64_t getReduceScratchBytes(Operation *op);
