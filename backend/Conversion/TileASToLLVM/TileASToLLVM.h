@@ -44,6 +44,10 @@ void populateTileASPointerToLLVMPatterns(
 void populateTileASAtomicToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
+/// alloc_tensor, extract_slice and insert_slice (cuda_tile extract / cat).
+void populateTileASSliceToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
 /// The shared-memory buffer convert_layout round trips use, and the bytes
 /// an op needs in it (0 for ops that need none).
 inline constexpr llvm::StringLiteral kScratchSymbol = "tilecc_scratch";
@@ -52,6 +56,10 @@ int64_t getConvertLayoutScratchBytes(Operation *op);
 /// Bytes of the scratch buffer an atomic needs to hand old values to the
 /// threads that hold duplicates (0 otherwise).
 int64_t getAtomicScratchBytes(Operation *op);
+
+/// Bytes of the scratch buffer a slice stages its larger tile in (0 for
+/// other ops).
+int64_t getSliceScratchBytes(Operation *op);
 
 /// Bytes of the scratch buffer a reduce across warps needs (0 otherwise).
 int64_t getReduceScratchBytes(Operation *op);
