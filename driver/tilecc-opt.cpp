@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 namespace mlir::nv_tileas {
 void registerTestMemoryConsistencyPass();
 } // namespace mlir::nv_tileas
@@ -47,6 +48,8 @@ int main(int argc, char **argv) {
   // schedule stage and code generation
   registry.insert<mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
                   mlir::NVVM::NVVMDialect>();
+  // cf.assert, as the tileas stage writes asserts.
+  registry.insert<mlir::cf::ControlFlowDialect>();
   mlir::nv_tileas::registerSchedulePasses();
   mlir::tilecc::registerTileASToLLVMPasses();
   mlir::registerCanonicalizerPass();

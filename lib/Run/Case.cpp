@@ -218,8 +218,12 @@ static llvm::Expected<Case> loadCaseImpl(const std::string &path) {
   result.path = path;
   if (!root.contains("kernel_file") || !root.contains("kernel"))
     return caseError(path, "needs \"kernel_file\" and \"kernel\"");
-  llvm::SmallString<256> kernelFile(llvm::sys::path::parent_path(path));
-  llvm::sys::path::append(kernelFile, root["kernel_file"].get<std::string>());
+  // A relative kernel_file is relative to the case file.
+  std::string kernelName = root["kernel_file"].get<std::string>();
+  llvm::SmallString<256> kernelFile;
+  if (!llvm::sys::path::is_absolute(kernelName))
+    kernelFile = llvm::sys::path::parent_path(path);
+  llvm::sys::path::append(kernelFile, kernelName);
   result.kernelFile = std::string(kernelFile);
   result.kernel = root["kernel"].get<std::string>();
   if (root.contains("grid")) {
@@ -231,6 +235,8 @@ static llvm::Expected<Case> loadCaseImpl(const std::string &path) {
     result.rtol = root["tolerance"].value("rtol", result.rtol);
     result.atol = root["tolerance"].value("atol", result.atol);
   }
+  if (root.contains("expect_error"))
+    result.expectError = root["expect_error"].get<std::string>();
   if (root.contains("expect_print"))
     result.expectPrint = root["expect_print"].get<std::string>();
   for (const json &arg : root.value("args", json::array())) {

@@ -66,6 +66,9 @@ struct Case {
   double atol = 1e-6;
   /// Expected printed output of the kernel, when the case checks it.
   std::optional<std::string> expectPrint;
+  /// Text every engine's error must contain: the case expects the kernel to
+  /// stop (a failed assert).
+  std::optional<std::string> expectError;
 };
 
 /// Reads and validates a case file, creating every buffer's initial data.

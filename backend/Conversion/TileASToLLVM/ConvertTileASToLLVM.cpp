@@ -134,6 +134,7 @@ struct ConvertTileASToLLVMPass
     populateTileASPointerToLLVMPatterns(converter, patterns);
     populateTileASAtomicToLLVMPatterns(converter, patterns);
     populateTileASSliceToLLVMPatterns(converter, patterns);
+    populateTileASAssertToLLVMPatterns(converter, patterns);
     populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);

@@ -48,6 +48,10 @@ void populateTileASAtomicToLLVMPatterns(
 void populateTileASSliceToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
+/// cf.assert: thread 0 prints the message, the tile block traps.
+void populateTileASAssertToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
 /// The shared-memory buffer convert_layout round trips use, and the bytes
 /// an op needs in it (0 for ops that need none).
 inline constexpr llvm::StringLiteral kScratchSymbol = "tilecc_scratch";
