@@ -30,6 +30,8 @@ int64_t mlir::tilecc::getSliceScratchBytes(Operation *op) {
     whole = extract.getSource().getType();
   else if (auto insert = dyn_cast<nv_tileas::InsertSliceOp>(op))
     whole = insert.getDest().getType();
+  else if (viewNeedsShared(op))
+    whole = cast<RankedTensorType>(op->getOperand(0).getType());
   else
     return 0;
   return whole.getNumElements() * sliceElementBytes(whole.getElementType());
@@ -126,6 +128,35 @@ FailureOr<SmallVector<Value>> sliceOffsets(ConversionPatternRewriter &rewriter,
   }
   return offsets;
 }
+
+} // namespace
+
+/// A view keeps the row-major order of the elements: each is stored at its
+/// row-major offset in the source shape and loaded at the same offset in the
+/// result shape.
+LogicalResult mlir::tilecc::lowerViewThroughShared(
+    ConversionPatternRewriter &rewriter, Operation *view, Value source,
+    Type resultStructType) {
+  Location loc = view->getLoc();
+  auto srcType = cast<RankedTensorType>(view->getOperand(0).getType());
+  auto dstType = cast<RankedTensorType>(view->getResult(0).getType());
+  Type field = cast<LLVM::LLVMStructType>(resultStructType).getBody().front();
+  FailureOr<Scratch> scratch = getScratch(rewriter, view, field);
+  if (failed(scratch))
+    return failure();
+  NVVM::Barrier0Op::create(rewriter, loc);
+  scratch->store(rewriter, loc, srcType, unpackRegisters(rewriter, loc, source),
+                 scratch->addresses(rewriter, loc, srcType, srcType.getShape(),
+                                    {}));
+  NVVM::Barrier0Op::create(rewriter, loc);
+  SmallVector<Value> regs = scratch->load(
+      rewriter, loc, field,
+      scratch->addresses(rewriter, loc, dstType, dstType.getShape(), {}));
+  rewriter.replaceOp(view, packRegisters(rewriter, loc, resultStructType, regs));
+  return success();
+}
+
+namespace {
 
 struct AllocTensorLowering : OpConversionPattern<nv_tileas::AllocTensorOp> {
   using OpConversionPattern::OpConversionPattern;

@@ -61,8 +61,15 @@ int64_t getConvertLayoutScratchBytes(Operation *op);
 /// threads that hold duplicates (0 otherwise).
 int64_t getAtomicScratchBytes(Operation *op);
 
-/// Bytes of the scratch buffer a slice stages its larger tile in (0 for
-/// other ops).
+/// Whether a view moves elements between threads (then it goes through the
+/// scratch buffer, lowerViewThroughShared).
+bool viewNeedsShared(Operation *op);
+LogicalResult lowerViewThroughShared(ConversionPatternRewriter &rewriter,
+                                     Operation *view, Value source,
+                                     Type resultStructType);
+
+/// Bytes of the scratch buffer a slice, or a view that moves elements
+/// between threads, stages its larger tile in (0 for other ops).
 int64_t getSliceScratchBytes(Operation *op);
 
 /// Bytes of the scratch buffer a reduce across warps needs (0 otherwise).
