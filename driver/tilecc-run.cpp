@@ -76,6 +76,27 @@ int main(int argc, char **argv) {
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  // Diagnostics are also kept, for a case that expects the kernel to fail.
+  std::string diagnostics;
+  ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
+    diagnostics += diag.str() + "\n";
+    return failure();
+  });
+  // An engine that stops is an error, unless the case expects exactly that
+  // (its "expect_error" text appears in the error or the diagnostics).
+  unsigned expectedFailures = 0;
+  auto engineFailed = [&](const char *name, llvm::Error error) {
+    std::string message = llvm::toString(std::move(error));
+    if (testCase->expectError &&
+        (message + "\n" + diagnostics).find(*testCase->expectError) !=
+            std::string::npos) {
+      ++expectedFailures;
+      diagnostics.clear();
+      return true;
+    }
+    std::cerr << "tilecc-run: error: " << name << ": " << message << "\n";
+    return false;
+  };
   OwningOpRef<Operation *> module =
       parseSourceFile(testCase->kernelFile, sourceMgr, ParserConfig(&context));
   if (!module)
@@ -94,13 +115,11 @@ int main(int argc, char **argv) {
   std::optional<EngineResult> interpResult;
   if (engine == "interp" || engine == "both") {
     llvm::Expected<EngineResult> result = runOnInterpreter(*testCase, module.get());
-    if (!result) {
-      std::cerr << "tilecc-run: error: interp: "
-                << llvm::toString(result.takeError()) << "\n";
+    if (!result && !engineFailed("interp", result.takeError()))
       return 1;
-    }
-    interpResult = std::move(*result);
-    if (!saveDir.empty())
+    if (result)
+      interpResult = std::move(*result);
+    if (interpResult && !saveDir.empty())
       if (llvm::Error error =
               saveBuffers(*testCase, interpResult->buffers, saveDir + "/interp")) {
         std::cerr << "tilecc-run: error: " << llvm::toString(std::move(error)) << "\n";
@@ -110,20 +129,32 @@ int main(int argc, char **argv) {
   std::optional<EngineResult> ptxResult;
   if (engine == "ptx" || engine == "both") {
     llvm::Expected<EngineResult> result = runOnPTXEmulator(*testCase, *target);
-    if (!result) {
-      std::cerr << "tilecc-run: error: ptx: " << llvm::toString(result.takeError())
-                << "\n";
+    if (!result && !engineFailed("ptx", result.takeError()))
       return 1;
-    }
-    ptxResult = std::move(*result);
-    if (!saveDir.empty())
+    if (result)
+      ptxResult = std::move(*result);
+    if (ptxResult && !saveDir.empty())
       if (llvm::Error error =
               saveBuffers(*testCase, ptxResult->buffers, saveDir + "/ptx")) {
         std::cerr << "tilecc-run: error: " << llvm::toString(std::move(error)) << "\n";
         return 1;
       }
-    if (profile)
+    if (ptxResult && profile)
       std::cout << "counters (" << arch << "):\n" << ptxResult->counters;
+  }
+
+  if (testCase->expectError) {
+    if (interpResult || ptxResult) {
+      std::cerr << "tilecc-run: " << testCase->kernel << ": "
+                << (interpResult ? "interp" : "ptx")
+                << " finished, but the case expects it to stop with: "
+                << *testCase->expectError << "\n";
+      return 1;
+    }
+    std::cout << "tilecc-run: " << testCase->kernel << ": ok (" << engine
+              << (engine != "interp" ? ", " + arch : std::string())
+              << ", stopped as expected)\n";
+    return 0;
   }
 
   const EngineResult &reference = interpResult ? *interpResult : *ptxResult;
@@ -133,6 +164,18 @@ int main(int argc, char **argv) {
               << *testCase->expectPrint << "--- " << engine << "\n"
               << reference.printed;
     return 1;
+  }
+  for (auto [result, name] : {std::pair{&interpResult, "interp"},
+                               std::pair{&ptxResult, "ptx"}}) {
+    if (!*result)
+      continue;
+    std::string report = checkExpected(*testCase, **result, name);
+    if (!report.empty()) {
+      std::cerr << "tilecc-run: " << testCase->kernel << ": " << name
+                << " differs from the case's expected contents:\n"
+                << report;
+      return 1;
+    }
   }
   if (interpResult && ptxResult) {
     std::string report =

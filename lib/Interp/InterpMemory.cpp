@@ -115,6 +115,52 @@ LogicalResult forEachViewElement(Operation *op, BlockExecution &exec,
   return success();
 }
 
+/// The value an atomic of `mode` stores, given the old value and the operand.
+uint64_t applyAtomicMode(ct::AtomicRMWMode mode, Type type, uint64_t old,
+                         uint64_t v) {
+  uint64_t updated = 0;
+  switch (mode) {
+  case ct::AtomicRMWMode::And: updated = old & v; break;
+  case ct::AtomicRMWMode::Or: updated = old | v; break;
+  case ct::AtomicRMWMode::Xor: updated = old ^ v; break;
+  case ct::AtomicRMWMode::Xchg: updated = v; break;
+  case ct::AtomicRMWMode::Add:
+    if (isFloat(type)) {
+      llvm::APFloat sum = toAPFloat(type, old);
+      sum.add(toAPFloat(type, v), llvm::RoundingMode::NearestTiesToEven);
+      updated = fromAPFloat(sum);
+    } else {
+      updated = old + v;
+    }
+    break;
+  case ct::AtomicRMWMode::AddF: {
+    llvm::APFloat sum = toAPFloat(type, old);
+    sum.add(toAPFloat(type, v), llvm::RoundingMode::NearestTiesToEven);
+    updated = fromAPFloat(sum);
+    break;
+  }
+  case ct::AtomicRMWMode::Max:
+    if (isFloat(type))
+      updated = decodeFloat(type, old) >= decodeFloat(type, v) ? old : v;
+    else
+      updated = decodeSigned(type, old) >= decodeSigned(type, v) ? old : v;
+    break;
+  case ct::AtomicRMWMode::Min:
+    if (isFloat(type))
+      updated = decodeFloat(type, old) <= decodeFloat(type, v) ? old : v;
+    else
+      updated = decodeSigned(type, old) <= decodeSigned(type, v) ? old : v;
+    break;
+  case ct::AtomicRMWMode::UMax:
+    updated = decodeUnsigned(type, old) >= decodeUnsigned(type, v) ? old : v;
+    break;
+  case ct::AtomicRMWMode::UMin:
+    updated = decodeUnsigned(type, old) <= decodeUnsigned(type, v) ? old : v;
+    break;
+  }
+  return updated;
+}
+
 } // namespace
 
 void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
@@ -210,6 +256,32 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     return success();
   });
 
+  // Each element of the tile is combined into the view atomically; elements
+  // outside the tensor are skipped.
+  registry.add<ct::AtomicRedViewTkoOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto red = cast<ct::AtomicRedViewTkoOp>(op);
+    const Tile &value = exec.get(red.getValue());
+    Type elementType;
+    ct::PaddingValueAttr padding;
+    llvm::SmallVector<int64_t, 4> tileShape;
+    if (failed(forEachViewElement(
+            op, exec, red.getView(), red.getIndex(), elementType, padding,
+            tileShape, [&](int64_t i, uint64_t address, bool inBounds) {
+              if (!inBounds)
+                return success();
+              uint64_t old;
+              if (failed(loadElement(op, exec, address, elementType, old)))
+                return failure();
+              uint64_t updated =
+                  applyAtomicMode(red.getMode(), elementType, old, value.bits[i]);
+              return storeElement(op, exec, address, elementType,
+                                  truncateToWidth(elementType, updated));
+            })))
+      return failure();
+    exec.setToken(red.getResultToken());
+    return success();
+  });
+
   registry.add<ct::OffsetOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     auto offset = cast<ct::OffsetOp>(op);
     const Tile &ptrs = exec.get(offset.getPtr());
@@ -273,46 +345,7 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
       uint64_t old;
       if (failed(loadElement(op, exec, ptrs.bits[i], type, old)))
         return failure();
-      uint64_t v = arg.bits[i], updated = 0;
-      switch (rmw.getMode()) {
-      case ct::AtomicRMWMode::And: updated = old & v; break;
-      case ct::AtomicRMWMode::Or: updated = old | v; break;
-      case ct::AtomicRMWMode::Xor: updated = old ^ v; break;
-      case ct::AtomicRMWMode::Xchg: updated = v; break;
-      case ct::AtomicRMWMode::Add:
-        if (isFloat(type)) {
-          llvm::APFloat sum = toAPFloat(type, old);
-          sum.add(toAPFloat(type, v), llvm::RoundingMode::NearestTiesToEven);
-          updated = fromAPFloat(sum);
-        } else {
-          updated = old + v;
-        }
-        break;
-      case ct::AtomicRMWMode::AddF: {
-        llvm::APFloat sum = toAPFloat(type, old);
-        sum.add(toAPFloat(type, v), llvm::RoundingMode::NearestTiesToEven);
-        updated = fromAPFloat(sum);
-        break;
-      }
-      case ct::AtomicRMWMode::Max:
-        if (isFloat(type))
-          updated = decodeFloat(type, old) >= decodeFloat(type, v) ? old : v;
-        else
-          updated = decodeSigned(type, old) >= decodeSigned(type, v) ? old : v;
-        break;
-      case ct::AtomicRMWMode::Min:
-        if (isFloat(type))
-          updated = decodeFloat(type, old) <= decodeFloat(type, v) ? old : v;
-        else
-          updated = decodeSigned(type, old) <= decodeSigned(type, v) ? old : v;
-        break;
-      case ct::AtomicRMWMode::UMax:
-        updated = decodeUnsigned(type, old) >= decodeUnsigned(type, v) ? old : v;
-        break;
-      case ct::AtomicRMWMode::UMin:
-        updated = decodeUnsigned(type, old) <= decodeUnsigned(type, v) ? old : v;
-        break;
-      }
+      uint64_t updated = applyAtomicMode(rmw.getMode(), type, old, arg.bits[i]);
       if (failed(storeElement(op, exec, ptrs.bits[i], type, truncateToWidth(type, updated))))
         return failure();
       out.bits[i] = old;

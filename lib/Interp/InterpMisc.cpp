@@ -53,9 +53,11 @@ void tilecc::interp::registerMiscHandlers(OpHandlerRegistry &registry) {
     for (int64_t i = 0, e = condition.getNumElements(); i < e; ++i)
       if (!(condition.bits[i] & 1)) {
         auto block = exec.getBlockId();
-        return op->emitError("assertion failed: ")
-               << assertOp.getMessage() << " (element " << i << ", tile block ("
-               << block[0] << ", " << block[1] << ", " << block[2] << "))";
+        // The compiled kernel prints the same words before it traps.
+        return op->emitError("tile block (")
+               << block[0] << ", " << block[1] << ", " << block[2]
+               << "): assertion failed: " << assertOp.getMessage()
+               << " (element " << i << ")";
       }
     return success();
   });

@@ -183,6 +183,13 @@ void execAtom(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
 
 bool decodeAtom(Instr &ins, Mods &m, std::string &err) {
   bool red = m.base == "red";
+  // red has no acquire side (PTX: .sem is .relaxed or .release).
+  int sem = m.takeOneOf({"relaxed", "acquire", "release", "acq_rel"});
+  if (red && (sem == 1 || sem == 3)) {
+    err = "'red' takes .relaxed or .release, not ." +
+          std::string(sem == 1 ? "acquire" : "acq_rel");
+    return false;
+  }
   m.takeMemOrder();
   m.takeCacheHints();
   if (!m.takeSpace(ins.space))

@@ -15,6 +15,7 @@
 #include "TileAS/IR/TileASDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -43,7 +44,8 @@ void ::tilecc::registerTileccDialects(DialectRegistry &registry) {
                   nv_tileas::TileASDialect, arith::ArithDialect,
                   math::MathDialect, scf::SCFDialect, tensor::TensorDialect,
                   func::FuncDialect, ub::UBDialect, gpu::GPUDialect,
-                  LLVM::LLVMDialect, NVVM::NVVMDialect>();
+                  LLVM::LLVMDialect, NVVM::NVVMDialect,
+                  cf::ControlFlowDialect>(); // cf.assert from the tileas stage
 }
 
 void ::tilecc::registerTileccPasses() {

@@ -142,12 +142,29 @@ static llvm::Expected<CaseBuffer> loadBuffer(const std::string &path,
     return caseError(path, "buffer '" + buffer.name + "': unknown type '" + type + "'");
   buffer.type = *kind;
   buffer.output = arg.value("output", false);
+  std::string compare = arg.value("compare", "elementwise");
+  if (compare != "elementwise" && compare != "multiset")
+    return caseError(path, "buffer '" + buffer.name + "': unknown compare '" +
+                               compare + "' (elementwise or multiset)");
+  buffer.compareAsMultiset = compare == "multiset";
+  if (arg.contains("tolerance")) {
+    buffer.rtol = arg.at("tolerance").value("rtol", 0.0);
+    buffer.atol = arg.at("tolerance").value("atol", 0.0);
+  }
   const json &init = arg.contains("init") ? arg.at("init") : json("zero");
   if (init.is_array() && !arg.contains("count"))
     buffer.count = init.size();
   else
     buffer.count = arg.at("count").get<uint64_t>();
   buffer.bytes.assign(buffer.count * getElementKindBytes(*kind), 0);
+  if (arg.contains("expect")) {
+    const json &expect = arg.at("expect");
+    if (!buffer.output || !expect.is_array() || expect.size() != buffer.count)
+      return caseError(path, "buffer '" + buffer.name +
+                                 "': \"expect\" needs an output buffer and one "
+                                 "value per element");
+    buffer.expect = expect.get<std::vector<double>>();
+  }
 
   if (init.is_array()) {
     if (init.size() != buffer.count)
@@ -201,8 +218,12 @@ static llvm::Expected<Case> loadCaseImpl(const std::string &path) {
   result.path = path;
   if (!root.contains("kernel_file") || !root.contains("kernel"))
     return caseError(path, "needs \"kernel_file\" and \"kernel\"");
-  llvm::SmallString<256> kernelFile(llvm::sys::path::parent_path(path));
-  llvm::sys::path::append(kernelFile, root["kernel_file"].get<std::string>());
+  // A relative kernel_file is relative to the case file.
+  std::string kernelName = root["kernel_file"].get<std::string>();
+  llvm::SmallString<256> kernelFile;
+  if (!llvm::sys::path::is_absolute(kernelName))
+    kernelFile = llvm::sys::path::parent_path(path);
+  llvm::sys::path::append(kernelFile, kernelName);
   result.kernelFile = std::string(kernelFile);
   result.kernel = root["kernel"].get<std::string>();
   if (root.contains("grid")) {
@@ -214,6 +235,8 @@ static llvm::Expected<Case> loadCaseImpl(const std::string &path) {
     result.rtol = root["tolerance"].value("rtol", result.rtol);
     result.atol = root["tolerance"].value("atol", result.atol);
   }
+  if (root.contains("expect_error"))
+    result.expectError = root["expect_error"].get<std::string>();
   if (root.contains("expect_print"))
     result.expectPrint = root["expect_print"].get<std::string>();
   for (const json &arg : root.value("args", json::array())) {

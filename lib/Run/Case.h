@@ -33,6 +33,15 @@ struct CaseBuffer {
   bool output = false;
   /// Initial contents, little-endian element by element.
   std::vector<uint8_t> bytes;
+  /// How engines' results are compared: element by element, or as multisets
+  /// (sorted first: the old values a contended atomic returns arrive in an
+  /// order that depends on scheduling, their multiset does not).
+  bool compareAsMultiset = false;
+  /// The buffer's own tolerance (floats), overriding the case's: the possible
+  /// results of contended float atomics differ by the rounding of the order.
+  std::optional<double> rtol, atol;
+  /// Exact expected final contents ("expect"), checked on every engine.
+  std::optional<std::vector<double>> expect;
 };
 
 struct CaseScalar {
@@ -57,6 +66,9 @@ struct Case {
   double atol = 1e-6;
   /// Expected printed output of the kernel, when the case checks it.
   std::optional<std::string> expectPrint;
+  /// Text every engine's error must contain: the case expects the kernel to
+  /// stop (a failed assert).
+  std::optional<std::string> expectError;
 };
 
 /// Reads and validates a case file, creating every buffer's initial data.

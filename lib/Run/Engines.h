@@ -46,6 +46,11 @@ std::string compareResults(const Case &testCase, const EngineResult &expected,
                            llvm::StringRef expectedName,
                            llvm::StringRef actualName);
 
+/// Compares `result` with the buffers' literal "expect" contents. Returns a
+/// report of the first mismatches (empty when they agree).
+std::string checkExpected(const Case &testCase, const EngineResult &result,
+                          llvm::StringRef name);
+
 } // namespace tilecc
 
 #endif // TILECC_RUN_ENGINES_H

@@ -4,6 +4,7 @@
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "Interp/Interpreter.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace mlir;
@@ -81,6 +82,47 @@ llvm::Expected<EngineResult> tilecc::runOnInterpreter(const Case &testCase,
   return result;
 }
 
+/// A buffer's elements decoded, sorted when it is compared as a multiset.
+static std::vector<double> comparedValues(const CaseBuffer &buffer,
+                                          const std::vector<uint8_t> &bytes) {
+  std::vector<double> values;
+  for (uint64_t i = 0; i < buffer.count; ++i)
+    values.push_back(decodeElement(buffer.type, readElementBits(bytes, buffer.type, i)));
+  if (buffer.compareAsMultiset)
+    std::stable_sort(values.begin(), values.end(), [](double a, double b) {
+      return std::isnan(b) ? !std::isnan(a) : a < b;
+    });
+  return values;
+}
+
+/// Reports the elements where `actual` differs from `expected` (first ten).
+static void compareValues(llvm::raw_ostream &os, const Case &testCase,
+                          const CaseBuffer &buffer,
+                          const std::vector<double> &expected,
+                          const std::vector<double> &actual,
+                          llvm::StringRef expectedName,
+                          llvm::StringRef actualName) {
+  double rtol = buffer.rtol.value_or(testCase.rtol);
+  double atol = buffer.atol.value_or(testCase.atol);
+  unsigned shown = 0, mismatches = 0;
+  for (uint64_t i = 0; i < buffer.count; ++i) {
+    double x = expected[i], y = actual[i];
+    bool equal = x == y || (std::isnan(x) && std::isnan(y)) ||
+                 (isFloatKind(buffer.type) &&
+                  std::fabs(x - y) <= atol + rtol * std::fabs(x));
+    if (equal)
+      continue;
+    ++mismatches;
+    if (shown++ < 10)
+      os << "  " << buffer.name << (buffer.compareAsMultiset ? " (sorted)" : "")
+         << "[" << i << "]: " << expectedName << " " << x << ", " << actualName
+         << " " << y << "\n";
+  }
+  if (mismatches)
+    os << "  " << buffer.name << ": " << mismatches << " of " << buffer.count
+       << " elements differ\n";
+}
+
 std::string tilecc::compareResults(const Case &testCase,
                                    const EngineResult &expected,
                                    const EngineResult &actual,
@@ -92,28 +134,34 @@ std::string tilecc::compareResults(const Case &testCase,
     if (!arg.buffer || !arg.buffer->output)
       continue;
     const CaseBuffer &buffer = *arg.buffer;
-    unsigned shown = 0, mismatches = 0;
-    for (uint64_t i = 0; i < buffer.count; ++i) {
-      uint64_t a = readElementBits(expected.buffers[index], buffer.type, i);
-      uint64_t b = readElementBits(actual.buffers[index], buffer.type, i);
-      double x = decodeElement(buffer.type, a), y = decodeElement(buffer.type, b);
-      bool equal = a == b ||
-                   (std::isnan(x) && std::isnan(y)) ||
-                   (isFloatKind(buffer.type) &&
-                    std::fabs(x - y) <= testCase.atol + testCase.rtol * std::fabs(x));
-      if (equal)
-        continue;
-      ++mismatches;
-      if (shown++ < 10)
-        os << "  " << buffer.name << "[" << i << "]: " << expectedName << " "
-           << x << ", " << actualName << " " << y << "\n";
-    }
-    if (mismatches)
-      os << "  " << buffer.name << ": " << mismatches << " of " << buffer.count
-         << " elements differ\n";
+    compareValues(os, testCase, buffer,
+                  comparedValues(buffer, expected.buffers[index]),
+                  comparedValues(buffer, actual.buffers[index]), expectedName,
+                  actualName);
   }
   if (expected.printed != actual.printed)
     os << "  printed output differs:\n--- " << expectedName << "\n"
        << expected.printed << "--- " << actualName << "\n" << actual.printed;
+  return report;
+}
+
+std::string tilecc::checkExpected(const Case &testCase,
+                                  const EngineResult &result,
+                                  llvm::StringRef name) {
+  std::string report;
+  llvm::raw_string_ostream os(report);
+  for (auto [index, arg] : llvm::enumerate(testCase.args)) {
+    if (!arg.buffer || !arg.buffer->expect)
+      continue;
+    const CaseBuffer &buffer = *arg.buffer;
+    std::vector<double> expect = *buffer.expect;
+    // The literal list goes through the element type, as inputs do.
+    for (double &v : expect)
+      v = decodeElement(buffer.type, encodeElement(buffer.type, v));
+    if (buffer.compareAsMultiset)
+      std::stable_sort(expect.begin(), expect.end());
+    compareValues(os, testCase, buffer, expect,
+                  comparedValues(buffer, result.buffers[index]), "expect", name);
+  }
   return report;
 }

@@ -89,7 +89,9 @@ tilecc::runOnPTXEmulator(const Case &testCase, const TargetInfo &target,
   launch.block = {kernel->threadsPerCTA ? kernel->threadsPerCTA : 128, 1, 1};
   ptxemu::LaunchResult run = program->launch(testCase.kernel, launch, params);
   if (!run.ok)
-    return llvm::createStringError("the emulator stopped: " + run.error);
+    return llvm::createStringError(
+        "the emulator stopped: " + run.error +
+        (run.output.empty() ? "" : "\nprinted before it stopped:\n" + run.output));
   if (!run.races.empty())
     return llvm::createStringError("shared-memory race: " + run.races.front());
 

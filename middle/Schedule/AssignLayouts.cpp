@@ -42,7 +42,8 @@ static bool isElementwiseLike(Operation *op) {
     return true;
   // Pointer arithmetic and pointer accesses work element by element too.
   if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
-      !isa<AddPtrOp, IntToPtrOp, PtrToIntOp, LoadOp, StoreOp>(op))
+      !isa<AddPtrOp, IntToPtrOp, PtrToIntOp, LoadOp, StoreOp, AtomicRMWOp,
+           AtomicCASOp>(op))
     return false;
   std::optional<ArrayRef<int64_t>> shape;
   for (Type type : llvm::concat<Type>(op->getOperandTypes(),

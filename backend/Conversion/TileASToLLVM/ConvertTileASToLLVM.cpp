@@ -40,7 +40,8 @@ static LogicalResult createScratchBuffer(ModuleOp module,
   int64_t bytes = 0;
   module.walk([&](Operation *op) {
     bytes = std::max({bytes, getConvertLayoutScratchBytes(op),
-                      getReduceScratchBytes(op)});
+                      getReduceScratchBytes(op), getAtomicScratchBytes(op),
+                      getSliceScratchBytes(op)});
   });
   if (bytes == 0)
     return success();
@@ -131,6 +132,9 @@ struct ConvertTileASToLLVMPass
     populateTileASElementwiseToLLVMPatterns(converter, patterns);
     populateTileASMemoryToLLVMPatterns(converter, patterns);
     populateTileASPointerToLLVMPatterns(converter, patterns);
+    populateTileASAtomicToLLVMPatterns(converter, patterns);
+    populateTileASSliceToLLVMPatterns(converter, patterns);
+    populateTileASAssertToLLVMPatterns(converter, patterns);
     populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);

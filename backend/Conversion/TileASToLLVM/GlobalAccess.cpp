@@ -221,36 +221,114 @@ void mlir::tilecc::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,
       /*operand_attrs=*/ArrayAttr());
 }
 
+/// An element as the integer word PTX moves it in.
+static Value toWord(OpBuilder &b, Location loc, Value v) {
+  Type word = b.getIntegerType(elementBits(v.getType()));
+  if (v.getType() == word)
+    return v;
+  return isa<LLVM::LLVMPointerType>(v.getType())
+             ? Value(LLVM::PtrToIntOp::create(b, loc, word, v))
+             : Value(LLVM::BitcastOp::create(b, loc, word, v));
+}
+
+static Value fromWord(OpBuilder &b, Location loc, Value w, Type elem) {
+  if (w.getType() == elem)
+    return w;
+  return isa<LLVM::LLVMPointerType>(elem)
+             ? Value(LLVM::IntToPtrOp::create(b, loc, elem, w))
+             : Value(LLVM::BitcastOp::create(b, loc, elem, w));
+}
+
+static LLVM::InlineAsmOp createAsm(OpBuilder &b, Location loc, Type result,
+                                   ValueRange operands, StringRef text,
+                                   StringRef constraints) {
+  return LLVM::InlineAsmOp::create(
+      b, loc, result, operands, text, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
 Value mlir::tilecc::emitGlobalAtomic(OpBuilder &b, Location loc, Value ptr,
-                                     Value pred, Value value, StringRef opType,
+                                     Value pred, const AtomicAccess &access,
                                      const AccessQualifiers &q) {
-  Type elem = value.getType();
+  Type elem = access.value.getType();
   unsigned bits = elementBits(elem);
-  Type word = b.getIntegerType(bits);
-  Value in = isa<LLVM::LLVMPointerType>(elem)
-                 ? Value(LLVM::PtrToIntOp::create(b, loc, word, value))
-                 : Value(LLVM::BitcastOp::create(b, loc, word, value));
-  // Operands: the old value, the address, the operand, the predicate.
-  std::string asmText =
-      llvm::formatv("mov.b{0} $0, 0;\n\t", bits).str();
+  StringRef reg = constraintFor(bits);
+  SmallVector<Value> operands{ptr, toWord(b, loc, access.value)};
+  if (access.compare)
+    operands.insert(operands.begin() + 1, toWord(b, loc, access.compare));
+  if (access.reduction) {
+    // Operands: the address, the operand, the predicate.
+    std::string text = pred ? "@$2 " : "";
+    text += llvm::formatv("red{0}{1}.{2} [$0], $1;", q.ordering,
+                          stateSpace(ptr), access.opType)
+                .str();
+    std::string constraints = ("l," + reg).str();
+    if (pred) {
+      constraints += ",b";
+      operands.push_back(pred);
+    }
+    createAsm(b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands, text,
+              constraints);
+    return {};
+  }
+  // Operands: the old value, the address, (compare,) the operand, the
+  // predicate, the initial value.
+  unsigned n = operands.size() + 1;
+  std::string text = llvm::formatv("mov.b{0} $0, ${1};\n\t", bits,
+                                   pred ? n + 1 : n)
+                         .str();
   if (pred)
-    asmText += "@$3 ";
-  asmText += llvm::formatv("atom{0}{1}.{2} $0, [$1], $2;", q.ordering,
-                           stateSpace(ptr), opType)
-                 .str();
-  std::string constraints = llvm::formatv("=&{0},l,{0}", constraintFor(bits));
-  SmallVector<Value> operands{ptr, in};
+    text += llvm::formatv("@${0} ", n).str();
+  text += llvm::formatv("atom{0}{1}.{2} $0, [$1], $2{3};", q.ordering,
+                        stateSpace(ptr), access.opType,
+                        access.compare ? ", $3" : "")
+              .str();
+  std::string constraints = ("=&" + reg + ",l," + reg).str();
+  if (access.compare)
+    constraints += ("," + reg).str();
   if (pred) {
     constraints += ",b";
     operands.push_back(pred);
   }
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, word, operands, asmText, constraints, /*has_side_effects=*/true,
-      /*is_align_stack=*/false, LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  Value old = asmOp.getResult(0);
-  return isa<LLVM::LLVMPointerType>(elem)
-             ? Value(LLVM::IntToPtrOp::create(b, loc, elem, old))
-             : Value(LLVM::BitcastOp::create(b, loc, elem, old));
+  constraints += ("," + reg).str();
+  operands.push_back(toWord(b, loc, access.init));
+  auto asmOp = createAsm(b, loc, b.getIntegerType(bits), operands, text,
+                         constraints);
+  return fromWord(b, loc, asmOp.getResult(0), elem);
+}
+
+Value mlir::tilecc::emitGlobalBF16AddCASLoop(OpBuilder &b, Location loc,
+                                             Value ptr, Value pred, Value value,
+                                             Value init,
+                                             const AccessQualifiers &q) {
+  // Operands: the old value, the address, the operand, the initial value,
+  // the predicate. Labels are unique per asm statement (${:uid}).
+  std::string text = "{\n\t.reg .pred %tcc_p;\n\t.reg .b16 %tcc_x, %tcc_y, "
+                     "%tcc_one;\n\tmov.b16 $0, $3;\n\t";
+  if (pred)
+    text += "@!$4 bra tcc_done_${:uid};\n\t";
+  text += llvm::formatv(
+              "mov.b16 %tcc_one, 0x3F80;\n\t"
+              "ld.relaxed.gpu{0}.b16 $0, [$1];\n"
+              "tcc_loop_${{:uid}:\n\t"
+              "mov.b16 %tcc_x, $0;\n\t"
+              "fma.rn.bf16 %tcc_y, %tcc_x, %tcc_one, $2;\n\t"
+              "atom{1}{0}.cas.b16 $0, [$1], %tcc_x, %tcc_y;\n\t"
+              "setp.ne.b16 %tcc_p, $0, %tcc_x;\n\t"
+              "@%tcc_p bra tcc_loop_${{:uid};\n",
+              stateSpace(ptr), q.ordering)
+              .str();
+  if (pred)
+    text += "tcc_done_${:uid}:\n";
+  text += "}";
+  SmallVector<Value> operands{ptr, toWord(b, loc, value), toWord(b, loc, init)};
+  std::string constraints = "=&h,l,h,h";
+  if (pred) {
+    constraints += ",b";
+    operands.push_back(pred);
+  }
+  auto asmOp = createAsm(b, loc, b.getI16Type(), operands, text, constraints);
+  return fromWord(b, loc, asmOp.getResult(0), value.getType());
 }

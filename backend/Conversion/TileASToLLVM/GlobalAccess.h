@@ -37,12 +37,33 @@ SmallVector<Value> emitGlobalLoad(OpBuilder &b, Location loc, Value ptr,
 void emitGlobalStore(OpBuilder &b, Location loc, Value ptr, Value pred,
                      ValueRange values, const AccessQualifiers &qualifiers);
 
-/// An atomic `atom{ordering}{space}.<opType>` (e.g. `add.f32`) of one 32- or
-/// 64-bit element at `ptr` where `pred` holds; returns the old value (0 where
-/// `pred` is false).
+/// One atomic on one element at `ptr` where `pred` holds (null: always).
+struct AtomicAccess {
+  /// PTX operation and type, e.g. `add.u32`, `add.noftz.f16`, `cas.b64`.
+  std::string opType;
+  /// The operand (the new value for `cas`).
+  Value value;
+  /// `cas` only: the value compared with memory.
+  Value compare;
+  /// The result where `pred` is false.
+  Value init;
+  /// Emit `red` (no old value) instead of `atom`.
+  bool reduction = false;
+};
+
+/// `atom{ordering}{space}.<opType>` (or `red`) of one 16-, 32- or 64-bit
+/// element; returns the old value (`init` where `pred` is false), or null for
+/// a `red`.
 Value emitGlobalAtomic(OpBuilder &b, Location loc, Value ptr, Value pred,
-                       Value value, StringRef opType,
+                       const AtomicAccess &access,
                        const AccessQualifiers &qualifiers);
+
+/// A bf16 atomic add as a loop of 16-bit compare-and-swaps (for targets
+/// without `atom.add.bf16`): the sum is formed with `fma.rn.bf16 x, 1.0, v`.
+/// Returns the old value (`init` where `pred` is false).
+Value emitGlobalBF16AddCASLoop(OpBuilder &b, Location loc, Value ptr,
+                               Value pred, Value value, Value init,
+                               const AccessQualifiers &qualifiers);
 
 } // namespace mlir::tilecc
 

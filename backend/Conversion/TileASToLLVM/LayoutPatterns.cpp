@@ -452,9 +452,28 @@ struct PermuteLowering : OpConversionPattern<nv_tileas::PermuteOp> {
   }
 };
 
-/// view: the result layout, read in the source shape (row-major), must put
-/// every element on the thread that holds it in the source; the registers
-/// are then only reordered. Anything else needs a convert_layout first.
+} // namespace
+
+bool mlir::tilecc::viewNeedsShared(Operation *op) {
+  auto view = dyn_cast<nv_tileas::ViewOp>(op);
+  if (!view)
+    return false;
+  auto srcType = cast<RankedTensorType>(view.getSource().getType());
+  auto dstType = cast<RankedTensorType>(view.getType());
+  if (!nv_tileas::LinearEncodingAttr::of(srcType) ||
+      !nv_tileas::LinearEncodingAttr::of(dstType))
+    return false;
+  tl::LinearLayout src = getTileLayout(srcType);
+  tl::LinearLayout dst = getTileLayout(dstType).reshapeOuts(
+      llvm::to_vector(src.getOutDims()));
+  return !registerGather(src, dst, srcType.getShape());
+}
+
+namespace {
+
+/// view: when the result layout, read in the source shape (row-major), puts
+/// every element on the thread that holds it in the source, the registers
+/// are only reordered; otherwise the tile goes through shared memory.
 struct ViewLowering : OpConversionPattern<nv_tileas::ViewOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -472,9 +491,10 @@ struct ViewLowering : OpConversionPattern<nv_tileas::ViewOp> {
         llvm::to_vector(src.getOutDims()));
     std::optional<SmallVector<int32_t>> gather =
         registerGather(src, dst, srcType.getShape());
+    // Elements that change threads go through shared memory.
     if (!gather)
-      return op.emitError("view between layouts that place elements on "
-                          "different threads needs a convert_layout");
+      return lowerViewThroughShared(rewriter, op, adaptor.getSource(),
+                                    structType);
     SmallVector<Value> srcRegs =
         unpackRegisters(rewriter, loc, adaptor.getSource());
     SmallVector<Value> regs;
@@ -557,9 +577,15 @@ struct PrintLowering : OpConversionPattern<nv_tileaa::PrintOp> {
         ArrayRef<int64_t> shape = tile.getShape();
         SmallVector<Value> regs =
             unpackRegisters(rewriter, loc, adaptor.getArgs()[i]);
-        for (auto [reg, c] : llvm::zip(
+        // Each element is staged once, by its owner (no racing writes).
+        DuplicateMasks dup = getDuplicateMasks(getTileLayout(tile));
+        Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
+        for (auto [r, regAndCoords] : llvm::enumerate(llvm::zip(
                  regs, getRegisterCoordinates(rewriter, loc,
-                                              getTileLayout(tile)))) {
+                                              getTileLayout(tile))))) {
+          auto [reg, c] = regAndCoords;
+          if (int32_t(r) & dup.reg)
+            continue;
           Value linear = createI64(rewriter, loc, slotBase[i]);
           Value row = createI64(rewriter, loc, 0);
           for (unsigned d = 0; d < c.size(); ++d)
@@ -575,7 +601,10 @@ struct PrintLowering : OpConversionPattern<nv_tileaa::PrintOp> {
           Value v = reg;
           if (v.getType().isInteger(1))
             v = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI8Type(), v);
-          LLVM::StoreOp::create(rewriter, loc, v, addr);
+          if (owner)
+            emitGlobalStore(rewriter, loc, addr, owner, v, AccessQualifiers());
+          else
+            LLVM::StoreOp::create(rewriter, loc, v, addr);
         }
       }
       NVVM::Barrier0Op::create(rewriter, loc);

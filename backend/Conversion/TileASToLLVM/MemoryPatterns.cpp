@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
+#include "Conversion/TileASToLLVM/AtomicLowering.h"
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
@@ -305,31 +306,9 @@ struct TiledStoreLowering : OpConversionPattern<nv_tileas::TiledStoreOp> {
   }
 };
 
-/// The PTX `atom` operation and type of an RMW mode on `elem`, if any.
-std::optional<std::string> atomOpType(nv_tileas::RmwMode mode, Type elem) {
-  unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 0;
-  if (bits != 32 && bits != 64)
-    return std::nullopt;
-  std::string n = std::to_string(bits);
-  bool isFloat = isa<FloatType>(elem);
-  switch (mode) {
-  case nv_tileas::RmwMode::add:
-  case nv_tileas::RmwMode::addf:
-    return isFloat ? "add.f" + n : "add.u" + n;
-  case nv_tileas::RmwMode::bit_and: return "and.b" + n;
-  case nv_tileas::RmwMode::bit_or: return "or.b" + n;
-  case nv_tileas::RmwMode::bit_xor: return "xor.b" + n;
-  case nv_tileas::RmwMode::xchg: return "exch.b" + n;
-  case nv_tileas::RmwMode::min: return isFloat ? std::nullopt : std::optional("min.s" + n);
-  case nv_tileas::RmwMode::max: return isFloat ? std::nullopt : std::optional("max.s" + n);
-  case nv_tileas::RmwMode::umin: return isFloat ? std::nullopt : std::optional("min.u" + n);
-  case nv_tileas::RmwMode::umax: return isFloat ? std::nullopt : std::optional("max.u" + n);
-  }
-  return std::nullopt;
-}
-
-/// One atomic per element held; each element is updated by exactly one
-/// thread, which also returns the old value.
+/// One atomic per element, issued by its owner (see AtomicLowering.h); an
+/// unused result (atomic_red_view) makes it a `red` where the ordering
+/// allows.
 struct TiledAtomicRMWLowering
     : OpConversionPattern<nv_tileas::TiledAtomicRMWOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -341,15 +320,14 @@ struct TiledAtomicRMWLowering
     Type structType = getTypeConverter()->convertType(op.getResult().getType());
     if (!structType || !getTypeConverter()->convertType(tile))
       return rewriter.notifyMatchFailure(op, "tile without layout");
-    std::optional<std::string> opType =
-        atomOpType(op.getMode(), tile.getElementType());
-    if (!opType)
-      return op.emitError() << "no atomic '" << stringifyRmwMode(op.getMode())
-                            << "' on " << tile.getElementType();
-    DuplicateMasks dup = getDuplicateMasks(getTileLayout(tile));
-    if (dup.reg || dup.lane || dup.warp)
-      return op.emitError("tiled_atomic_rmw needs a layout in which every "
-                          "element has one owner");
+    int64_t cc =
+        nv_tileas::TileASDialect::getComputeCapability(op).value_or(80);
+    std::optional<AtomicKind> kind =
+        getAtomicKind(op.getMode(), tile.getElementType(), cc);
+    if (!kind)
+      return op.emitError() << "atomic '" << stringifyRmwMode(op.getMode())
+                            << "' on " << tile.getElementType()
+                            << " is not supported on sm_" << cc;
     auto viewType = op.getView().getType();
     FailureOr<AccessPlan> plan = planAccess(
         rewriter, loc, op, tile, viewType, op.getView(), adaptor.getView(),
@@ -358,12 +336,33 @@ struct TiledAtomicRMWLowering
     if (failed(plan))
       return failure();
     AccessQualifiers q = getAccessQualifiers(op);
-    SmallVector<Value> regs;
-    for (auto [i, v] : llvm::enumerate(
-             unpackRegisters(rewriter, loc, adaptor.getValue())))
-      regs.push_back(emitGlobalAtomic(rewriter, loc, plan->elemAddrs[i],
-                                      plan->elemPreds[i], v, *opType, q));
-    SmallVector<Value> results{packRegisters(rewriter, loc, structType, regs)};
+    bool resultUsed = !op.getResult().use_empty();
+    auto sem = op.getMemSemantic();
+    bool reduction = !resultUsed && kind->hasReduction &&
+                     (!sem || (*sem != nv_tileas::MemSemantic::acquire &&
+                               *sem != nv_tileas::MemSemantic::acq_rel));
+    SmallVector<Value> values =
+        unpackRegisters(rewriter, loc, adaptor.getValue());
+    FailureOr<SmallVector<Value>> old = lowerOwnedAtomics(
+        rewriter, op, tile, values.size(), resultUsed,
+        [&](unsigned r, Value owner) -> Value {
+          Value pred = andPreds(rewriter, loc, plan->elemPreds[r], owner);
+          if (kind->bf16CASLoop)
+            return emitGlobalBF16AddCASLoop(rewriter, loc, plan->elemAddrs[r],
+                                            pred, values[r], values[r], q);
+          AtomicAccess access;
+          access.opType = kind->opType;
+          access.value = values[r];
+          access.init = values[r];
+          access.reduction = reduction;
+          return emitGlobalAtomic(rewriter, loc, plan->elemAddrs[r], pred,
+                                  access, q);
+        });
+    if (failed(old))
+      return failure();
+    SmallVector<Value> results{
+        resultUsed ? packRegisters(rewriter, loc, structType, *old)
+                   : Value(LLVM::PoisonOp::create(rewriter, loc, structType))};
     if (op.getResultToken())
       results.push_back(LLVM::UndefOp::create(
           rewriter, loc,

@@ -40,10 +40,37 @@ void populateTileASMemoryToLLVMPatterns(
 void populateTileASPointerToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
+/// atomic_rmw / atomic_cas through pointers (`atom` / `red` per element).
+void populateTileASAtomicToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
+/// alloc_tensor, extract_slice and insert_slice (cuda_tile extract / cat).
+void populateTileASSliceToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
+/// cf.assert: thread 0 prints the message, the tile block traps.
+void populateTileASAssertToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
 /// The shared-memory buffer convert_layout round trips use, and the bytes
 /// an op needs in it (0 for ops that need none).
 inline constexpr llvm::StringLiteral kScratchSymbol = "tilecc_scratch";
 int64_t getConvertLayoutScratchBytes(Operation *op);
+
+/// Bytes of the scratch buffer an atomic needs to hand old values to the
+/// threads that hold duplicates (0 otherwise).
+int64_t getAtomicScratchBytes(Operation *op);
+
+/// Whether a view moves elements between threads (then it goes through the
+/// scratch buffer, lowerViewThroughShared).
+bool viewNeedsShared(Operation *op);
+LogicalResult lowerViewThroughShared(ConversionPatternRewriter &rewriter,
+                                     Operation *view, Value source,
+                                     Type resultStructType);
+
+/// Bytes of the scratch buffer a slice, or a view that moves elements
+/// between threads, stages its larger tile in (0 for other ops).
+int64_t getSliceScratchBytes(Operation *op);
 
 /// Bytes of the scratch buffer a reduce across warps needs (0 otherwise).
 int64_t getReduceScratchBytes(Operation *op);

@@ -2,12 +2,12 @@
 // RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
 // RUN: tilecc-ptxemu %t.ptx --grid 2 --block 128 --buf c:f32:512:iota --buf v:f32:512:iota --arg buf:c --arg buf:v --print c | FileCheck %s --check-prefix=EMU
 
-// tiled_atomic_rmw: one atom per element, each element owned by one thread;
-// the old values come back in the value's layout. The extent is a static
+// tiled_atomic_rmw: one atomic per element, each element owned by one
+// thread; the old values are unused, so it is a `red`. The extent is a static
 // multiple of the box, so no predicate.
 // CHECK-LABEL: llvm.func @histogram_add
 // CHECK-NOT: llvm.icmp
-// CHECK: "mov.b32 $0, 0;\0A\09atom.global.add.f32 $0, [$1], $2;", "=&r,l,r"
+// CHECK: "red.global.add.f32 [$0], $1;", "l,r"
 // Two CTAs add v (0, 1, 2, ...) into c (0, 1, 2, ...) over the same 256 elements.
 // EMU: c: 0 3 6 9 12
 // EMU-SAME: 765 256 257 258

@@ -24,7 +24,7 @@ nv_tileaa.func @float_min(%p: !nv_tileaa.ptr<f32, 1>) {
   %c128 = arith.constant 128 : index
   %vp = nv_tileas.make_tiled_view %p[%c0] sizes(%c128) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<128xf32>
   %a = arith.constant dense<1.0> : tensor<128xf32>
-  // expected-error @+2 {{no atomic 'min' on 'f32'}}
+  // expected-error @+2 {{atomic 'min' on 'f32' is not supported on sm_80}}
   // expected-error @+1 {{failed to legalize operation 'nv_tileas.tiled_atomic_rmw'}}
   %o = nv_tileas.tiled_atomic_rmw min, %a, %vp[%c0] {atom = #nv_tileas<copy_atom red_global>} : tensor<128xf32>, !nv_tileas.tiled_view<128xf32> -> tensor<128xf32>
   nv_tileaa.return
@@ -32,15 +32,18 @@ nv_tileaa.func @float_min(%p: !nv_tileaa.ptr<f32, 1>) {
 
 // -----
 
-// Sixteen elements over 128 threads: duplicates would apply the update twice.
+// Sixteen elements over 128 threads: only the owner of each element (lanes
+// 0-15 of warp 0) updates it, under the owner predicate.
+// CHECK-LABEL: llvm.func @duplicates
+// CHECK: %[[OWNER:.*]] = llvm.icmp "eq"
+// CHECK-NOT: llvm.inline_asm
+// CHECK: llvm.inline_asm {{.*}}"@$2 red.global.add.u32 [$0], $1;", "l,r,b" %{{.*}}, %{{.*}}, %[[OWNER]]
 nv_tileaa.func @duplicates(%p: !nv_tileaa.ptr<i32, 1>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %vp = nv_tileas.make_tiled_view %p[%c0] sizes(%c16) strides(%c1) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<16xi32>
   %a = arith.constant dense<1> : tensor<16xi32>
-  // expected-error @+2 {{tiled_atomic_rmw needs a layout in which every element has one owner}}
-  // expected-error @+1 {{failed to legalize operation 'nv_tileas.tiled_atomic_rmw'}}
   %o = nv_tileas.tiled_atomic_rmw add, %a, %vp[%c0] {atom = #nv_tileas<copy_atom red_global>} : tensor<16xi32>, !nv_tileas.tiled_view<16xi32> -> tensor<16xi32>
   nv_tileaa.return
 }

@@ -21,18 +21,6 @@ module {
 
 // -----
 
-// A view that would move elements between threads needs a convert_layout.
-#V1 = #nv_tileas.linear<{register = [(1)], lane = [(2), (4), (8), (16), (32)], warp = []} -> {dim0 = 64}>
-#V3 = #nv_tileas.linear<{register = [(1, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = []} -> {dim0 = 2, dim1 = 32}>
-nv_tileaa.func @view_moves(%x: tensor<64xf32, #V1>) {
-  // expected-error @+2 {{view between layouts that place elements on different threads needs a convert_layout}}
-  // expected-error @+1 {{failed to legalize operation 'nv_tileas.view'}}
-  %y = nv_tileas.view %x : tensor<64xf32, #V1> to tensor<2x32xf32, #V3>
-  nv_tileaa.return
-}
-
-// -----
-
 // A permute whose result layout is not its source's, relabeled, would need
 // data movement that the layout assignment is meant to make explicit.
 #L = #nv_tileas.linear<{register = [(0, 1), (2, 0)], lane = [(0, 2), (0, 4), (0, 8), (1, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 16}>

@@ -134,6 +134,37 @@ TEST(PTXEmuMemory, Atomics) {
   EXPECT_EQ(r.counters.atomics, 32u * 12);
 }
 
+// Memory-ordering and scope qualifiers, 16-bit CAS and bf16 adds, as tilecc
+// emits them; `red` has no acquire side.
+TEST(PTXEmuMemory, AtomicQualifiers) {
+  std::string body =
+      "atom.acquire.gpu.global.add.u32 %r10, [%rd1], 1;"
+      "red.release.cta.global.add.u32 [%rd1+4], 2;"
+      "atom.acq_rel.sys.global.max.s32 %r11, [%rd1+8], %r1;"
+      "mov.b16 %h1, 0x3F80;"                                    // bf16 1.0
+      "atom.relaxed.gpu.global.add.noftz.bf16 %h2, [%rd1+12], %h1;"
+      "mov.b16 %h3, 0; mov.b16 %h4, 7;"
+      "atom.relaxed.cta.global.cas.b16 %h5, [%rd1+14], %h3, %h4;";
+  Emu e;
+  ASSERT_TRUE(e.load(entry(body))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(4, 0));
+  auto r = e.run("k", dim(1), dim(32),
+                 {ParamValue::of(dout), ParamValue::of(dout), ParamValue::of(uint32_t(0))});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<uint32_t>(dout, 4);
+  EXPECT_EQ(o[0], 32u);
+  EXPECT_EQ(o[1], 64u);
+  EXPECT_EQ(o[2], 31u);
+  EXPECT_EQ(o[3] & 0xffff, 0x4200u); // bf16 32.0
+  EXPECT_EQ(o[3] >> 16, 7u);
+
+  Emu bad;
+  EXPECT_FALSE(bad.load(entry("red.acquire.gpu.global.add.u32 [%rd1], 1;")));
+  EXPECT_NE(bad.err.find("'red' takes .relaxed or .release, not .acquire"),
+            std::string::npos)
+      << bad.err;
+}
+
 TEST(PTXEmuMemory, SharedAtomicsAndRaces) {
   std::string decls = ".shared .align 4 .b8 s[64];\n";
   // Histogram in shared memory: atomics are not races.
