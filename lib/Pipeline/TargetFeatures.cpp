@@ -41,21 +41,12 @@ bool isFp8(Type type) {
 bool isFp4(Type type) {
   return isa<Float4E2M1FNType>(getElementTypeOrSelf(type));
 }
-bool isBf16(Type type) { return getElementTypeOrSelf(type).isBF16(); }
 
 bool isClusterScope(Operation *op) {
   if (auto scope = op->getAttrOfType<nv_tileaa::MemScopeAttr>("mem_scope"))
     return scope.getValue() == nv_tileaa::MemScope::Cluster;
   if (auto scope = op->getAttrOfType<nv_tileas::MemScopeAttr>("mem_scope"))
     return scope.getValue() == nv_tileas::MemScope::cluster;
-  return false;
-}
-
-bool isFloatAtomicAdd(Operation *op) {
-  if (auto mode = op->getAttrOfType<nv_tileaa::RmwModeAttr>("rmw_mode"))
-    return mode.getValue() == nv_tileaa::RmwMode::AddF;
-  if (auto mode = op->getAttrOfType<nv_tileas::RmwModeAttr>("mode"))
-    return mode.getValue() == nv_tileas::RmwMode::addf;
   return false;
 }
 
@@ -94,8 +85,6 @@ SmallVector<F> tilecc::getRequiredFeatures(Operation *op) {
     }
   if (isClusterScope(op) || launchesClusters(op))
     features.push_back(F::Clusters);
-  if (isFloatAtomicAdd(op) && llvm::any_of(op->getResultTypes(), isBf16))
-    features.push_back(F::Bf16AtomicAdd);
 
   // Float conversions to or from the narrow formats.
   bool conversion = isa<arith::TruncFOp, arith::ExtFOp, nv_tileaa::FpToFpOp,
