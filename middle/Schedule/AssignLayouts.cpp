@@ -161,6 +161,14 @@ private:
       if (load.getMask())
         values.push_back(load.getMask());
       uniteAll(values);
+    } else if (auto scan = dyn_cast<ScanOp>(op)) {
+      // A scan works in place: its results keep the inputs' layout.
+      SmallVector<Value> values(scan.getInputs());
+      llvm::append_range(values, scan.getResults());
+      uniteAll(values);
+    } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      // The operands of a reduce are combined register by register.
+      uniteAll(reduce.getInputs());
     } else if (auto store = dyn_cast<TiledStoreOp>(op)) {
       if (store.getMask())
         uniteAll({store.getValue(), store.getMask()});

@@ -40,7 +40,7 @@ static LogicalResult createScratchBuffer(ModuleOp module,
   int64_t bytes = 0;
   module.walk([&](Operation *op) {
     bytes = std::max({bytes, getConvertLayoutScratchBytes(op),
-                      getReduceScratchBytes(op)});
+                      getReduceScratchBytes(op), getScanScratchBytes(op)});
   });
   if (bytes == 0)
     return success();
@@ -134,6 +134,7 @@ struct ConvertTileASToLLVMPass
     populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);
+    populateTileASScanToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no
     // instruction for most transcendental intrinsics; LLVM intrinsics for the
