@@ -92,6 +92,7 @@ std::string tilecc::compareResults(const Case &testCase,
     if (!arg.buffer || !arg.buffer->output)
       continue;
     const CaseBuffer &buffer = *arg.buffer;
+    const Tolerance &tol = buffer.tolerance ? *buffer.tolerance : testCase.tolerance;
     unsigned shown = 0, mismatches = 0;
     for (uint64_t i = 0; i < buffer.count; ++i) {
       uint64_t a = readElementBits(expected.buffers[index], buffer.type, i);
@@ -100,7 +101,9 @@ std::string tilecc::compareResults(const Case &testCase,
       bool equal = a == b ||
                    (std::isnan(x) && std::isnan(y)) ||
                    (isFloatKind(buffer.type) &&
-                    std::fabs(x - y) <= testCase.atol + testCase.rtol * std::fabs(x));
+                    (std::fabs(x - y) <= tol.atol + tol.rtol * std::fabs(x) ||
+                     (tol.ulp && !std::isnan(x) && !std::isnan(y) &&
+                      getUlpDistance(buffer.type, a, b) <= *tol.ulp)));
       if (equal)
         continue;
       ++mismatches;

@@ -57,6 +57,10 @@ int64_t getScanScratchBytes(Operation *op);
 /// across warps; the combiner region is inlined at each step.
 void populateTileASScanToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// Scalar float ops with directed rounding, flush_to_zero or approx: NVVM
+/// intrinsics (outranking the libdevice and arith patterns).
+void populateTileASFloatModeToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 /// convert_layout and broadcast.
 void populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
