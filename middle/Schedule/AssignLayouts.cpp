@@ -94,6 +94,7 @@ public:
         encode(result);
     });
     func.getFunctionBody().walk([&](PermuteOp op) { fixPermute(op); });
+    func.getFunctionBody().walk([&](ViewOp op) { fixView(op); });
     func.getFunctionBody().walk([&](Operation *op) { fixAccess(op); });
     for (auto &[result, layout] : reduceResults)
       fixReduceResult(result, layout);
@@ -283,6 +284,54 @@ private:
     auto convert =
         ConvertLayoutOp::create(b, op->getLoc(), classType, op.getResult());
     op.getResult().replaceAllUsesExcept(convert, convert);
+  }
+
+  /// Whether `a` and `b` (same dims) put every element on the same thread:
+  /// equal lane and warp images, register images equal up to order.
+  static bool sameThreads(const LinearLayout &a, const LinearLayout &b) {
+    auto images = [](const LinearLayout &l, StringRef in) {
+      SmallVector<SmallVector<int32_t>> out;
+      for (unsigned bit = 0, e = l.getInDimSizeLog2(in); bit < e; ++bit) {
+        SmallVector<int32_t> image;
+        for (const auto &dim : l.getOutDims())
+          image.push_back(l.getBasis(in, bit, dim.name));
+        out.push_back(image);
+      }
+      return out;
+    };
+    using tilecc::layout::kLane, tilecc::layout::kRegister,
+        tilecc::layout::kWarp;
+    if (images(a, kLane) != images(b, kLane) ||
+        images(a, kWarp) != images(b, kWarp))
+      return false;
+    auto ra = images(a, kRegister), rb = images(b, kRegister);
+    llvm::sort(ra);
+    llvm::sort(rb);
+    return ra == rb;
+  }
+
+  /// A view only renames coordinates: each element must stay on its thread,
+  /// so the source must be in the result layout read in the source shape
+  /// (registers may be reordered). Otherwise the source is converted first.
+  void fixView(ViewOp op) {
+    auto srcType = dyn_cast<RankedTensorType>(op.getSource().getType());
+    auto dstType = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!srcType || !dstType || !LinearEncodingAttr::of(srcType) ||
+        !LinearEncodingAttr::of(dstType))
+      return;
+    LinearLayout src = LinearEncodingAttr::of(srcType).getLayout();
+    LinearLayout wanted = LinearEncodingAttr::of(dstType).getLayout().reshapeOuts(
+        llvm::to_vector(src.getOutDims()));
+    if (sameThreads(src, wanted))
+      return;
+    OpBuilder b(op);
+    auto convert = ConvertLayoutOp::create(
+        b, op->getLoc(),
+        encoded(RankedTensorType::get(srcType.getShape(),
+                                      srcType.getElementType()),
+                wanted),
+        op.getSource());
+    op->setOperand(0, convert);
   }
 
   /// A reduce result holds the slice of its input's layout along the reduced

@@ -222,3 +222,28 @@ module {
     nv_tileaa.return
   }
 }
+
+// -----
+
+// A view keeps every element on its thread. The 8-element range gets a
+// layout of its own, which read as 8x1 does not match the one its view's
+// result takes from the broadcast: the range is converted first, to the
+// view result's layout in the range's shape.
+// CHECK-LABEL: nv_tileaa.func @view_needs_conversion
+// CHECK: %[[R:.*]] = nv_tileas.make_range 0 to 8 : tensor<8xi32, #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (0), (0)], warp = [(0), (0)]} -> {dim0 = 8}>>
+// CHECK: %[[C:.*]] = nv_tileas.convert_layout %[[R]] : tensor<8xi32, #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (0), (0)], warp = [(0), (0)]} -> {dim0 = 8}>> -> tensor<8xi32, #nv_tileas.linear<{register = [(1), (2), (4)]
+// CHECK: nv_tileas.view %[[C]] : tensor<8xi32, #nv_tileas.linear<{register = [(1), (2), (4)]
+module {
+  nv_tileaa.func @view_needs_conversion(%a: !nv_tileaa.ptr<i32, 1>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c256 = arith.constant 256 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c8, %c256) strides(%c256, %c1) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<8x256xi32>
+    %r = nv_tileas.make_range 0 to 8 : tensor<8xi32>
+    %v = nv_tileas.view %r : tensor<8xi32> to tensor<8x1xi32>
+    %b = nv_tileas.broadcast %v : tensor<8x1xi32> to tensor<8x256xi32>
+    nv_tileas.tiled_store %b, %va[%c0, %c0] {atom = #nv_tileas<copy_atom stg_32>} : tensor<8x256xi32>, !nv_tileas.tiled_view<8x256xi32>
+    nv_tileaa.return
+  }
+}
