@@ -93,7 +93,8 @@ def main():
     p.add_argument("--tilecc-opt", default="tilecc-opt")
     p.add_argument("--tilecc", default="tilecc",
                    help="compiles the kernels of exempted ops")
-    p.add_argument("--tblgen", default="llvm-tblgen")
+    # The LLVM 22 one: an older llvm-tblgen may come first on PATH.
+    p.add_argument("--tblgen", default="llvm-tblgen-22")
     p.add_argument("--mlir-include", help="MLIR's .td include directory")
     p.add_argument("--e2e-dir", help="default: <src>/test/E2E")
     p.add_argument("--exemptions",

@@ -38,6 +38,7 @@ config.substitutions.append(
     ("%compile_matrix", os.path.join(config.tilecc_src_root, "scripts", "compile-matrix.sh")))
 config.substitutions.append(("%tilecc_bin", os.path.join(config.tilecc_tools_dir, "tilecc")))
 config.substitutions.append(("%tilecc_obj", config.tilecc_obj_root))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 for tool in ["make", "cmake", "ninja"]:
     if shutil.which(tool):
         config.available_features.add(tool)

@@ -96,15 +96,24 @@ LogicalResult mapFloat(Operation *op, BlockExecution &exec, Fn fn) {
   });
 }
 
-/// A math function evaluated in double and rounded to the element type.
+/// A math function evaluated in double and rounded to the element type with
+/// the op's rounding mode; flush_to_zero flushes subnormal operands and
+/// results, as for the arithmetic ops.
 template <typename Fn>
 LogicalResult mapMath(Operation *op, BlockExecution &exec, Fn fn) {
   Type type = elementTypeOf(op->getOperand(0));
+  bool ftz = op->hasAttr("flush_to_zero");
+  RoundingMode mode = roundingOf(op);
   return mapElements(op, exec, [&](ArrayRef<uint64_t> args) -> std::optional<uint64_t> {
     llvm::SmallVector<double, 2> values;
-    for (uint64_t bits : args)
-      values.push_back(decodeFloat(type, bits));
-    return encodeFloat(type, fn(values));
+    for (uint64_t bits : args) {
+      APFloat v = toAPFloat(type, bits);
+      if (ftz)
+        v = flushSubnormal(v);
+      values.push_back(decodeFloat(type, fromAPFloat(v)));
+    }
+    uint64_t result = encodeFloat(type, fn(values), mode);
+    return ftz ? fromAPFloat(flushSubnormal(toAPFloat(type, result))) : result;
   });
 }
 
@@ -344,10 +353,25 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
     });
   });
   registry.add<ct::SqrtOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
-    // sqrt is correctly rounded in double; rounding a double square root to a
-    // narrower format is exact to the last bit except in ties, which cannot
-    // occur for square roots.
-    return mapMath(op, exec, [](ArrayRef<double> v) { return std::sqrt(v[0]); });
+    // The double square root of a narrower float is exact or at least one
+    // double ulp away from every value of the narrower format, so rounding
+    // it with the op's mode gives the correctly rounded result. In f64 the
+    // rounded-to-nearest root is moved one step when its square falls on
+    // the wrong side of the operand for a directed mode.
+    Type type = elementTypeOf(op->getOperand(0));
+    RoundingMode mode = roundingOf(op);
+    return mapMath(op, exec, [type, mode](ArrayRef<double> v) {
+      double r = std::sqrt(v[0]);
+      if (!type.isF64() || !std::isfinite(r) || r == 0)
+        return r;
+      double residual = std::fma(r, r, -v[0]); // r*r - x, exact
+      if (mode == RoundingMode::TowardPositive && residual < 0)
+        return std::nextafter(r, INFINITY);
+      if ((mode == RoundingMode::TowardNegative ||
+           mode == RoundingMode::TowardZero) && residual > 0)
+        return std::nextafter(r, 0.0);
+      return r;
+    });
   });
   auto math = [&](auto tag, double (*fn)(double)) {
     using OpTy = decltype(tag);

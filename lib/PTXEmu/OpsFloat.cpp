@@ -145,12 +145,26 @@ bool keepsNaNPayload(const Instr &ins) {
   return ins.kind == FAbs || ins.kind == FNeg || ins.kind == FCopysign;
 }
 
+/// Source operand `i` of a float op: in mixed precision (add/sub/fma.f32
+/// with a 16-bit source type in type2), the 16-bit sources a (and b of fma)
+/// are widened to f32 exactly; the last source is f32.
+uint64_t floatSource(ExecCtx &ctx, const Instr &ins, WarpState &w, unsigned l,
+                     size_t i) {
+  size_t n = ins.ops.size();
+  if (i >= n)
+    return 0;
+  if (ins.type2 == Ty::None || i == n - 1)
+    return ctx.get(ins.ops[i], w, l, ins.type);
+  FFmt f = ins.type2 == Ty::F16 ? FFmt::F16 : FFmt::BF16;
+  uint16_t narrow = uint16_t(ctx.get(ins.ops[i], w, l, ins.type2));
+  return bitsF32(float(widen(narrow, f)));
+}
+
 void execFloat(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
-  const size_t n = ins.ops.size();
   forLanes(mask, [&](unsigned l) {
-    uint64_t a = n > 1 ? ctx.get(ins.ops[1], w, l, ins.type) : 0;
-    uint64_t b = n > 2 ? ctx.get(ins.ops[2], w, l, ins.type) : 0;
-    uint64_t c = n > 3 ? ctx.get(ins.ops[3], w, l, ins.type) : 0;
+    uint64_t a = floatSource(ctx, ins, w, l, 1);
+    uint64_t b = floatSource(ctx, ins, w, l, 2);
+    uint64_t c = floatSource(ctx, ins, w, l, 3);
     uint64_t d = 0;
     switch (ins.type) {
     case Ty::F32: {
@@ -239,12 +253,17 @@ FOp opFor(const std::string &base) {
 bool tilecc::ptxemu::decodeFloatArith(Instr &ins, Mods &m, std::string &err) {
   FOp op = opFor(m.base);
   std::vector<Ty> tys = m.takeTypes();
-  if (tys.size() != 1) {
+  // Mixed precision (sm_100+): add/sub/fma.f32.{f16,bf16}.
+  bool mixed = tys.size() == 2 && tys[0] == Ty::F32 &&
+               (tys[1] == Ty::F16 || tys[1] == Ty::BF16) &&
+               (op == FAdd || op == FSub || (op == FFma && m.base == "fma"));
+  if (tys.size() != 1 && !mixed) {
     err = "'" + m.base + "' needs exactly one type";
     return false;
   }
   Ty t = tys[0];
   ins.type = t;
+  ins.type2 = mixed ? tys[1] : Ty::None;
   bool is16 = t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 || t == Ty::BF16x2;
   if (!is16 && t != Ty::F32 && t != Ty::F64) {
     err = "type is not valid for float '" + m.base + "'";

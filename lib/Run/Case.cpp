@@ -132,6 +132,15 @@ llvm::Error caseError(const std::string &path, const std::string &message) {
 }
 } // namespace
 
+/// {"rtol": R, "atol": A, "ulp": U}; absent fields keep `base`'s values.
+static Tolerance parseTolerance(const json &object, Tolerance base) {
+  base.rtol = object.value("rtol", base.rtol);
+  base.atol = object.value("atol", base.atol);
+  if (object.contains("ulp"))
+    base.ulp = object["ulp"].get<uint64_t>();
+  return base;
+}
+
 static llvm::Expected<CaseBuffer> loadBuffer(const std::string &path,
                                              const json &arg) {
   CaseBuffer buffer;
@@ -147,10 +156,8 @@ static llvm::Expected<CaseBuffer> loadBuffer(const std::string &path,
     return caseError(path, "buffer '" + buffer.name + "': unknown compare '" +
                                compare + "' (elementwise or multiset)");
   buffer.compareAsMultiset = compare == "multiset";
-  if (arg.contains("tolerance")) {
-    buffer.rtol = arg.at("tolerance").value("rtol", 0.0);
-    buffer.atol = arg.at("tolerance").value("atol", 0.0);
-  }
+  if (arg.contains("tolerance"))
+    buffer.tolerance = parseTolerance(arg["tolerance"], Tolerance{});
   const json &init = arg.contains("init") ? arg.at("init") : json("zero");
   if (init.is_array() && !arg.contains("count"))
     buffer.count = init.size();
@@ -231,10 +238,8 @@ static llvm::Expected<Case> loadCaseImpl(const std::string &path) {
     for (size_t i = 0; i < 3 && i < grid.size(); ++i)
       result.grid[i] = grid[i].get<uint32_t>();
   }
-  if (root.contains("tolerance")) {
-    result.rtol = root["tolerance"].value("rtol", result.rtol);
-    result.atol = root["tolerance"].value("atol", result.atol);
-  }
+  if (root.contains("tolerance"))
+    result.tolerance = parseTolerance(root["tolerance"], result.tolerance);
   if (root.contains("expect_error"))
     result.expectError = root["expect_error"].get<std::string>();
   if (root.contains("expect_print"))
@@ -268,4 +273,16 @@ llvm::Expected<Case> tilecc::loadCase(const std::string &path) {
   } catch (const json::exception &e) {
     return caseError(path, std::string("malformed case: ") + e.what());
   }
+}
+
+uint64_t tilecc::getUlpDistance(ElementKind kind, uint64_t a, uint64_t b) {
+  unsigned bits = getElementKindBytes(kind) * 8;
+  uint64_t signBit = uint64_t(1) << (bits - 1);
+  // Sign-magnitude to a line where adjacent floats are adjacent integers.
+  auto ordered = [&](uint64_t v) {
+    int64_t magnitude = int64_t(v & (signBit - 1));
+    return (v & signBit) ? -magnitude : magnitude;
+  };
+  int64_t x = ordered(a), y = ordered(b);
+  return x > y ? uint64_t(x - y) : uint64_t(y - x);
 }

@@ -26,8 +26,20 @@ const char *getElementKindName(ElementKind kind);
 unsigned getElementKindBytes(ElementKind kind);
 bool isFloatKind(ElementKind kind);
 
+/// How far an engine's float result may be from the reference: within
+/// atol + rtol * |reference|, or within `ulp` units in the last place of the
+/// element type (the form the spec states math accuracy in).
+struct Tolerance {
+  double rtol = 1e-5;
+  double atol = 1e-6;
+  std::optional<uint64_t> ulp;
+};
+
 struct CaseBuffer {
   std::string name;
+  /// Overrides the case's tolerance for this output (math accuracy bounds;
+  /// contended float atomics, whose rounding depends on the order).
+  std::optional<Tolerance> tolerance;
   ElementKind type = ElementKind::F32;
   uint64_t count = 0;
   bool output = false;
@@ -37,9 +49,6 @@ struct CaseBuffer {
   /// (sorted first: the old values a contended atomic returns arrive in an
   /// order that depends on scheduling, their multiset does not).
   bool compareAsMultiset = false;
-  /// The buffer's own tolerance (floats), overriding the case's: the possible
-  /// results of contended float atomics differ by the rounding of the order.
-  std::optional<double> rtol, atol;
   /// Exact expected final contents ("expect"), checked on every engine.
   std::optional<std::vector<double>> expect;
 };
@@ -62,8 +71,7 @@ struct Case {
   std::string kernel;
   std::array<uint32_t, 3> grid = {1, 1, 1};
   std::vector<CaseArg> args;
-  double rtol = 1e-5;
-  double atol = 1e-6;
+  Tolerance tolerance;
   /// Expected printed output of the kernel, when the case checks it.
   std::optional<std::string> expectPrint;
   /// Text every engine's error must contain: the case expects the kernel to
@@ -78,6 +86,9 @@ llvm::Expected<Case> loadCase(const std::string &path);
 uint64_t encodeElement(ElementKind kind, double value);
 /// Decodes an element's bit pattern to a double.
 double decodeElement(ElementKind kind, uint64_t bits);
+/// Distance in units in the last place between two values of a float kind
+/// (both finite or infinite; adjacent representable values are 1 apart).
+uint64_t getUlpDistance(ElementKind kind, uint64_t a, uint64_t b);
 /// Reads/writes element `index` of a little-endian byte array.
 uint64_t readElementBits(const std::vector<uint8_t> &bytes, ElementKind kind,
                          uint64_t index);

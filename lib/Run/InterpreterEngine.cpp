@@ -82,34 +82,38 @@ llvm::Expected<EngineResult> tilecc::runOnInterpreter(const Case &testCase,
   return result;
 }
 
-/// A buffer's elements decoded, sorted when it is compared as a multiset.
-static std::vector<double> comparedValues(const CaseBuffer &buffer,
-                                          const std::vector<uint8_t> &bytes) {
-  std::vector<double> values;
+/// A buffer's elements as bit patterns, sorted by value when it is compared
+/// as a multiset.
+static std::vector<uint64_t> comparedElements(const CaseBuffer &buffer,
+                                              const std::vector<uint8_t> &bytes) {
+  std::vector<uint64_t> bits;
   for (uint64_t i = 0; i < buffer.count; ++i)
-    values.push_back(decodeElement(buffer.type, readElementBits(bytes, buffer.type, i)));
+    bits.push_back(readElementBits(bytes, buffer.type, i));
   if (buffer.compareAsMultiset)
-    std::stable_sort(values.begin(), values.end(), [](double a, double b) {
-      return std::isnan(b) ? !std::isnan(a) : a < b;
+    std::stable_sort(bits.begin(), bits.end(), [&](uint64_t a, uint64_t b) {
+      double x = decodeElement(buffer.type, a), y = decodeElement(buffer.type, b);
+      return std::isnan(y) ? !std::isnan(x) : x < y;
     });
-  return values;
+  return bits;
 }
 
 /// Reports the elements where `actual` differs from `expected` (first ten).
 static void compareValues(llvm::raw_ostream &os, const Case &testCase,
                           const CaseBuffer &buffer,
-                          const std::vector<double> &expected,
-                          const std::vector<double> &actual,
+                          const std::vector<uint64_t> &expected,
+                          const std::vector<uint64_t> &actual,
                           llvm::StringRef expectedName,
                           llvm::StringRef actualName) {
-  double rtol = buffer.rtol.value_or(testCase.rtol);
-  double atol = buffer.atol.value_or(testCase.atol);
+  const Tolerance &tol = buffer.tolerance ? *buffer.tolerance : testCase.tolerance;
   unsigned shown = 0, mismatches = 0;
   for (uint64_t i = 0; i < buffer.count; ++i) {
-    double x = expected[i], y = actual[i];
-    bool equal = x == y || (std::isnan(x) && std::isnan(y)) ||
+    uint64_t a = expected[i], b = actual[i];
+    double x = decodeElement(buffer.type, a), y = decodeElement(buffer.type, b);
+    bool equal = a == b || x == y || (std::isnan(x) && std::isnan(y)) ||
                  (isFloatKind(buffer.type) &&
-                  std::fabs(x - y) <= atol + rtol * std::fabs(x));
+                  (std::fabs(x - y) <= tol.atol + tol.rtol * std::fabs(x) ||
+                   (tol.ulp && !std::isnan(x) && !std::isnan(y) &&
+                    getUlpDistance(buffer.type, a, b) <= *tol.ulp)));
     if (equal)
       continue;
     ++mismatches;
@@ -135,8 +139,8 @@ std::string tilecc::compareResults(const Case &testCase,
       continue;
     const CaseBuffer &buffer = *arg.buffer;
     compareValues(os, testCase, buffer,
-                  comparedValues(buffer, expected.buffers[index]),
-                  comparedValues(buffer, actual.buffers[index]), expectedName,
+                  comparedElements(buffer, expected.buffers[index]),
+                  comparedElements(buffer, actual.buffers[index]), expectedName,
                   actualName);
   }
   if (expected.printed != actual.printed)
@@ -154,14 +158,17 @@ std::string tilecc::checkExpected(const Case &testCase,
     if (!arg.buffer || !arg.buffer->expect)
       continue;
     const CaseBuffer &buffer = *arg.buffer;
-    std::vector<double> expect = *buffer.expect;
     // The literal list goes through the element type, as inputs do.
-    for (double &v : expect)
-      v = decodeElement(buffer.type, encodeElement(buffer.type, v));
+    std::vector<uint64_t> expect;
+    for (double v : *buffer.expect)
+      expect.push_back(encodeElement(buffer.type, v));
     if (buffer.compareAsMultiset)
-      std::stable_sort(expect.begin(), expect.end());
+      std::stable_sort(expect.begin(), expect.end(), [&](uint64_t a, uint64_t b) {
+        return decodeElement(buffer.type, a) < decodeElement(buffer.type, b);
+      });
     compareValues(os, testCase, buffer, expect,
-                  comparedValues(buffer, result.buffers[index]), "expect", name);
+                  comparedElements(buffer, result.buffers[index]), "expect",
+                  name);
   }
   return report;
 }

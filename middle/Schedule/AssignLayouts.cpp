@@ -174,6 +174,14 @@ private:
       if (load.getMask())
         values.push_back(load.getMask());
       uniteAll(values);
+    } else if (auto scan = dyn_cast<ScanOp>(op)) {
+      // A scan works in place: its results keep the inputs' layout.
+      SmallVector<Value> values(scan.getInputs());
+      llvm::append_range(values, scan.getResults());
+      uniteAll(values);
+    } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      // The operands of a reduce are combined register by register.
+      uniteAll(reduce.getInputs());
     } else if (auto store = dyn_cast<TiledStoreOp>(op)) {
       if (store.getMask())
         uniteAll({store.getValue(), store.getMask()});
@@ -346,29 +354,43 @@ private:
     op.getResult().replaceAllUsesExcept(convert, convert);
   }
 
-  /// A view only renames registers when its result layout, read in the
-  /// source shape, places every element on the thread that holds it; where
-  /// the classes chose otherwise, the source is converted to that layout.
+  /// Whether `a` and `b` (same dims) put every element on the same thread:
+  /// equal lane and warp images, register images equal up to order.
+  static bool sameThreads(const LinearLayout &a, const LinearLayout &b) {
+    auto images = [](const LinearLayout &l, StringRef in) {
+      SmallVector<SmallVector<int32_t>> out;
+      for (unsigned bit = 0, e = l.getInDimSizeLog2(in); bit < e; ++bit) {
+        SmallVector<int32_t> image;
+        for (const auto &dim : l.getOutDims())
+          image.push_back(l.getBasis(in, bit, dim.name));
+        out.push_back(image);
+      }
+      return out;
+    };
+    using tilecc::layout::kLane, tilecc::layout::kRegister,
+        tilecc::layout::kWarp;
+    if (images(a, kLane) != images(b, kLane) ||
+        images(a, kWarp) != images(b, kWarp))
+      return false;
+    auto ra = images(a, kRegister), rb = images(b, kRegister);
+    llvm::sort(ra);
+    llvm::sort(rb);
+    return ra == rb;
+  }
+
+  /// A view only renames coordinates: each element must stay on its thread,
+  /// so the source must be in the result layout read in the source shape
+  /// (registers may be reordered). Otherwise the source is converted first.
   void fixView(ViewOp op) {
     auto srcType = dyn_cast<RankedTensorType>(op.getSource().getType());
-    auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
-    if (!srcType || !resultType || !LinearEncodingAttr::of(srcType) ||
-        !LinearEncodingAttr::of(resultType))
+    auto dstType = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!srcType || !dstType || !LinearEncodingAttr::of(srcType) ||
+        !LinearEncodingAttr::of(dstType))
       return;
-    const LinearLayout &src = LinearEncodingAttr::of(srcType).getLayout();
-    LinearLayout wanted = LinearEncodingAttr::of(resultType).getLayout()
-                              .reshapeOuts(src.getOutDims());
-    bool sameThreads = true;
-    for (StringRef in : {StringRef(tilecc::layout::kLane),
-                         StringRef(tilecc::layout::kWarp)})
-      for (unsigned bit = 0; bit < src.getInDimSizeLog2(in); ++bit)
-        for (unsigned d = 0; d < srcType.getRank(); ++d)
-          sameThreads &= wanted.getInDimSizeLog2(in) ==
-                             src.getInDimSizeLog2(in) &&
-                         src.getBasis(in, bit, tilecc::layout::dimName(d)) ==
-                             wanted.getBasis(in, bit,
-                                             tilecc::layout::dimName(d));
-    if (sameThreads)
+    LinearLayout src = LinearEncodingAttr::of(srcType).getLayout();
+    LinearLayout wanted = LinearEncodingAttr::of(dstType).getLayout().reshapeOuts(
+        llvm::to_vector(src.getOutDims()));
+    if (sameThreads(src, wanted))
       return;
     op.getSourceMutable().assign(castTo(
         op.getSource(),

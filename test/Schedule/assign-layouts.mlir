@@ -187,3 +187,63 @@ module {
     nv_tileaa.return
   }
 }
+
+// -----
+
+// A scan works in place: its result has its input's layout (here the one the
+// 128-bit load anchors), whatever the store would have preferred. The
+// operands of a two-operand reduce share one layout as well, so the iota-like
+// constant is created in the loaded tile's layout.
+// CHECK-LABEL: nv_tileaa.func @scan_in_place
+// CHECK: %[[X:.*]] = nv_tileas.tiled_load
+// CHECK: %[[S:.*]] = nv_tileas.scan %[[X]] {{.*}} : tensor<64x64xf32, #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (16, 0), (32, 0)], lane = [(0, 4), (0, 8), (0, 16), (0, 32), (1, 0)], warp = [(2, 0), (4, 0)]} -> {dim0 = 64, dim1 = 64}>> -> tensor<64x64xf32, #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (16, 0), (32, 0)], lane = [(0, 4), (0, 8), (0, 16), (0, 32), (1, 0)], warp = [(2, 0), (4, 0)]} -> {dim0 = 64, dim1 = 64}>>
+// CHECK: %[[IDX:.*]] = arith.constant dense<7> : tensor<64x64xi32, #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (16, 0), (32, 0)]
+// CHECK: nv_tileas.reduce %[[S]], %[[IDX]]
+module {
+  nv_tileaa.func @scan_in_place(%a: !nv_tileaa.ptr<f32, 1>, %b: !nv_tileaa.ptr<f32, 1>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
+    %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c64) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64xf32>
+    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<64x64xf32> -> tensor<64x64xf32>
+    %s = nv_tileas.scan %x {atom = #nv_tileas<reduce_atom warp_shfl_up_f32>, axis = 1 : i32} : tensor<64x64xf32> -> tensor<64x64xf32> {
+    ^bb0(%p: f32, %q: f32):
+      %r = arith.addf %p, %q : f32
+      nv_tileas.yield %r : f32
+    }
+    %idx = arith.constant dense<7> : tensor<64x64xi32>
+    %m:2 = nv_tileas.reduce %s, %idx {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<64x64xf32>, tensor<64x64xi32> -> tensor<64xf32>, tensor<64xi32> {
+    ^bb0(%p: f32, %i: i32, %q: f32, %j: i32):
+      %r = arith.maximumf %p, %q : f32
+      nv_tileas.yield %r, %i : f32, i32
+    }
+    nv_tileas.tiled_store %m#0, %vb[%c0] {atom = #nv_tileas<copy_atom stg_32>} : tensor<64xf32>, !nv_tileas.tiled_view<64xf32>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// A view keeps every element on its thread. The 8-element range gets a
+// layout of its own, which read as 8x1 does not match the one its view's
+// result takes from the broadcast: the range is converted first, to the
+// view result's layout in the range's shape.
+// CHECK-LABEL: nv_tileaa.func @view_needs_conversion
+// CHECK: %[[R:.*]] = nv_tileas.make_range 0 to 8 : tensor<8xi32, #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (0), (0)], warp = [(0), (0)]} -> {dim0 = 8}>>
+// CHECK: %[[C:.*]] = nv_tileas.convert_layout %[[R]] : tensor<8xi32, #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (0), (0)], warp = [(0), (0)]} -> {dim0 = 8}>> -> tensor<8xi32, #nv_tileas.linear<{register = [(1), (2), (4)]
+// CHECK: nv_tileas.view %[[C]] : tensor<8xi32, #nv_tileas.linear<{register = [(1), (2), (4)]
+module {
+  nv_tileaa.func @view_needs_conversion(%a: !nv_tileaa.ptr<i32, 1>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c256 = arith.constant 256 : index
+    %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c8, %c256) strides(%c256, %c1) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<8x256xi32>
+    %r = nv_tileas.make_range 0 to 8 : tensor<8xi32>
+    %v = nv_tileas.view %r : tensor<8xi32> to tensor<8x1xi32>
+    %b = nv_tileas.broadcast %v : tensor<8x1xi32> to tensor<8x256xi32>
+    nv_tileas.tiled_store %b, %va[%c0, %c0] {atom = #nv_tileas<copy_atom stg_32>} : tensor<8x256xi32>, !nv_tileas.tiled_view<8x256xi32>
+    nv_tileaa.return
+  }
+}

@@ -40,8 +40,8 @@ static LogicalResult createScratchBuffer(ModuleOp module,
   int64_t bytes = 0;
   module.walk([&](Operation *op) {
     bytes = std::max({bytes, getConvertLayoutScratchBytes(op),
-                      getReduceScratchBytes(op), getAtomicScratchBytes(op),
-                      getSliceScratchBytes(op)});
+                      getReduceScratchBytes(op), getScanScratchBytes(op),
+                      getAtomicScratchBytes(op), getSliceScratchBytes(op)});
   });
   if (bytes == 0)
     return success();
@@ -138,6 +138,8 @@ struct ConvertTileASToLLVMPass
     populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);
+    populateTileASScanToLLVMPatterns(converter, patterns);
+    populateTileASFloatModeToLLVMPatterns(converter, patterns);
     populateTileASDotToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no

@@ -128,20 +128,51 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
     starts.push_back(LLVM::MulOp::create(
         rewriter, loc, indices[d],
         createI64(rewriter, loc, viewType.getShape()[d])));
-  SmallVector<SmallVector<Value>> coords =
-      getRegisterCoordinates(rewriter, loc, layout);
+  // With split coordinates every register is the thread's position plus a
+  // constant, added last: the loop-varying part is shared and nothing per
+  // register is loop-invariant (LLVM would otherwise hoist one live value
+  // per register out of loops).
+  std::optional<SplitCoordinates> split =
+      getSplitRegisterCoordinates(rewriter, loc, layout);
+  SmallVector<SmallVector<Value>> coords;
+  SmallVector<Value> threadPos;
+  Value threadLinear = view.offset;
+  if (split) {
+    for (unsigned d = 0; d < rank; ++d) {
+      threadPos.push_back(
+          LLVM::AddOp::create(rewriter, loc, starts[d], split->thread[d]));
+      threadLinear = LLVM::AddOp::create(
+          rewriter, loc, threadLinear,
+          LLVM::MulOp::create(rewriter, loc, threadPos[d], view.strides[d]));
+    }
+  } else {
+    coords = getRegisterCoordinates(rewriter, loc, layout);
+  }
   SmallVector<Value> mask;
   if (packedMask)
     mask = unpackRegisters(rewriter, loc, packedMask);
   Type ptrType = view.base.getType();
   for (unsigned r = 0; r < numRegs; ++r) {
-    Value linear = view.offset;
+    Value linear = split ? threadLinear : view.offset;
     Value pred;
     for (unsigned d = 0; d < rank; ++d) {
-      Value pos = LLVM::AddOp::create(rewriter, loc, starts[d], coords[r][d]);
-      linear = LLVM::AddOp::create(
-          rewriter, loc, linear,
-          LLVM::MulOp::create(rewriter, loc, pos, view.strides[d]));
+      Value pos;
+      if (split) {
+        int64_t c = split->reg[r][d];
+        pos = c ? Value(LLVM::AddOp::create(rewriter, loc, threadPos[d],
+                                            createI64(rewriter, loc, c)))
+                : threadPos[d];
+        if (c)
+          linear = LLVM::AddOp::create(
+              rewriter, loc, linear,
+              LLVM::MulOp::create(rewriter, loc, createI64(rewriter, loc, c),
+                                  view.strides[d]));
+      } else {
+        pos = LLVM::AddOp::create(rewriter, loc, starts[d], coords[r][d]);
+        linear = LLVM::AddOp::create(
+            rewriter, loc, linear,
+            LLVM::MulOp::create(rewriter, loc, pos, view.strides[d]));
+      }
       if (!checked[d])
         continue;
       Value in = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::slt,

@@ -15,13 +15,13 @@
 // holding an element of the result has the complete reduction.
 //
 //===----------------------------------------------------------------------===//
+#include "Conversion/TileASToLLVM/Combiner.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -50,12 +50,6 @@ BitRoles classifyBits(const tl::LinearLayout &layout, StringRef inDim,
     (keptPart ? roles.kept : roles.reduced) |= 1u << bit;
   }
   return roles;
-}
-
-/// Element bytes in the scratch buffer.
-unsigned elementBytes(Type type) {
-  unsigned bits = type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 64;
-  return std::max(1u, bits / 8);
 }
 
 /// Packs bits of `value` selected by `mask` into the low bits.
@@ -107,58 +101,7 @@ FailureOr<ReducePlan> planReduce(const tl::LinearLayout &layout, unsigned axis,
 SmallVector<Value> combine(ConversionPatternRewriter &rewriter,
                            nv_tileas::ReduceOp op, ValueRange lhs,
                            ValueRange rhs) {
-  Block &body = op.getCombiner().front();
-  IRMapping mapping;
-  unsigned n = lhs.size();
-  for (unsigned i = 0; i < n; ++i) {
-    mapping.map(body.getArgument(i), lhs[i]);
-    mapping.map(body.getArgument(n + i), rhs[i]);
-  }
-  for (Operation &inner : body.without_terminator())
-    rewriter.clone(inner, mapping);
-  SmallVector<Value> result;
-  for (Value v : body.getTerminator()->getOperands())
-    result.push_back(mapping.lookupOrDefault(v));
-  return result;
-}
-
-/// shfl.sync.bfly of one register of any type up to 64 bits.
-FailureOr<Value> shuffleXor(OpBuilder &b, Location loc, Value v,
-                            unsigned offset) {
-  Type type = v.getType();
-  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 64)
-    return failure();
-  unsigned bits = type.getIntOrFloatBitWidth();
-  Type i32 = b.getI32Type();
-  auto shfl = [&](Value word) {
-    return NVVM::ShflOp::create(b, loc, i32, createI32(b, loc, -1), word,
-                                createI32(b, loc, offset),
-                                createI32(b, loc, 31), NVVM::ShflKind::bfly,
-                                UnitAttr())
-        .getResult();
-  };
-  Type intType = b.getIntegerType(bits);
-  Value asInt = type.isInteger()
-                    ? v
-                    : Value(LLVM::BitcastOp::create(b, loc, intType, v));
-  Value out;
-  if (bits == 64) {
-    Value lo = LLVM::TruncOp::create(b, loc, i32, asInt);
-    Value hi = LLVM::TruncOp::create(
-        b, loc, i32,
-        LLVM::LShrOp::create(b, loc, asInt, createI64(b, loc, 32)));
-    Value lo2 = LLVM::ZExtOp::create(b, loc, intType, shfl(lo));
-    Value hi2 = LLVM::ZExtOp::create(b, loc, intType, shfl(hi));
-    out = LLVM::OrOp::create(
-        b, loc, lo2, LLVM::ShlOp::create(b, loc, hi2, createI64(b, loc, 32)));
-  } else if (bits == 32) {
-    out = shfl(asInt);
-  } else {
-    Value wide = LLVM::ZExtOp::create(b, loc, i32, asInt);
-    out = LLVM::TruncOp::create(b, loc, intType, shfl(wide));
-  }
-  return type.isInteger() ? out
-                          : Value(LLVM::BitcastOp::create(b, loc, type, out));
+  return inlineCombiner(rewriter, op.getCombiner().front(), lhs, rhs);
 }
 
 struct ReduceLowering : OpConversionPattern<nv_tileas::ReduceOp> {
@@ -256,7 +199,7 @@ struct ReduceLowering : OpConversionPattern<nv_tileas::ReduceOp> {
       for (unsigned i = 0; i < n; ++i) {
         regionOffset.push_back(regionBytes);
         Type t = acc[0][i].getType();
-        regionBytes += slots * elementBytes(t);
+        regionBytes += slots * scratchElementBytes(t);
         regionBytes = (regionBytes + 7) / 8 * 8;
       }
       auto address = [&](unsigned i, int32_t k, Value warpId) {
@@ -352,7 +295,7 @@ int64_t mlir::tilecc::getReduceScratchBytes(Operation *op) {
   int64_t slots = int64_t(plan->numResultRegs) * plan->numWarps * 32;
   int64_t bytes = 0;
   for (Value input : reduce.getInputs()) {
-    bytes += slots * elementBytes(
+    bytes += slots * scratchElementBytes(
                          cast<RankedTensorType>(input.getType()).getElementType());
     bytes = (bytes + 7) / 8 * 8;
   }

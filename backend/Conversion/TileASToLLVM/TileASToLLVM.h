@@ -78,6 +78,16 @@ int64_t getReduceScratchBytes(Operation *op);
 /// warps; the combiner region is inlined at each step.
 void populateTileASReduceToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// Bytes of the scratch buffer a scan across warps needs (0 otherwise).
+int64_t getScanScratchBytes(Operation *op);
+/// scan: in-thread walks, butterfly shuffles across lanes, shared memory
+/// across warps; the combiner region is inlined at each step.
+void populateTileASScanToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// Scalar float ops with directed rounding, flush_to_zero or approx: NVVM
+/// intrinsics (outranking the libdevice and arith patterns).
+void populateTileASFloatModeToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 /// convert_layout and broadcast.
 void populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);

@@ -69,38 +69,78 @@ static Value applyRuntimeBits(OpBuilder &b, Location loc,
   return acc;
 }
 
-SmallVector<SmallVector<Value>>
-mlir::tilecc::getRegisterCoordinates(OpBuilder &b, Location loc,
-                                     const LinearLayout &layout) {
+/// The register part of register `r`'s coordinate along `out`.
+static int64_t registerPart(const LinearLayout &layout, int32_t r,
+                            StringRef out) {
+  int32_t part = 0;
+  for (unsigned i = 0; i < layout.getInDimSizeLog2(tl::kRegister); ++i)
+    if (r & (1 << i))
+      part ^= layout.getBasis(tl::kRegister, i, out);
+  return part;
+}
+
+/// Whether register bits and thread bits of `out` never overlap, so that a
+/// coordinate is the sum of its thread and register parts.
+static bool partsAreDisjoint(const LinearLayout &layout, StringRef out) {
+  int32_t regBits = 0, threadBits = 0;
+  for (unsigned i = 0; i < layout.getInDimSizeLog2(tl::kRegister); ++i)
+    regBits |= layout.getBasis(tl::kRegister, i, out);
+  for (StringRef in : {StringRef(tl::kLane), StringRef(tl::kWarp)})
+    for (unsigned i = 0; i < layout.getInDimSizeLog2(in); ++i)
+      threadBits |= layout.getBasis(in, i, out);
+  return (regBits & threadBits) == 0;
+}
+
+/// The thread part (i64) of the coordinates along every output dimension.
+static SmallVector<Value> threadParts(OpBuilder &b, Location loc,
+                                      const LinearLayout &layout) {
   auto [lane, warp] = getLaneAndWarp(b, loc);
-  std::vector<std::string> outs = layout.getOutDimNames();
-  int32_t numRegs = layout.getInDimSize(tl::kRegister);
-  SmallVector<SmallVector<Value>> coords(numRegs);
-  for (const std::string &out : outs) {
+  SmallVector<Value> parts;
+  for (const std::string &out : layout.getOutDimNames()) {
     Value thread = createI32(b, loc, 0);
     thread = applyRuntimeBits(b, loc, layout, tl::kLane, out, lane, thread);
     thread = applyRuntimeBits(b, loc, layout, tl::kWarp, out, warp, thread);
+    parts.push_back(LLVM::ZExtOp::create(b, loc, b.getI64Type(), thread));
+  }
+  return parts;
+}
+
+SmallVector<SmallVector<Value>>
+mlir::tilecc::getRegisterCoordinates(OpBuilder &b, Location loc,
+                                     const LinearLayout &layout) {
+  std::vector<std::string> outs = layout.getOutDimNames();
+  SmallVector<Value> thread = threadParts(b, loc, layout);
+  int32_t numRegs = layout.getInDimSize(tl::kRegister);
+  SmallVector<SmallVector<Value>> coords(numRegs);
+  for (auto [d, out] : llvm::enumerate(outs)) {
     // When register bits and thread bits never overlap, XOR is addition,
     // which keeps constant register offsets foldable into addresses.
-    int32_t regBits = 0, threadBits = 0;
-    for (unsigned i = 0; i < layout.getInDimSizeLog2(tl::kRegister); ++i)
-      regBits |= layout.getBasis(tl::kRegister, i, out);
-    for (StringRef in : {StringRef(tl::kLane), StringRef(tl::kWarp)})
-      for (unsigned i = 0; i < layout.getInDimSizeLog2(in); ++i)
-        threadBits |= layout.getBasis(in, i, out);
-    bool disjoint = (regBits & threadBits) == 0;
-    Value thread64 = LLVM::ZExtOp::create(b, loc, b.getI64Type(), thread);
+    bool disjoint = partsAreDisjoint(layout, out);
     for (int32_t r = 0; r < numRegs; ++r) {
-      int32_t regPart = 0;
-      for (unsigned i = 0; i < layout.getInDimSizeLog2(tl::kRegister); ++i)
-        if (r & (1 << i))
-          regPart ^= layout.getBasis(tl::kRegister, i, out);
-      Value c = createI64(b, loc, regPart);
-      coords[r].push_back(disjoint ? Value(LLVM::AddOp::create(b, loc, thread64, c))
-                                   : Value(LLVM::XOrOp::create(b, loc, thread64, c)));
+      Value c = createI64(b, loc, registerPart(layout, r, out));
+      coords[r].push_back(
+          disjoint ? Value(LLVM::AddOp::create(b, loc, thread[d], c))
+                   : Value(LLVM::XOrOp::create(b, loc, thread[d], c)));
     }
   }
   return coords;
+}
+
+std::optional<SplitCoordinates>
+mlir::tilecc::getSplitRegisterCoordinates(OpBuilder &b, Location loc,
+                                          const LinearLayout &layout) {
+  std::vector<std::string> outs = layout.getOutDimNames();
+  for (const std::string &out : outs)
+    if (!partsAreDisjoint(layout, out))
+      return std::nullopt;
+  SplitCoordinates split;
+  split.thread = threadParts(b, loc, layout);
+  int32_t numRegs = layout.getInDimSize(tl::kRegister);
+  split.reg.resize(numRegs);
+  for (int32_t r = 0; r < numRegs; ++r)
+    for (const std::string &out : outs)
+      split.reg[r].push_back(registerPart(layout, r, out));
+  return split;
 }
 
 DuplicateMasks

@@ -33,6 +33,18 @@ SmallVector<SmallVector<Value>>
 getRegisterCoordinates(OpBuilder &b, Location loc,
                        const ::tilecc::layout::LinearLayout &layout);
 
+/// Register coordinates as thread part + register constant, available when
+/// the two never share a bit along any dimension. Code that adds the thread
+/// part to a loop-varying start first and the constant last keeps LLVM from
+/// hoisting one loop-invariant coordinate per register out of loops.
+struct SplitCoordinates {
+  SmallVector<Value> thread;                // per dimension, i64
+  SmallVector<SmallVector<int64_t>> reg;    // per register, per dimension
+};
+std::optional<SplitCoordinates>
+getSplitRegisterCoordinates(OpBuilder &b, Location loc,
+                            const ::tilecc::layout::LinearLayout &layout);
+
 /// Bits of the register / lane / warp ids that only select duplicates.
 struct DuplicateMasks {
   uint32_t reg = 0, lane = 0, warp = 0;

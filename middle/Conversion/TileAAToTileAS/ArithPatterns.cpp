@@ -12,20 +12,21 @@ using namespace mlir::tilecc;
 
 namespace {
 
-/// Binary float op -> the arith op of the same name; the rounding mode
-/// becomes fast-math flags.
+/// Binary float op -> the arith op of the same name; approx becomes
+/// fast-math flags, directed rounding and flush_to_zero stay as attributes.
 template <typename SrcOp, typename DstOp>
 struct FloatBinaryPattern : OpConversionPattern<SrcOp> {
   using OpConversionPattern<SrcOp>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<arith::FastMathFlags> fm =
-        fastMathForRounding(op.getRoundingMode());
-    if (failed(fm))
-      return rewriter.notifyMatchFailure(op, "directed rounding has no arith form");
-    rewriter.replaceOpWithNewOp<DstOp>(op, adaptor.getLhs(), adaptor.getRhs(),
-                                       *fm);
+    if (failed(checkDirectedRounding(op, op.getRoundingMode())))
+      return failure();
+    auto newOp = DstOp::create(rewriter, op.getLoc(), adaptor.getLhs(),
+                               adaptor.getRhs(),
+                               fastMathForAnyRounding(op.getRoundingMode()));
+    keepFloatModes(op, op.getRoundingMode(), newOp);
+    rewriter.replaceOp(op, newOp);
     return success();
   }
 };

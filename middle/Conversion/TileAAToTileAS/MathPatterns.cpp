@@ -1,6 +1,7 @@
 //===- MathPatterns.cpp - populator 2: nv_tileaa math to math -------------===//
 //
-// Ops with a math-dialect form map one to one; the rest of elementwise math is
+// Ops with a math-dialect form map one to one (directed rounding and
+// flush_to_zero kept as attributes, see FloatAttrs.h); the rest of elementwise math is
 // already arith (populator 1), which is the fallback the seed describes.
 //
 //===----------------------------------------------------------------------===//
@@ -19,11 +20,12 @@ struct FloatUnaryPattern : OpConversionPattern<SrcOp> {
   LogicalResult
   matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<arith::FastMathFlags> fm =
-        fastMathForRounding(op.getRoundingMode());
-    if (failed(fm))
-      return rewriter.notifyMatchFailure(op, "directed rounding has no math form");
-    rewriter.replaceOpWithNewOp<DstOp>(op, adaptor.getSrc(), *fm);
+    if (failed(checkDirectedRounding(op, op.getRoundingMode())))
+      return failure();
+    auto newOp = DstOp::create(rewriter, op.getLoc(), adaptor.getSrc(),
+                               fastMathForAnyRounding(op.getRoundingMode()));
+    keepFloatModes(op, op.getRoundingMode(), newOp);
+    rewriter.replaceOp(op, newOp);
     return success();
   }
 };
@@ -33,12 +35,13 @@ struct FmaPattern : OpConversionPattern<nv_tileaa::FmaOp> {
   LogicalResult
   matchAndRewrite(nv_tileaa::FmaOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<arith::FastMathFlags> fm =
-        fastMathForRounding(op.getRoundingMode());
-    if (failed(fm))
-      return rewriter.notifyMatchFailure(op, "directed rounding has no math form");
-    rewriter.replaceOpWithNewOp<math::FmaOp>(op, adaptor.getA(), adaptor.getB(),
-                                             adaptor.getC(), *fm);
+    if (failed(checkDirectedRounding(op, op.getRoundingMode())))
+      return failure();
+    auto newOp = math::FmaOp::create(
+        rewriter, op.getLoc(), adaptor.getA(), adaptor.getB(), adaptor.getC(),
+        fastMathForAnyRounding(op.getRoundingMode()));
+    keepFloatModes(op, op.getRoundingMode(), newOp);
+    rewriter.replaceOp(op, newOp);
     return success();
   }
 };

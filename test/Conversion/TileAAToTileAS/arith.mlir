@@ -21,6 +21,10 @@
 // CHECK: %[[W:.*]] = arith.extf %[[H]] : tensor<16xf16> to tensor<16xf32>
 // CHECK: arith.truncf %[[W]] : tensor<16xf32> to tensor<16xbf16>
 // CHECK: %[[F:.*]] = arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK: arith.addf %[[X]], %[[Y]] {nv_tileaa.rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<16xf32>
+// CHECK: arith.divf %[[X]], %[[Y]] fastmath<afn> {nv_tileaa.flush_to_zero} : tensor<16xf32>
+// CHECK: math.fma %[[X]], %[[Y]], %[[X]] {nv_tileaa.flush_to_zero, nv_tileaa.rounding_mode = #nv_tileaa<rounding_mode positive_inf>} : tensor<16xf32>
+// CHECK: math.sqrt %[[X]] {nv_tileaa.rounding_mode = #nv_tileaa<rounding_mode negative_inf>} : tensor<16xf32>
 // CHECK-NOT: nv_tileaa.{{(addf|subf|mulf|divf|bitcast|mulhiui|clampf|fp_to_fp)}}
 nv_tileaa.func @arith(%x: tensor<16xf32>, %y: tensor<16xf32>, %i: tensor<16xi32>, %j: tensor<16xi32>,
                       %h: tensor<16xf16>, %b: tensor<16xbf16>, %s: f32) {
@@ -38,5 +42,10 @@ nv_tileaa.func @arith(%x: tensor<16xf32>, %y: tensor<16xf32>, %i: tensor<16xi32>
   %11 = nv_tileaa.fp_to_fp %x {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<16xf32> -> tensor<16xf8E4M3FN>
   %12 = nv_tileaa.fp_to_fp %h : tensor<16xf16> -> tensor<16xbf16>
   %13 = nv_tileaa.addf %s, %s : f32
+  // Directed rounding and flush_to_zero travel as discardable attributes.
+  %14 = nv_tileaa.addf %x, %y {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<16xf32>
+  %15 = nv_tileaa.divf %x, %y {rounding_mode = #nv_tileaa<rounding_mode approx>, nv_tileaa.flush_to_zero} : tensor<16xf32>
+  %16 = nv_tileaa.fma %x, %y, %x {rounding_mode = #nv_tileaa<rounding_mode positive_inf>, nv_tileaa.flush_to_zero} : tensor<16xf32>
+  %17 = nv_tileaa.sqrt %x {rounding_mode = #nv_tileaa<rounding_mode negative_inf>} : tensor<16xf32>
   nv_tileaa.return
 }

@@ -15,7 +15,7 @@
 // CHECK-COUNT-2: llvm.fcmp "olt" {{.*}} : f32
 // CHECK-COUNT-2: llvm.select {{.*}} : i1, f32
 // CHECK-COUNT-2: llvm.fptosi {{.*}} : f32 to i32
-// CHECK-COUNT-2: llvm.call @__nv_sqrtf({{.*}}) : (f32) -> f32
+// CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"({{.*}}) : (f32) -> f32
 nv_tileaa.func @arith(%a: tensor<64xf32, #L>, %b: tensor<64xf32, #L>) {
   %s = arith.addf %a, %b : tensor<64xf32, #L>
   %c = arith.cmpf olt, %s, %b : tensor<64xf32, #L>

@@ -80,3 +80,33 @@ nv_tileaa.func @load_f16_masked(%p: !nv_tileaa.ptr<f16, 1>, %m: tensor<16x16xi1,
   %x, %t2 = nv_tileas.tiled_load %v[%c0, %c0] mask(%m : tensor<16x16xi1, #H>) other(%o : tensor<16x16xf16, #H>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope gpu>} : !nv_tileas.tiled_view<16x16xf16> -> tensor<16x16xf16, #H>, !nv_tileas.mem_token
   nv_tileaa.return
 }
+
+// -----
+
+// Register and thread bits never overlap, so every register's position is
+// the thread's position (start of the box plus thread part, computed once)
+// plus a constant added last: nothing per register is loop-invariant for
+// LLVM to hoist out of a loop around the load (one live register per element
+// otherwise).
+#C = #nv_tileas.linear<{register = [(256), (512)], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64), (128)]} -> {dim0 = 1024}>
+// CHECK-LABEL: llvm.func @load_split_coordinates
+// CHECK: %[[START:.*]] = llvm.mul %{{.*}}, %{{.*}} : i64
+// CHECK: %[[THREAD:.*]] = llvm.zext %{{.*}} : i32 to i64
+// CHECK: %[[POS:.*]] = llvm.add %[[START]], %[[THREAD]] : i64
+// CHECK: llvm.icmp "slt" %[[POS]], %{{.*}} : i64
+// CHECK: %[[C256:.*]] = llvm.mlir.constant(256 : i64) : i64
+// CHECK: %[[POS1:.*]] = llvm.add %[[POS]], %[[C256]] : i64
+// CHECK: llvm.icmp "slt" %[[POS1]], %{{.*}} : i64
+// CHECK: %[[C512:.*]] = llvm.mlir.constant(512 : i64) : i64
+// CHECK: llvm.add %[[POS]], %[[C512]] : i64
+// CHECK: %[[C768:.*]] = llvm.mlir.constant(768 : i64) : i64
+// CHECK: llvm.add %[[POS]], %[[C768]] : i64
+// CHECK-COUNT-4: ld.global.b32
+nv_tileaa.func @load_split_coordinates(%p: !nv_tileaa.ptr<f32, 1>, %n: index, %i: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = nv_tileas.make_tiled_view %p[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1024xf32>
+  %pad = arith.constant dense<0.0> : tensor<1024xf32, #C>
+  %x = nv_tileas.tiled_load %v[%i] other(%pad : tensor<1024xf32, #C>) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32, #C>
+  nv_tileaa.return
+}

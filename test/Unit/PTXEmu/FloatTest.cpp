@@ -168,4 +168,27 @@ TEST(PTXEmuFloat, HalfAndPacked) {
   EXPECT_EQ(o[0], 0x404040a0u); // hi: 1*2+1 = 3, lo: 2*2+1 = 5
 }
 
+TEST(PTXEmuFloat, MixedPrecision) {
+  // add/sub/fma.f32.f16 (sm_100): the 16-bit sources widen exactly, the last
+  // source and the result are f32.
+  std::vector<uint32_t> a = {h(1.5f)}, b = {h(2.25f)};
+  auto o = evalLanes<uint32_t>(
+      "cvt.u16.u32 %h1, %r10; sub.rn.f32.f16 %f13, %h1, %f11; mov.b32 %r13, %f13;",
+      a, bits({0.25f}));
+  EXPECT_EQ(u2f(o[0]), 1.25f);
+  o = evalLanes<uint32_t>(
+      "cvt.u16.u32 %h1, %r10; add.f32.f16 %f13, %h1, %f11; mov.b32 %r13, %f13;",
+      a, bits({0.25f}));
+  EXPECT_EQ(u2f(o[0]), 1.75f);
+  o = evalLanes<uint32_t>("cvt.u16.u32 %h1, %r10; cvt.u16.u32 %h2, %r11;"
+                          "fma.rn.f32.f16 %f13, %h1, %h2, %f12; mov.b32 %r13, %f13;",
+                          a, b, bits({-0.375f}));
+  EXPECT_EQ(u2f(o[0]), 3.0f);
+  // bf16: 1.0 = 0x3f80.
+  o = evalLanes<uint32_t>(
+      "cvt.u16.u32 %h1, %r10; add.rn.f32.bf16 %f13, %h1, %f11; mov.b32 %r13, %f13;",
+      {0x3f80u}, bits({0.5f}));
+  EXPECT_EQ(u2f(o[0]), 1.5f);
+}
+
 } // namespace

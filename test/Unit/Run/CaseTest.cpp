@@ -34,7 +34,9 @@ TEST(Case, LoadsBuffersAndScalars) {
   EXPECT_EQ(c->grid[0], 4u);
   EXPECT_EQ(c->grid[1], 2u);
   EXPECT_EQ(c->grid[2], 1u);
-  EXPECT_DOUBLE_EQ(c->rtol, 1e-3);
+  EXPECT_DOUBLE_EQ(c->tolerance.rtol, 1e-3);
+  EXPECT_DOUBLE_EQ(c->tolerance.atol, 0);
+  EXPECT_FALSE(c->tolerance.ulp);
   ASSERT_EQ(c->args.size(), 4u);
   const CaseBuffer &x = *c->args[0].buffer;
   for (uint64_t i = 0; i < 8; ++i) {
@@ -50,6 +52,38 @@ TEST(Case, LoadsBuffersAndScalars) {
   EXPECT_EQ(decodeElement(ElementKind::I32, readElementBits(z.bytes, z.type, 1)), -2.0);
   EXPECT_EQ(c->args[3].scalar->bits, 8192u);
   llvm::sys::fs::remove(path);
+}
+
+TEST(Case, PerBufferToleranceInUlp) {
+  std::string path = writeTemp(R"({
+    "kernel_file": "k.tile", "kernel": "k",
+    "args": [
+      {"buffer": "a", "type": "f32", "count": 1, "output": true,
+       "tolerance": {"ulp": 2}},
+      {"buffer": "b", "type": "f32", "count": 1, "output": true}],
+    "tolerance": {"rtol": 0}})");
+  llvm::Expected<Case> c = loadCase(path);
+  ASSERT_TRUE(bool(c)) << llvm::toString(c.takeError());
+  const CaseBuffer &a = *c->args[0].buffer;
+  ASSERT_TRUE(a.tolerance && a.tolerance->ulp);
+  EXPECT_EQ(*a.tolerance->ulp, 2u);
+  // Absent fields take the defaults, not the case's tolerance.
+  EXPECT_DOUBLE_EQ(a.tolerance->rtol, Tolerance().rtol);
+  EXPECT_FALSE(c->args[1].buffer->tolerance);
+  EXPECT_DOUBLE_EQ(c->tolerance.rtol, 0);
+  llvm::sys::fs::remove(path);
+}
+
+TEST(Case, UlpDistance) {
+  // Adjacent floats are 1 apart, across zero too (+0 and -0 coincide).
+  EXPECT_EQ(getUlpDistance(ElementKind::F32, 0x3f800000, 0x3f800001), 1u);
+  EXPECT_EQ(getUlpDistance(ElementKind::F32, 0x3f800001, 0x3f800000), 1u);
+  EXPECT_EQ(getUlpDistance(ElementKind::F32, 0x80000000, 0x00000000), 0u);
+  EXPECT_EQ(getUlpDistance(ElementKind::F32, 0x80000001, 0x00000001), 2u);
+  EXPECT_EQ(getUlpDistance(ElementKind::F16, 0x3c00, 0x3c03), 3u);
+  EXPECT_EQ(getUlpDistance(ElementKind::F64, 0x3ff0000000000000ull,
+                           0x3ff0000000000002ull),
+            2u);
 }
 
 TEST(Case, RandomInitIsDeterministic) {
