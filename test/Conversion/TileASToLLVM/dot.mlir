@@ -80,13 +80,27 @@ nv_tileaa.func @not_fragments(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B
 
 // -----
 
-// f64 has no m16n8 tensor-core instruction.
+// f64 runs on m8n8k4: one f64 of A and B per lane, two accumulators; K = 8
+// is two instructions chained through the accumulator.
+#A = #nv_tileas.linear<{register = [(0, 4)], lane = [(0, 1), (0, 2), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 8}>
+#B = #nv_tileas.linear<{register = [(4, 0)], lane = [(1, 0), (2, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 8, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 8}>
+// CHECK-LABEL: llvm.func @f64
+// CHECK-COUNT-2: "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {$0, $1}, {$2}, {$3}, {$4, $5};", "=d,=d,d,d,d,d" {{.*}} : (f64, f64, f64, f64) -> !llvm.struct<(f64, f64)>
+nv_tileaa.func @f64(%x: tensor<8x8xf64, #A>, %y: tensor<8x8xf64, #B>, %acc: tensor<8x8xf64, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f64_f64_f64>} : tensor<8x8xf64, #A>, tensor<8x8xf64, #B>, tensor<8x8xf64, #C> -> tensor<8x8xf64, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// fp4 operands have no mma.sync form here.
 #A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 16}>
 #B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
-nv_tileaa.func @f64(%x: tensor<16x16xf64, #A>, %y: tensor<16x8xf64, #B>, %acc: tensor<16x8xf64, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  // expected-error @below {{mma.sync does not support the atom mma_f64_f64_f64 ('f64' x 'f64' -> 'f64')}}
+nv_tileaa.func @fp4(%x: tensor<16x16xf4E2M1FN, #A>, %y: tensor<16x8xf4E2M1FN, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  // expected-error @below {{mma.sync does not support the atom mma_e2m1_e2m1_f32 ('f4E2M1FN' x 'f4E2M1FN' -> 'f32')}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f64_f64_f64>} : tensor<16x16xf64, #A>, tensor<16x8xf64, #B>, tensor<16x8xf64, #C> -> tensor<16x8xf64, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_e2m1_e2m1_f32>} : tensor<16x16xf4E2M1FN, #A>, tensor<16x8xf4E2M1FN, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }

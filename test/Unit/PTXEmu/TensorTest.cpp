@@ -9,6 +9,8 @@
 
 #include "PTXEmu/Float.h"
 
+#include <cmath>
+
 using namespace ptxtest;
 
 namespace {
