@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
+#include "Codegen/PTXEmitter.h"
+
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
@@ -116,6 +118,16 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                             << op.getAtom().getName() << " (" << aElem << " x "
                             << bType.getElementType() << " -> " << cElem
                             << ")";
+    // fp8 mma.sync exists from sm_89 on.
+    bool fp8 = at == "e4m3" || at == "e5m2" || bt == "e4m3" || bt == "e5m2";
+    std::optional<int64_t> cc =
+        nv_tileas::TileASDialect::getComputeCapability(op);
+    if (fp8 && cc && *cc < 89)
+      return op.emitError() << "mma.sync with " << at << " x " << bt
+                            << " operands needs sm_89 or later, not sm_"
+                            << *cc;
+    if (fp8)
+      requirePtxVersion(rewriter, op, 84);
     // The single-instruction fragments: m8n8k4 for f64, else m16n8k<256/bits>.
     bool f64 = bits == 64;
     unsigned instrM = f64 ? 8 : 16, instrK = f64 ? 4 : 256 / bits;
@@ -271,6 +283,23 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
   }
 
 private:
+  /// Records that the module's inline PTX needs PTX ISA `version` (e.g. 84
+  /// for fp8 mma.sync): a `max` module flag the PTX emitter honours.
+  static void requirePtxVersion(OpBuilder &b, Operation *op, int32_t version) {
+    auto module = op->getParentOfType<ModuleOp>();
+    MLIRContext *ctx = b.getContext();
+    auto flag = LLVM::ModuleFlagAttr::get(
+        ctx, LLVM::ModFlagBehavior::Max,
+        StringAttr::get(ctx, ::tilecc::kMinPtxVersionFlag), b.getI32IntegerAttr(version));
+    for (auto flags : module.getOps<LLVM::ModuleFlagsOp>())
+      for (Attribute existing : flags.getFlags())
+        if (existing == flag)
+          return;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(module.getBody());
+    LLVM::ModuleFlagsOp::create(b, module.getLoc(), b.getArrayAttr({flag}));
+  }
+
   /// A warp's A rows and B columns must be its accumulator's rows and
   /// columns; A and B must not spread K over warps.
   static bool warpsAgree(const tl::LinearLayout &a, const tl::LinearLayout &b,
