@@ -1,7 +1,9 @@
 //===- PTXEmitter.cpp - LLVM IR to PTX with the NVPTX backend -------------===//
 #include "Codegen/PTXEmitter.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -52,7 +54,11 @@ llvm::Expected<std::string> tilecc::emitPTX(llvm::Module &module,
   if (!llvmTarget)
     return llvm::createStringError("NVPTX backend unavailable: " + error);
 
-  std::string features = "+ptx" + std::to_string(target.ptxVersion);
+  unsigned ptxVersion = target.ptxVersion;
+  if (auto *flag = llvm::mdconst::extract_or_null<llvm::ConstantInt>(
+          module.getModuleFlag(kMinPtxVersionFlag)))
+    ptxVersion = std::max<unsigned>(ptxVersion, flag->getZExtValue());
+  std::string features = "+ptx" + std::to_string(ptxVersion);
   llvm::CodeGenOptLevel codegenLevel =
       options.optLevel == 0 ? llvm::CodeGenOptLevel::None
                             : llvm::CodeGenOptLevel::Aggressive;

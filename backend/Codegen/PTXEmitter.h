@@ -18,6 +18,10 @@ struct PTXOptions {
   unsigned optLevel = 3; // 0..3
 };
 
+/// LLVM module flag (behaviour `max`, i32) naming the lowest PTX ISA version
+/// (e.g. 84) that the module's inline PTX needs; emitPTX targets at least it.
+inline constexpr const char *kMinPtxVersionFlag = "tilecc.min_ptx_version";
+
 /// Generates PTX for `module` in process. The module's triple and data layout
 /// are set for the target; the arch must come from the target table, so LLVM
 /// never sees an arch it does not know.

@@ -138,11 +138,36 @@ LinearLayout tilecc::layout::ldmatrixPlacement(unsigned numMatrices) {
                        {dimName(1), numMatrices == 4 ? 16 : 8}});
 }
 
+LinearLayout
+tilecc::layout::mmaSyncF64Accumulator(ArrayRef<unsigned> warpsPerCTA,
+                                      ArrayRef<int64_t> shape) {
+  assert(!checkShape(warpsPerCTA, shape) && "invalid mma accumulator");
+  // d0, d1: row = groupID, col = threadID_in_group * 2 + i.
+  LinearLayout tile = LinearLayout::identity1D(2, kRegister, dimName(1)) *
+                      LinearLayout::identity1D(4, kLane, dimName(1)) *
+                      LinearLayout::identity1D(8, kLane, dimName(0));
+  return fitToShape(tile * warpLayout(warpsPerCTA, true, true), shape, {1, 0});
+}
+
+LinearLayout tilecc::layout::mmaSyncF64Operand(MmaOperand operand,
+                                               ArrayRef<unsigned> warpsPerCTA,
+                                               ArrayRef<int64_t> shape) {
+  assert(!checkShape(warpsPerCTA, shape) && "invalid mma operand");
+  bool isA = operand == MmaOperand::A;
+  // a0: (groupID, threadID_in_group); b0: (threadID_in_group, groupID).
+  std::string kDim = dimName(isA ? 1 : 0), rowDim = dimName(isA ? 0 : 1);
+  LinearLayout tile = LinearLayout::identity1D(4, kLane, kDim) *
+                      LinearLayout::identity1D(8, kLane, rowDim);
+  return fitToShape(tile * warpLayout(warpsPerCTA, isA, !isA), shape,
+                    isA ? ArrayRef<unsigned>{1, 0} : ArrayRef<unsigned>{0, 1});
+}
+
 llvm::SmallVector<unsigned, 2>
-tilecc::layout::chooseMmaSyncWarps(unsigned numWarps, int64_t m, int64_t n) {
+tilecc::layout::chooseMmaSyncWarps(unsigned numWarps, int64_t m, int64_t n,
+                                   int64_t instrM) {
   unsigned wm = 1, wn = 1;
   while (wm * wn < numWarps) {
-    bool mSplits = m / (16 * wm) > 1, nSplits = n / (8 * wn) > 1;
+    bool mSplits = m / (instrM * wm) > 1, nSplits = n / (8 * wn) > 1;
     if (mSplits && (m / wm >= n / wn || !nSplits))
       wm *= 2;
     else if (nSplits)
@@ -173,34 +198,48 @@ tilecc::layout::mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
   };
   if (accShape.size() != 2 && accShape.size() != 3)
     return fail("mma.sync dots are 2-d or batched 3-d");
-  if (elemBits != 4 && elemBits != 8 && elemBits != 16 && elemBits != 32)
-    return fail("mma.sync operands have 4, 8, 16 or 32-bit elements, not " +
+  if (elemBits != 4 && elemBits != 8 && elemBits != 16 && elemBits != 32 &&
+      elemBits != 64)
+    return fail("mma.sync operands have 4, 8, 16, 32 or 64-bit elements, "
+                "not " +
                 llvm::Twine(elemBits));
   bool batched = accShape.size() == 3;
   int64_t batch = batched ? accShape[0] : 1;
   int64_t m = accShape[batched], n = accShape[batched + 1];
   MmaSyncDotLayouts result;
-  result.instrK = 256 / elemBits;
-  if (m % 16 || n % 8 || k % result.instrK)
+  bool f64 = elemBits == 64;
+  result.instrM = f64 ? 8 : 16;
+  result.instrN = 8;
+  result.instrK = f64 ? 4 : 256 / elemBits;
+  if (m % result.instrM || n % result.instrN || k % result.instrK)
     return fail("a " + llvm::Twine(m) + "x" + llvm::Twine(n) + "x" +
-                llvm::Twine(k) + " dot does not split into m16n8k" +
+                llvm::Twine(k) + " dot does not split into m" +
+                llvm::Twine(result.instrM) + "n8k" +
                 llvm::Twine(result.instrK) + " instructions");
   if (log2Exact(batch) < 0)
     return fail("the batch size must be a power of two");
-  result.warpsPerCTA = chooseMmaSyncWarps(numWarps, m, n);
-  auto a = mmaSyncOperand(MmaOperand::A, elemBits, result.instrK,
-                          result.warpsPerCTA, {m, k});
-  if (!a)
-    return a.takeError();
-  auto b = mmaSyncOperand(MmaOperand::B, elemBits, result.instrK,
-                          result.warpsPerCTA, {k, n});
-  if (!b)
-    return b.takeError();
+  result.warpsPerCTA = chooseMmaSyncWarps(numWarps, m, n, result.instrM);
   if (llvm::Error err = checkShape(result.warpsPerCTA, {m, n}))
     return std::move(err);
-  result.a = *a;
-  result.b = *b;
-  result.acc = mmaSyncAccumulator(result.warpsPerCTA, {m, n});
+  if (llvm::Error err = checkShape(result.warpsPerCTA, {m, k}))
+    return std::move(err);
+  if (f64) {
+    result.a = mmaSyncF64Operand(MmaOperand::A, result.warpsPerCTA, {m, k});
+    result.b = mmaSyncF64Operand(MmaOperand::B, result.warpsPerCTA, {k, n});
+    result.acc = mmaSyncF64Accumulator(result.warpsPerCTA, {m, n});
+  } else {
+    auto a = mmaSyncOperand(MmaOperand::A, elemBits, result.instrK,
+                            result.warpsPerCTA, {m, k});
+    if (!a)
+      return a.takeError();
+    auto b = mmaSyncOperand(MmaOperand::B, elemBits, result.instrK,
+                            result.warpsPerCTA, {k, n});
+    if (!b)
+      return b.takeError();
+    result.a = *a;
+    result.b = *b;
+    result.acc = mmaSyncAccumulator(result.warpsPerCTA, {m, n});
+  }
   if (batched) {
     result.a = withBatch(result.a, batch);
     result.b = withBatch(result.b, batch);

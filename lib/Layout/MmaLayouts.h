@@ -34,6 +34,15 @@ mmaSyncOperand(MmaOperand operand, unsigned elemBits, unsigned instrK,
                llvm::ArrayRef<unsigned> warpsPerCTA,
                llvm::ArrayRef<int64_t> shape);
 
+/// mma.sync.m8n8k4 with f64 operands: the 8x8 accumulator (two elements per
+/// lane, a column pair) and the A (8 x 4) / B (4 x 8) fragments (one element
+/// per lane), repeated over `shape` like their m16n8 counterparts.
+LinearLayout mmaSyncF64Accumulator(llvm::ArrayRef<unsigned> warpsPerCTA,
+                                   llvm::ArrayRef<int64_t> shape);
+LinearLayout mmaSyncF64Operand(MmaOperand operand,
+                               llvm::ArrayRef<unsigned> warpsPerCTA,
+                               llvm::ArrayRef<int64_t> shape);
+
 /// ldmatrix.m8n8.x<numMatrices>[.trans].b16: ("register", "lane") to
 /// ("matrix", "row", "col") of the loaded 8x8 matrices. register bit 0 picks
 /// the half of a 32-bit register, the higher bits the matrix.
@@ -56,17 +65,19 @@ LinearLayout ldmatrixPlacement(unsigned numMatrices);
 /// a warp's A rows and B columns meet its accumulator tiles.
 struct MmaSyncDotLayouts {
   llvm::SmallVector<unsigned, 2> warpsPerCTA; // [wm, wn]
-  unsigned instrK = 0;                        // m16n8k<instrK>
+  unsigned instrM = 0, instrN = 0, instrK = 0; // m16n8k<instrK> or m8n8k4
   LinearLayout a, b, acc;
 };
 
 /// Splits `numWarps` over an M x N output, doubling the dimension whose per-
-/// warp extent is larger while it still holds more than one m16n8 tile.
+/// warp extent is larger while it still holds more than one instruction
+/// tile (`instrM` x 8).
 llvm::SmallVector<unsigned, 2> chooseMmaSyncWarps(unsigned numWarps,
-                                                  int64_t m, int64_t n);
+                                                  int64_t m, int64_t n,
+                                                  int64_t instrM = 16);
 
-/// The dot layouts for `elemBits`-bit operands (the widest K instruction:
-/// k = 256 / elemBits) over `accShape` ([batch,] M, N) and K.
+/// The dot layouts for `elemBits`-bit operands over `accShape` ([batch,] M,
+/// N) and K: m16n8k<256 / elemBits> (the widest K), m8n8k4 for 64 bits.
 llvm::Expected<MmaSyncDotLayouts>
 mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
                   llvm::ArrayRef<int64_t> accShape, int64_t k);

@@ -19,7 +19,7 @@
 namespace tilecc {
 
 /// Scalar element types a case may use.
-enum class ElementKind { I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
+enum class ElementKind { I1, I8, I16, I32, I64, F16, BF16, F32, F64, F8E4M3FN, F8E5M2 };
 
 std::optional<ElementKind> parseElementKind(const std::string &name);
 const char *getElementKindName(ElementKind kind);

@@ -18,6 +18,8 @@ static const char *npyDescr(ElementKind kind) {
   case ElementKind::BF16: return "<f4";
   case ElementKind::F32: return "<f4";
   case ElementKind::F64: return "<f8";
+  case ElementKind::F8E4M3FN: // NumPy has no fp8: the raw bytes
+  case ElementKind::F8E5M2: return "|u1";
   }
   return "|u1";
 }

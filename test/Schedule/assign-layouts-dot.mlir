@@ -66,3 +66,32 @@ module {
   }
 }
 
+
+// -----
+
+// A store converts a value to its own wider layout only when the round trip
+// fits 48 KiB of static shared memory: the 64x64 f32 accumulator (16 KiB)
+// is converted, the 128x128 one (64 KiB) is stored from its fragments.
+// CHECK-LABEL: nv_tileaa.func @store_acc
+// CHECK: %[[S:.*]] = nv_tileas.dot {{.*}} -> tensor<64x64xf32
+// CHECK: %[[C:.*]] = nv_tileas.convert_layout %[[S]]
+// CHECK: nv_tileas.tiled_store %[[C]]
+// CHECK: %[[L:.*]] = nv_tileas.dot {{.*}} -> tensor<128x128xf32
+// CHECK-NOT: nv_tileas.convert_layout %[[L]]
+// CHECK: nv_tileas.tiled_store %[[L]]
+module {
+  nv_tileaa.func @store_acc(%c: !nv_tileaa.ptr<f32, 1>, %x: tensor<64x16xf16>, %y: tensor<16x64xf16>, %acc: tensor<64x64xf32>,
+                            %u: tensor<128x16xf16>, %v: tensor<16x128xf16>, %big: tensor<128x128xf32>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %s = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %vs = nv_tileas.make_tiled_view %c[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
+    nv_tileas.tiled_store %s, %vs[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<64x64xf32>, !nv_tileas.tiled_view<64x64xf32>
+    %l = nv_tileas.dot %u, %v, %big {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x16xf16>, tensor<16x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    %vl = nv_tileas.make_tiled_view %c[%c0] sizes(%c128, %c128) strides(%c128, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<128x128xf32>
+    nv_tileas.tiled_store %l, %vl[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32>
+    nv_tileaa.return
+  }
+}

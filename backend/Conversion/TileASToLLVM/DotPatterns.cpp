@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
+#include "Codegen/PTXEmitter.h"
+
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
@@ -81,7 +83,8 @@ static std::optional<Blocks> groupFragments(const tl::LinearLayout &layout,
 static std::string ptxType(StringRef atomElement) {
   if (atomElement == "e4m3" || atomElement == "e5m2" || atomElement == "tf32" ||
       atomElement == "f16" || atomElement == "bf16" || atomElement == "f32" ||
-      atomElement == "s8" || atomElement == "u8" || atomElement == "s32")
+      atomElement == "s8" || atomElement == "u8" || atomElement == "s32" ||
+      atomElement == "f64")
     return atomElement.str();
   return "";
 }
@@ -109,30 +112,51 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                 ct = parts.size() >= 3 ? ptxType(parts.back()) : "";
     Type aElem = aType.getElementType(), cElem = cType.getElementType();
     unsigned bits = aElem.getIntOrFloatBitWidth();
-    if (at.empty() || bt.empty() || ct.empty() || bits == 64 ||
+    if (at.empty() || bt.empty() || ct.empty() ||
         bits != bType.getElementType().getIntOrFloatBitWidth())
       return op.emitError() << "mma.sync does not support the atom "
                             << op.getAtom().getName() << " (" << aElem << " x "
                             << bType.getElementType() << " -> " << cElem
                             << ")";
-    unsigned instrK = 256 / bits;
-
+    // fp8 mma.sync exists from sm_89 on.
+    bool fp8 = at == "e4m3" || at == "e5m2" || bt == "e4m3" || bt == "e5m2";
+    std::optional<int64_t> cc =
+        nv_tileas::TileASDialect::getComputeCapability(op);
+    if (fp8 && cc && *cc < 89)
+      return op.emitError() << "mma.sync with " << at << " x " << bt
+                            << " operands needs sm_89 or later, not sm_"
+                            << *cc;
+    if (fp8)
+      requirePtxVersion(rewriter, op, 84);
+    // The single-instruction fragments: m8n8k4 for f64, else m16n8k<256/bits>.
+    bool f64 = bits == 64;
+    unsigned instrM = f64 ? 8 : 16, instrK = f64 ? 4 : 256 / bits;
     tl::LinearLayout aLayout = getTileLayout(aType);
     tl::LinearLayout bLayout = getTileLayout(bType);
     tl::LinearLayout cLayout = getTileLayout(cType);
-    auto aFrag = tl::mmaSyncOperand(tl::MmaOperand::A, bits, instrK, {1, 1},
-                                    {16, instrK});
-    auto bFrag = tl::mmaSyncOperand(tl::MmaOperand::B, bits, instrK, {1, 1},
-                                    {instrK, 8});
-    if (!aFrag || !bFrag) {
-      llvm::consumeError(aFrag.takeError());
-      llvm::consumeError(bFrag.takeError());
-      return op.emitError("no mma.sync fragment for ") << aElem;
+    tl::LinearLayout aFrag, bFrag, cFrag;
+    if (f64) {
+      aFrag = tl::mmaSyncF64Operand(tl::MmaOperand::A, {1, 1}, {8, 4});
+      bFrag = tl::mmaSyncF64Operand(tl::MmaOperand::B, {1, 1}, {4, 8});
+      cFrag = tl::mmaSyncF64Accumulator({1, 1}, {8, 8});
+    } else {
+      auto a = tl::mmaSyncOperand(tl::MmaOperand::A, bits, instrK, {1, 1},
+                                  {16, instrK});
+      auto b = tl::mmaSyncOperand(tl::MmaOperand::B, bits, instrK, {1, 1},
+                                  {instrK, 8});
+      if (!a || !b) {
+        llvm::consumeError(a.takeError());
+        llvm::consumeError(b.takeError());
+        return op.emitError("no mma.sync fragment for ") << aElem;
+      }
+      aFrag = *a;
+      bFrag = *b;
+      cFrag = tl::mmaSyncAccumulator({1, 1}, {16, 8});
     }
-    tl::LinearLayout cFrag = tl::mmaSyncAccumulator({1, 1}, {16, 8});
-    std::optional<Blocks> aBlocks = groupFragments(aLayout, *aFrag, 16, instrK);
-    std::optional<Blocks> bBlocks = groupFragments(bLayout, *bFrag, instrK, 8);
-    std::optional<Blocks> cBlocks = groupFragments(cLayout, cFrag, 16, 8);
+    std::optional<Blocks> aBlocks =
+        groupFragments(aLayout, aFrag, instrM, instrK);
+    std::optional<Blocks> bBlocks = groupFragments(bLayout, bFrag, instrK, 8);
+    std::optional<Blocks> cBlocks = groupFragments(cLayout, cFrag, instrM, 8);
     if (!aBlocks || !bBlocks || !cBlocks || !warpsAgree(aLayout, bLayout, cLayout))
       return op.emitError("dot operands are not in mma.sync fragment "
                           "layouts; run tileas-assign-layouts");
@@ -147,6 +171,9 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     auto pack = [&](ArrayRef<Value> regs, ArrayRef<int32_t> which,
                     bool tf32) {
       SmallVector<Value> words;
+      if (f64) // one f64 register per element
+        return SmallVector<Value>(llvm::map_range(
+            which, [&](int32_t r) { return regs[r]; }));
       unsigned perWord = 32 / bits;
       for (size_t w = 0; w < which.size() / perWord; ++w) {
         if (tf32) {
@@ -177,12 +204,14 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       bWords[key] = pack(bRegs, which, tf32);
 
     bool halfAcc = cElem.isF16();
-    std::string asmText =
-        formatMmaAsm(instrK, ct, at, bt, aWords.begin()->second.size(),
-                     bWords.begin()->second.size(), halfAcc ? 2 : 4);
+    size_t accWords = halfAcc || f64 ? 2 : 4;
+    std::string asmText = formatMmaAsm(
+        instrM, instrK, ct, at, bt, aWords.begin()->second.size(),
+        bWords.begin()->second.size(), accWords);
     std::string constraints = formatConstraints(
-        halfAcc ? 2 : 4, cElem.isF32() ? 'f' : 'r',
-        aWords.begin()->second.size() + bWords.begin()->second.size());
+        accWords, f64 ? 'd' : cElem.isF32() ? 'f' : 'r',
+        aWords.begin()->second.size() + bWords.begin()->second.size(),
+        f64 ? 'd' : 'r');
     SmallVector<Value> result(cRegs);
     for (auto &[key, which] : *cBlocks) {
       auto [batch, mb, nb] = key;
@@ -254,6 +283,23 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
   }
 
 private:
+  /// Records that the module's inline PTX needs PTX ISA `version` (e.g. 84
+  /// for fp8 mma.sync): a `max` module flag the PTX emitter honours.
+  static void requirePtxVersion(OpBuilder &b, Operation *op, int32_t version) {
+    auto module = op->getParentOfType<ModuleOp>();
+    MLIRContext *ctx = b.getContext();
+    auto flag = LLVM::ModuleFlagAttr::get(
+        ctx, LLVM::ModFlagBehavior::Max,
+        StringAttr::get(ctx, ::tilecc::kMinPtxVersionFlag), b.getI32IntegerAttr(version));
+    for (auto flags : module.getOps<LLVM::ModuleFlagsOp>())
+      for (Attribute existing : flags.getFlags())
+        if (existing == flag)
+          return;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(module.getBody());
+    LLVM::ModuleFlagsOp::create(b, module.getLoc(), b.getArrayAttr({flag}));
+  }
+
   /// A warp's A rows and B columns must be its accumulator's rows and
   /// columns; A and B must not spread K over warps.
   static bool warpsAgree(const tl::LinearLayout &a, const tl::LinearLayout &b,
@@ -283,10 +329,11 @@ private:
     return asmOp.getResult(0);
   }
 
-  static std::string formatMmaAsm(unsigned k, StringRef ct, StringRef at,
-                                  StringRef bt, size_t aWords, size_t bWords,
-                                  size_t cWords) {
-    std::string text = "mma.sync.aligned.m16n8k" + std::to_string(k) +
+  static std::string formatMmaAsm(unsigned m, unsigned k, StringRef ct,
+                                  StringRef at, StringRef bt, size_t aWords,
+                                  size_t bWords, size_t cWords) {
+    std::string text = "mma.sync.aligned.m" + std::to_string(m) + "n8k" +
+                       std::to_string(k) +
                        ".row.col." + ct.str() + "." + at.str() + "." +
                        bt.str() + "." + ct.str() + " ";
     unsigned next = 0;
@@ -307,12 +354,12 @@ private:
   }
 
   static std::string formatConstraints(size_t cWords, char accKind,
-                                       size_t abWords) {
+                                       size_t abWords, char abKind) {
     SmallVector<std::string> parts;
     for (size_t i = 0; i < cWords; ++i)
       parts.push_back(std::string("=") + accKind);
     for (size_t i = 0; i < abWords; ++i)
-      parts.push_back("r");
+      parts.push_back(std::string(1, abKind));
     for (size_t i = 0; i < cWords; ++i)
       parts.push_back(std::string(1, accKind));
     return llvm::join(parts, ",");

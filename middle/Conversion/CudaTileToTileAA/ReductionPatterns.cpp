@@ -8,7 +8,7 @@
 //
 // mmaf/mmai -> nv_tileaa.dot (mmai with both signedness attributes). An f16
 // accumulator is widened to f32 around the dot (nv_tileaa.dot accumulates in
-// f32); `fast_acc` is kept as `nv_tileaa.fast_acc`. mmaf_scaled -> dot with
+// f32, or f64 for f64 operands); `fast_acc` is kept as `nv_tileaa.fast_acc`. mmaf_scaled -> dot with
 // the scale tiles as its sfa / sfb operands.
 //
 //===----------------------------------------------------------------------===//
@@ -115,14 +115,11 @@ struct MmaFPattern : OpConversionPattern<cuda_tile::MmaFOp> {
     Value acc = adaptor.getAcc();
     auto accType = cast<RankedTensorType>(acc.getType());
     Type element = accType.getElementType();
-    if (element.isF64())
-      return op.emitOpError("with an f64 accumulator is not supported by "
-                            "tilecc yet");
     SmallVector<NamedAttribute> attrs;
     if (op.getFastAcc())
       attrs.emplace_back(rewriter.getStringAttr("nv_tileaa.fast_acc"),
                          rewriter.getUnitAttr());
-    if (element.isF32()) {
+    if (element.isF32() || element.isF64()) {
       rewriter.replaceOp(op, createDot(rewriter, loc, adaptor.getLhs(),
                                        adaptor.getRhs(), acc, attrs));
       return success();

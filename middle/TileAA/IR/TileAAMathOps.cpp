@@ -76,7 +76,8 @@ LogicalResult DotOp::verify() {
         return emitOpError(
                    "expects #C element type to be either f32 or f16, but got ")
                << c;
-    } else if (!c.isF32()) {
+    } else if (!c.isF32() && !(a.isF64() && b.isF64() && c.isF64())) {
+      // f64 operands accumulate in f64 (mma.sync.m8n8k4).
       return emitOpError("expects #C element type to be f32, but got ") << c;
     }
   }

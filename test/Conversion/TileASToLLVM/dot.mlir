@@ -80,13 +80,58 @@ nv_tileaa.func @not_fragments(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B
 
 // -----
 
-// f64 has no m16n8 tensor-core instruction.
+// f64 runs on m8n8k4: one f64 of A and B per lane, two accumulators; K = 8
+// is two instructions chained through the accumulator.
+#A = #nv_tileas.linear<{register = [(0, 4)], lane = [(0, 1), (0, 2), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 8}>
+#B = #nv_tileas.linear<{register = [(4, 0)], lane = [(1, 0), (2, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 8, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 8}>
+// CHECK-LABEL: llvm.func @f64
+// CHECK-COUNT-2: "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {$0, $1}, {$2}, {$3}, {$4, $5};", "=d,=d,d,d,d,d" {{.*}} : (f64, f64, f64, f64) -> !llvm.struct<(f64, f64)>
+nv_tileaa.func @f64(%x: tensor<8x8xf64, #A>, %y: tensor<8x8xf64, #B>, %acc: tensor<8x8xf64, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f64_f64_f64>} : tensor<8x8xf64, #A>, tensor<8x8xf64, #B>, tensor<8x8xf64, #C> -> tensor<8x8xf64, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// fp4 operands have no mma.sync form here.
 #A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 16}>
 #B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
-nv_tileaa.func @f64(%x: tensor<16x16xf64, #A>, %y: tensor<16x8xf64, #B>, %acc: tensor<16x8xf64, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  // expected-error @below {{mma.sync does not support the atom mma_f64_f64_f64 ('f64' x 'f64' -> 'f64')}}
+nv_tileaa.func @fp4(%x: tensor<16x16xf4E2M1FN, #A>, %y: tensor<16x8xf4E2M1FN, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  // expected-error @below {{mma.sync does not support the atom mma_e2m1_e2m1_f32 ('f4E2M1FN' x 'f4E2M1FN' -> 'f32')}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f64_f64_f64>} : tensor<16x16xf64, #A>, tensor<16x8xf64, #B>, tensor<16x8xf64, #C> -> tensor<16x8xf64, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_e2m1_e2m1_f32>} : tensor<16x16xf4E2M1FN, #A>, tensor<16x8xf4E2M1FN, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
+}
+
+// -----
+
+// fp8 mma.sync needs PTX ISA 8.4: the module asks the PTX emitter for it.
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (0, 16)], lane = [(0, 4), (0, 8), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (16, 0)], lane = [(4, 0), (8, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 32, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-LABEL: llvm.func @e4m3
+// CHECK: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32
+// CHECK: llvm.module_flags [#llvm.mlir.module_flag<max, "tilecc.min_ptx_version", 84 : i32>]
+module attributes {nv_tileas.compute_capability = 89 : i32} {
+nv_tileaa.func @e4m3(%x: tensor<16x32xf8E4M3FN, #A>, %y: tensor<32x8xf8E5M2, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_e4m3_e5m2_f32>} : tensor<16x32xf8E4M3FN, #A>, tensor<32x8xf8E5M2, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return
+}
+}
+
+// -----
+
+// and exists from sm_89 on.
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (0, 16)], lane = [(0, 4), (0, 8), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (16, 0)], lane = [(4, 0), (8, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 32, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+module attributes {nv_tileas.compute_capability = 80 : i32} {
+nv_tileaa.func @e4m3_sm80(%x: tensor<16x32xf8E4M3FN, #A>, %y: tensor<32x8xf8E4M3FN, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  // expected-error @below {{mma.sync with e4m3 x e4m3 operands needs sm_89 or later, not sm_80}}
+  // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_e4m3_e4m3_f32>} : tensor<16x32xf8E4M3FN, #A>, tensor<32x8xf8E4M3FN, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return
+}
 }

@@ -265,3 +265,20 @@ TEST(MmaSync, DotLayoutsDiagnoseRaggedShapes) {
   EXPECT_EQ(llvm::toString(dot.takeError()),
             "a 64x32x24 dot does not split into m16n8k16 instructions");
 }
+
+TEST(MmaSync, F64FragmentsMatchPTX) {
+  // m8n8k4 .f64: a0 (g, t), b0 (t, g), d0/d1 (g, 2t + i).
+  checkFragment(mmaSyncF64Operand(MmaOperand::A, {1, 1}, {8, 4}), 1,
+                [](int32_t, int32_t g, int32_t t) { return Coord{g, t}; });
+  checkFragment(mmaSyncF64Operand(MmaOperand::B, {1, 1}, {4, 8}), 1,
+                [](int32_t, int32_t g, int32_t t) { return Coord{t, g}; });
+  checkFragment(mmaSyncF64Accumulator({1, 1}, {8, 8}), 2,
+                [](int32_t i, int32_t g, int32_t t) {
+                  return Coord{g, 2 * t + i};
+                });
+  auto dot = mmaSyncDotLayouts(4, 64, {64, 32}, 16);
+  ASSERT_TRUE(bool(dot)) << llvm::toString(dot.takeError());
+  EXPECT_EQ(dot->instrM, 8u);
+  EXPECT_EQ(dot->instrK, 4u);
+  EXPECT_EQ(dot->acc, mmaSyncF64Accumulator(dot->warpsPerCTA, {64, 32}));
+}

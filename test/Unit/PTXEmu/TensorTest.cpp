@@ -10,6 +10,8 @@
 #include "PTXEmu/Float.h"
 #include <cmath>
 
+#include <cmath>
+
 using namespace ptxtest;
 
 namespace {

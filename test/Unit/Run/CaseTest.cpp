@@ -131,3 +131,19 @@ TEST(Npy, WritesHeaderAndData) {
   EXPECT_EQ(values[1], -2.0f);
   llvm::sys::fs::remove(path);
 }
+
+TEST(Case, Fp8Buffers) {
+  // One byte per element; values round to the nearest fp8 (e4m3: 1.0 is
+  // 0x38, e5m2: 1.0 is 0x3c).
+  std::string path = writeTemp(R"({"kernel_file": "k.tile", "kernel": "k",
+    "args": [{"buffer": "a", "type": "f8E4M3FN", "count": 2, "init": [1.0, -0.5]},
+             {"buffer": "b", "type": "f8E5M2", "count": 1, "init": [1.0]}]})");
+  llvm::Expected<Case> c = loadCase(path);
+  ASSERT_TRUE(bool(c)) << llvm::toString(c.takeError());
+  const CaseBuffer &a = *c->args[0].buffer;
+  ASSERT_EQ(a.bytes.size(), 2u);
+  EXPECT_EQ(a.bytes[0], 0x38);
+  EXPECT_EQ(decodeElement(ElementKind::F8E4M3FN, readElementBits(a.bytes, a.type, 1)), -0.5);
+  EXPECT_EQ(c->args[1].buffer->bytes[0], 0x3c);
+  llvm::sys::fs::remove(path);
+}
