@@ -94,6 +94,7 @@ public:
         encode(result);
     });
     func.getFunctionBody().walk([&](PermuteOp op) { fixPermute(op); });
+    func.getFunctionBody().walk([&](ViewOp op) { fixView(op); });
     func.getFunctionBody().walk([&](Operation *op) { fixAccess(op); });
     for (auto &[result, layout] : reduceResults)
       fixReduceResult(result, layout);
@@ -269,6 +270,32 @@ private:
     op.getResult().setType(encoded(
         RankedTensorType::get(classType.getShape(),
                               classType.getElementType()),
+        layout));
+    OpBuilder b(op->getContext());
+    b.setInsertionPointAfter(op);
+    auto convert =
+        ConvertLayoutOp::create(b, op->getLoc(), classType, op.getResult());
+    op.getResult().replaceAllUsesExcept(convert, convert);
+  }
+
+  /// A view (reshape) moves no data: its result holds the source layout with
+  /// the outputs regrouped row-major. When its class chose another layout,
+  /// a convert_layout after the view moves the data.
+  void fixView(ViewOp op) {
+    auto srcType = dyn_cast<RankedTensorType>(op.getSource().getType());
+    auto classType = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!srcType || !classType || !LinearEncodingAttr::of(srcType) ||
+        !LinearEncodingAttr::of(classType))
+      return;
+    SmallVector<LinearLayout::OutDim> outs;
+    for (auto [i, size] : llvm::enumerate(classType.getShape()))
+      outs.push_back({"dim" + std::to_string(i), static_cast<int32_t>(size)});
+    LinearLayout layout =
+        LinearEncodingAttr::of(srcType).getLayout().reshapeOuts(outs);
+    if (LinearEncodingAttr::of(classType).getLayout() == layout)
+      return;
+    op.getResult().setType(encoded(
+        RankedTensorType::get(classType.getShape(), classType.getElementType()),
         layout));
     OpBuilder b(op->getContext());
     b.setInsertionPointAfter(op);

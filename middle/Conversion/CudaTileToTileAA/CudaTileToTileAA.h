@@ -37,6 +37,12 @@ public:
 void normalizeCudaTileEarlyExits(Operation *root);
 
 /// Every cuda_tile -> nv_tileaa pattern.
+/// Rewrites loads and stores through strided_view and gather_scatter_view
+/// into cuda_tile pointer loads and stores (run before the conversion);
+/// fails, with a located error, on a view it cannot trace to its
+/// make_tensor_view.
+LogicalResult expandStridedAndGatherViewAccesses(ModuleOp module);
+
 void populateCudaTileToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns,
     const CudaTileToTileAAOptions &options = {});
