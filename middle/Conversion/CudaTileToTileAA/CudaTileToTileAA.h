@@ -43,6 +43,10 @@ void normalizeCudaTileEarlyExits(Operation *root);
 /// make_tensor_view.
 LogicalResult expandStridedAndGatherViewAccesses(ModuleOp module);
 
+/// Rejects, at the op, cuda_tile ops whose hardware target `arch` lacks
+/// (mmaf_scaled without block-scaled MMA).
+LogicalResult checkTargetFeatures(ModuleOp module, StringRef arch);
+
 void populateCudaTileToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns,
     const CudaTileToTileAAOptions &options = {});
