@@ -1,14 +1,15 @@
-//===- LowPrecisionPatterns.cpp - f8 / f4 / e8m0 conversions --------------===//
+//===- LowPrecisionPatterns.cpp - f8 / f4 / e8m0 / tf32 conversions -------===//
 //
 // The narrow float types (f8E4M3FN, f8E5M2, f4E2M1FN, f8E8M0FNU) live in
-// registers as integers of their width. Conversions into and out of them go
+// registers as integers of their width, tf32 as its f32 bit pattern (i32). Conversions into and out of them go
 // through f32, with the rounding rules of the reference interpreter
 // (lib/Interp/LowPrecision.h): round to nearest even with saturation to the
 // largest finite value, and rz / rp exponent rounding for f8E8M0FNU.
 //
 // Where the target has the conversion instruction it is used (cvt with
-// .e4m3x2 / .e5m2x2 from sm_89, .e2m1x2 / .ue8m0x2 on sm_100a-class
-// devices); elsewhere an exact integer sequence computes the same bits. An
+// .e4m3x2 / .e5m2x2 from sm_90 (sm_89 needs PTX 8.1), .e2m1x2 / .ue8m0x2 on
+// sm_100a-class devices, .rn.tf32 from sm_90); elsewhere an exact integer
+// sequence computes the same bits. An
 // f64 source is first narrowed to f32 with round-to-odd (rounding toward
 // zero plus a sticky bit), which makes the second rounding exact; for
 // f8E8M0FNU both steps round in the same direction.
@@ -27,7 +28,7 @@ using namespace mlir::tilecc;
 
 namespace {
 
-enum class NarrowKind { E4M3, E5M2, E2M1, UE8M0 };
+enum class NarrowKind { E4M3, E5M2, E2M1, UE8M0, TF32 };
 
 std::optional<NarrowKind> getNarrowKind(Type type) {
   if (isa<Float8E4M3FNType>(type))
@@ -38,6 +39,8 @@ std::optional<NarrowKind> getNarrowKind(Type type) {
     return NarrowKind::E2M1;
   if (isa<Float8E8M0FNUType>(type))
     return NarrowKind::UE8M0;
+  if (isa<FloatTF32Type>(type))
+    return NarrowKind::TF32;
   return std::nullopt;
 }
 
@@ -56,12 +59,15 @@ Format getFormat(NarrowKind kind) {
   case NarrowKind::E4M3: return {4, 3, 7, 0x7E, 0x7F};
   case NarrowKind::E5M2: return {5, 2, 15, 0x7B, 0x7F};
   case NarrowKind::E2M1: return {2, 1, 1, 0x7, 0x7};
-  case NarrowKind::UE8M0: break;
+  case NarrowKind::UE8M0: case NarrowKind::TF32: break;
   }
   return {8, 0, 127, 0xFE, 0xFF};
 }
 
-unsigned getWidth(NarrowKind kind) { return kind == NarrowKind::E2M1 ? 4 : 8; }
+/// Register width: tf32 is kept as the f32 bit pattern (low 13 bits zero).
+unsigned getWidth(NarrowKind kind) {
+  return kind == NarrowKind::E2M1 ? 4 : kind == NarrowKind::TF32 ? 32 : 8;
+}
 
 /// Builds the scalar conversions of one register.
 class ConversionEmitter {
@@ -77,8 +83,10 @@ public:
     if (auto kind = getNarrowKind(from))
       f = decode(value, *kind);
     else if (isa<IntegerType>(from))
-      f = isSigned ? Value(LLVM::SIToFPOp::create(b, loc, f32(), value))
-                   : Value(LLVM::UIToFPOp::create(b, loc, f32(), value));
+      f = getNarrowKind(to) == NarrowKind::TF32
+              ? intToF32Odd(value, isSigned)
+              : isSigned ? Value(LLVM::SIToFPOp::create(b, loc, f32(), value))
+                         : Value(LLVM::UIToFPOp::create(b, loc, f32(), value));
     else if (from.isF64())
       f = value;
     else if (!from.isF32())
@@ -158,8 +166,30 @@ private:
     return floatOf(orI(bitsOf(f), sticky));
   }
 
+  /// An integer -> f32 rounded to odd (toward zero, the last bit set when
+  /// inexact), so that rounding on to tf32 is exact. (Integers reach f8 and
+  /// f4 values only below 2^24 or saturated, so those use plain sitofp.)
+  Value intToF32Odd(Value x, bool isSigned) {
+    unsigned width = x.getType().getIntOrFloatBitWidth();
+    Value wide = x;
+    if (width < 32)
+      wide = isSigned ? Value(LLVM::SExtOp::create(b, loc, i32(), x))
+                      : Value(LLVM::ZExtOp::create(b, loc, i32(), x));
+    unsigned w = std::max(width, 32u);
+    std::string text = llvm::formatv("cvt.rz.f32.{0}{1} $0, $1;",
+                                     isSigned ? "s" : "u", w).str();
+    Value f = asmOp(f32(), text, w == 64 ? "=f,l" : "=f,r", wide);
+    Value back = isSigned ? Value(LLVM::FPToSIOp::create(b, loc, wide.getType(), f))
+                          : Value(LLVM::FPToUIOp::create(b, loc, wide.getType(), f));
+    Value inexact = cmp(LLVM::ICmpPredicate::ne, back, wide);
+    Value sticky = LLVM::ZExtOp::create(b, loc, i32(), inexact);
+    return floatOf(orI(bitsOf(f), sticky));
+  }
+
   /// A narrow register (integer of its width) -> f32, exactly.
   Value decode(Value x, NarrowKind kind) {
+    if (kind == NarrowKind::TF32)
+      return floatOf(x);
     if (kind == NarrowKind::UE8M0 && hasFp4Cvt()) {
       Value h = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
       Value pair = asmOp(i32(), "cvt.rn.bf16x2.ue8m0x2 $0, $1;", "=r,h", h);
@@ -218,6 +248,18 @@ private:
   /// f32 -> a narrow register, with the interpreter's rounding rules.
   Value encode(Value f, NarrowKind kind, bool roundUp) {
     Type narrow = b.getIntegerType(getWidth(kind));
+    if (kind == NarrowKind::TF32) {
+      if (target.smVersion >= 90)
+        return asmOp(i32(), "cvt.rn.tf32.f32 $0, $1;", "=r,f", f);
+      // Round the mantissa to 10 bits, nearest even; a NaN keeps a nonzero
+      // mantissa bit.
+      Value bits = bitsOf(f);
+      Value odd = andI(lshr(bits, 13), 1);
+      Value rounded = andI(add(add(bits, c32(0xFFF)), odd), ~0x1FFF);
+      Value isNaN = cmp(LLVM::ICmpPredicate::ugt, andI(bits, 0x7FFFFFFF),
+                        c32(0x7F800000));
+      return sel(isNaN, orI(andI(bits, ~0x1FFF), c32(0x400000)), rounded);
+    }
     if (kind == NarrowKind::UE8M0 && hasFp4Cvt()) {
       Value zero = LLVM::ConstantOp::create(b, loc, f32(), b.getF32FloatAttr(0));
       std::string text = llvm::formatv("cvt.{0}.satfinite.ue8m0x2.f32 $0, $1, $2;",
@@ -358,13 +400,22 @@ struct NarrowConstantToBits : OpRewritePattern<arith::ConstantOp> {
     if (!kind)
       return failure();
     Type bitsType = rewriter.getIntegerType(getWidth(*kind));
+    // The register's bits of one value (tf32: its f32 pattern).
+    auto registerBits = [&](const APFloat &v) {
+      APInt raw = v.bitcastToAPInt();
+      return *kind == NarrowKind::TF32 ? raw.zext(32).shl(13) : raw;
+    };
     TypedAttr bits;
-    if (auto f = dyn_cast<FloatAttr>(op.getValue()))
-      bits = rewriter.getIntegerAttr(bitsType, f.getValue().bitcastToAPInt());
-    else if (auto dense = dyn_cast<DenseElementsAttr>(op.getValue()))
-      bits = dense.bitcast(bitsType);
-    else
+    if (auto f = dyn_cast<FloatAttr>(op.getValue())) {
+      bits = rewriter.getIntegerAttr(bitsType, registerBits(f.getValue()));
+    } else if (auto dense = dyn_cast<DenseElementsAttr>(op.getValue())) {
+      SmallVector<APInt> values;
+      for (const APFloat &v : dense.getValues<APFloat>())
+        values.push_back(registerBits(v));
+      bits = DenseElementsAttr::get(dense.getType().clone(bitsType), values);
+    } else {
       return failure();
+    }
     Value constant = arith::ConstantOp::create(rewriter, op.getLoc(), bits);
     rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, type, constant);
     return success();

@@ -25,6 +25,8 @@ TileASToLLVMTypeConverter::TileASToLLVMTypeConverter(MLIRContext *ctx)
     if (isa<Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType,
             Float4E2M1FNType>(type))
       return IntegerType::get(type.getContext(), type.getWidth());
+    if (isa<FloatTF32Type>(type)) // the f32 bit pattern
+      return IntegerType::get(type.getContext(), 32);
     return std::nullopt;
   });
   addConversion([](nv_tileaa::PtrType type) -> Type {

@@ -91,3 +91,26 @@ nv_tileaa.func @scalar(%x: f32) {
   %1 = arith.truncf %x : f32 to f8E4M3FN
   nv_tileaa.return
 }
+
+// -----
+
+// tf32 registers hold the f32 pattern: cvt.rn.tf32.f32 from sm_90; on sm_80
+// the mantissa is rounded to 10 bits (nearest even) with integer ops. An
+// integer source is narrowed to f32 toward zero with a sticky bit first.
+// SM90-LABEL: llvm.func @tf32(
+// SM90-SAME: !llvm.struct<(i32)>
+// SM90: "cvt.rn.tf32.f32 $0, $1;", "=r,f"
+// SM90: "cvt.rz.f32.s32 $0, $1;", "=f,r"
+// SM90: llvm.fptosi {{.*}} : f32 to i32
+// SM90: llvm.icmp "ne"
+// SM80-LABEL: llvm.func @tf32(
+// SM80-NOT: cvt.rn.tf32
+// SM80: llvm.mlir.constant(4095 : i32)
+// SM80: llvm.mlir.constant(-8192 : i32)
+#L = #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (8), (16)], warp = []} -> {dim0 = 32}>
+nv_tileaa.func @tf32(%a: tensor<32xf32, #L>, %i: tensor<32xi32, #L>, %t: tensor<32xtf32, #L>) {
+  %0 = arith.truncf %a : tensor<32xf32, #L> to tensor<32xtf32, #L>
+  %1 = arith.sitofp %i : tensor<32xi32, #L> to tensor<32xtf32, #L>
+  %2 = arith.extf %t : tensor<32xtf32, #L> to tensor<32xf32, #L>
+  nv_tileaa.return
+}
