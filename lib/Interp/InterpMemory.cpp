@@ -15,8 +15,11 @@ namespace ct = mlir::cuda_tile;
 
 namespace {
 
-/// Bytes one element occupies in memory (i1 takes a byte).
+/// Bytes one element occupies in memory (i1 takes a byte; tf32 is stored
+/// as an f32 whose low 13 mantissa bits it ignores).
 unsigned storageBytes(Type elementType) {
+  if (isa<FloatTF32Type>(elementType))
+    return 4;
   return std::max(1u, getBitWidth(elementType) / 8);
 }
 
@@ -32,6 +35,8 @@ LogicalResult loadElement(Operation *op, BlockExecution &exec, uint64_t address,
     return memoryError(op, *error);
   if (getBitWidth(elementType) == 1)
     bits &= 1;
+  if (isa<FloatTF32Type>(elementType))
+    bits >>= 13;
   return success();
 }
 
@@ -39,6 +44,8 @@ LogicalResult storeElement(Operation *op, BlockExecution &exec, uint64_t address
                            Type elementType, uint64_t bits) {
   if (getBitWidth(elementType) < 8 && getBitWidth(elementType) != 1)
     return memoryError(op, "sub-byte element types are not addressable");
+  if (isa<FloatTF32Type>(elementType))
+    bits <<= 13;
   if (auto error = exec.getLaunch().memory.store(address, storageBytes(elementType), bits))
     return memoryError(op, *error);
   return success();

@@ -188,8 +188,8 @@ private:
 
   /// A narrow register (integer of its width) -> f32, exactly.
   Value decode(Value x, NarrowKind kind) {
-    if (kind == NarrowKind::TF32)
-      return floatOf(x);
+    if (kind == NarrowKind::TF32) // a loaded f32 pattern: drop the low bits
+      return floatOf(andI(x, ~0x1FFF));
     if (kind == NarrowKind::UE8M0 && hasFp4Cvt()) {
       Value h = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
       Value pair = asmOp(i32(), "cvt.rn.bf16x2.ue8m0x2 $0, $1;", "=r,h", h);
