@@ -44,7 +44,8 @@ void normalizeCudaTileEarlyExits(Operation *root);
 LogicalResult expandStridedAndGatherViewAccesses(ModuleOp module);
 
 /// Rejects, at the op, cuda_tile ops whose hardware target `arch` lacks
-/// (mmaf_scaled without block-scaled MMA).
+/// (mmaf_scaled without block-scaled MMA) and memory accesses of sub-byte
+/// elements.
 LogicalResult checkTargetFeatures(ModuleOp module, StringRef arch);
 
 void populateCudaTileToTileAAPatterns(
