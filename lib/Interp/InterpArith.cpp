@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Interp/Interpreter.h"
+#include "Interp/LowPrecision.h"
 
 #include "CudaTile/IR/CudaTileDialect.h"
 
@@ -439,22 +440,15 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
     Type to = elementTypeOf(op->getResult(0));
     RoundingMode mode = roundingOf(op);
     return mapElements(op, exec, [&](ArrayRef<uint64_t> a) -> std::optional<uint64_t> {
-      APFloat v = toAPFloat(from, a[0]);
-      bool lost;
-      v.convert(getSemantics(to), mode, &lost);
-      return fromAPFloat(v);
+      return roundToFloat(toAPFloat(from, a[0]), to, mode);
     });
   });
   registry.add<ct::IToFOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     Type from = elementTypeOf(op->getOperand(0));
     Type to = elementTypeOf(op->getResult(0));
-    RoundingMode mode = roundingOf(op);
     bool fromSigned = isSigned(op);
     return mapElements(op, exec, [&](ArrayRef<uint64_t> a) -> std::optional<uint64_t> {
-      APFloat v(getSemantics(to));
-      llvm::APInt value(getBitWidth(from), a[0]);
-      v.convertFromAPInt(value, fromSigned, mode);
-      return fromAPFloat(v);
+      return intToFloat(llvm::APInt(getBitWidth(from), a[0]), fromSigned, to);
     });
   });
   registry.add<ct::FToIOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {

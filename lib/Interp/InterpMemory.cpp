@@ -15,8 +15,11 @@ namespace ct = mlir::cuda_tile;
 
 namespace {
 
-/// Bytes one element occupies in memory (i1 takes a byte).
+/// Bytes one element occupies in memory (i1 takes a byte; tf32 is stored
+/// as an f32 whose low 13 mantissa bits it ignores).
 unsigned storageBytes(Type elementType) {
+  if (isa<FloatTF32Type>(elementType))
+    return 4;
   return std::max(1u, getBitWidth(elementType) / 8);
 }
 
@@ -32,6 +35,8 @@ LogicalResult loadElement(Operation *op, BlockExecution &exec, uint64_t address,
     return memoryError(op, *error);
   if (getBitWidth(elementType) == 1)
     bits &= 1;
+  if (isa<FloatTF32Type>(elementType))
+    bits >>= 13;
   return success();
 }
 
@@ -39,6 +44,8 @@ LogicalResult storeElement(Operation *op, BlockExecution &exec, uint64_t address
                            Type elementType, uint64_t bits) {
   if (getBitWidth(elementType) < 8 && getBitWidth(elementType) != 1)
     return memoryError(op, "sub-byte element types are not addressable");
+  if (isa<FloatTF32Type>(elementType))
+    bits <<= 13;
   if (auto error = exec.getLaunch().memory.store(address, storageBytes(elementType), bits))
     return memoryError(op, *error);
   return success();
@@ -64,7 +71,8 @@ int64_t scalarInt(BlockExecution &exec, Value value) {
   return decodeSigned(tile.elementType, tile.bits[0]);
 }
 
-/// Where each element of one tile of a partition or strided view lies:
+/// Where each element of one tile of a partition, strided or gather/scatter
+/// view lies:
 /// calls `visit(tileLinearIndex, address, inBounds)`.
 template <typename Fn>
 LogicalResult forEachViewElement(Operation *op, BlockExecution &exec,
@@ -78,6 +86,9 @@ LogicalResult forEachViewElement(Operation *op, BlockExecution &exec,
   llvm::SmallVector<int64_t, 4> index;
   for (Value v : indexValues)
     index.push_back(scalarInt(exec, v));
+  llvm::SmallVector<int32_t, 4> identityMap;
+  llvm::SmallVector<int64_t> rows; // gather_scatter_view rows
+  std::optional<unsigned> sparseDim;
   if (auto partition = dyn_cast<ct::PartitionViewType>(viewValue.getType())) {
     dimMap = partition.getDimMap();
     padding = partition.getPaddingValue();
@@ -86,6 +97,33 @@ LogicalResult forEachViewElement(Operation *op, BlockExecution &exec,
                      partition.getTileShape().asArrayRef().end());
     for (auto [d, size] : llvm::enumerate(tileShape))
       origins.push_back(index[d] * size);
+  } else if (auto strided = dyn_cast<ct::StridedViewType>(viewValue.getType())) {
+    // Tile i starts i * traversal_strides elements in.
+    dimMap = strided.getDimMap();
+    padding = strided.getPaddingValue();
+    elementType = strided.getTensorView().getElementType();
+    tileShape.assign(strided.getTileShape().asArrayRef().begin(),
+                     strided.getTileShape().asArrayRef().end());
+    for (auto [d, stride] : llvm::enumerate(strided.getTraversalStrides()))
+      origins.push_back(index[d] * stride);
+  } else if (auto gather = dyn_cast<ct::GatherScatterViewType>(viewValue.getType())) {
+    // Along sparse_dim the index is a tile of element rows; elsewhere tile
+    // indices as in a partition view.
+    unsigned sparse = gather.getSparseDim();
+    padding = gather.getPaddingValue();
+    elementType = gather.getTensorView().getElementType();
+    tileShape.assign(gather.getTileShape().asArrayRef().begin(),
+                     gather.getTileShape().asArrayRef().end());
+    identityMap.resize(tileShape.size());
+    for (auto [d, size] : llvm::enumerate(tileShape)) {
+      identityMap[d] = static_cast<int32_t>(d);
+      origins.push_back(d == sparse ? 0 : index[d] * size);
+    }
+    dimMap = identityMap;
+    const Tile &rowTile = exec.get(indexValues[sparse]);
+    for (uint64_t bits : rowTile.bits)
+      rows.push_back(decodeSigned(rowTile.elementType, bits));
+    sparseDim = sparse;
   } else {
     return memoryError(op, "this view type is not supported by the interpreter");
   }
@@ -105,7 +143,7 @@ LogicalResult forEachViewElement(Operation *op, BlockExecution &exec,
     bool inBounds = true;
     int64_t offset = 0;
     for (auto [d, tensorDim] : llvm::enumerate(dimMap)) {
-      int64_t c = origins[d] + t[d];
+      int64_t c = sparseDim && d == *sparseDim ? rows[t[d]] : origins[d] + t[d];
       inBounds &= c >= 0 && c < view.shape[tensorDim];
       offset += c * view.strides[tensorDim];
     }
@@ -190,10 +228,13 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     exec.setView(make.getResult(), std::move(view));
     return success();
   });
-  registry.add<ct::MakePartitionViewOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+  auto makeView = [](Operation *op, BlockExecution &exec) -> LogicalResult {
     exec.setView(op->getResult(0), exec.getView(op->getOperand(0)));
     return success();
-  });
+  };
+  registry.add<ct::MakePartitionViewOp>(makeView);
+  registry.add<ct::MakeStridedViewOp>(makeView);
+  registry.add<ct::MakeGatherScatterViewOp>(makeView);
   registry.add<ct::GetTensorShapeOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     const ViewValue &view = exec.getView(op->getOperand(0));
     for (auto [i, result] : llvm::enumerate(op->getResults())) {

@@ -25,6 +25,7 @@ const OpHandlerRegistry &tilecc::interp::getDefaultRegistry() {
     registerControlFlowHandlers(r);
     registerShapeHandlers(r);
     registerMiscHandlers(r);
+    registerScaledMmaHandlers(r);
     return r;
   }();
   return registry;

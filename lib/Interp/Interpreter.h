@@ -57,6 +57,7 @@ void registerMemoryHandlers(OpHandlerRegistry &registry);
 void registerControlFlowHandlers(OpHandlerRegistry &registry);
 void registerShapeHandlers(OpHandlerRegistry &registry);
 void registerMiscHandlers(OpHandlerRegistry &registry);
+void registerScaledMmaHandlers(OpHandlerRegistry &registry);
 
 /// The runtime part of a tensor_view (and of the views built on it): base
 /// address, shape and strides in elements. The rest is in the view's type.

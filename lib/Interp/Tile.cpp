@@ -4,6 +4,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 
 #include <cassert>
+#include <cmath>
 
 using namespace tilecc::interp;
 using namespace mlir;
@@ -62,6 +63,9 @@ uint64_t tilecc::interp::fromAPFloat(const llvm::APFloat &value) {
 
 double tilecc::interp::decodeFloat(Type type, uint64_t bits) {
   llvm::APFloat value = toAPFloat(type, bits);
+  // Converting a NaN without payload bits (f8E8M0FNU) would give infinity.
+  if (value.isNaN())
+    return std::nan("");
   bool lost;
   value.convert(llvm::APFloat::IEEEdouble(), llvm::RoundingMode::NearestTiesToEven,
                 &lost);

@@ -36,7 +36,7 @@ bool tilecc::ptxemu::parseTy(const std::string &s, Ty &t) {
       {"f16x2", Ty::F16x2}, {"bf16", Ty::BF16}, {"bf16x2", Ty::BF16x2},
       {"tf32", Ty::TF32}, {"f32", Ty::F32},   {"f64", Ty::F64},
       {"e4m3", Ty::E4M3}, {"e5m2", Ty::E5M2}, {"e4m3x2", Ty::E4M3x2},
-      {"e5m2x2", Ty::E5M2x2},
+      {"e5m2x2", Ty::E5M2x2}, {"e2m1x2", Ty::E2M1x2}, {"ue8m0x2", Ty::UE8M0x2},
   };
   auto it = table.find(s);
   if (it == table.end())
@@ -49,9 +49,11 @@ unsigned tilecc::ptxemu::tyBits(Ty t) {
   switch (t) {
   case Ty::None: return 0;
   case Ty::Pred: return 1;
-  case Ty::B8: case Ty::U8: case Ty::S8: case Ty::E4M3: case Ty::E5M2: return 8;
+  case Ty::E2M1: return 4;
+  case Ty::B8: case Ty::U8: case Ty::S8: case Ty::E4M3: case Ty::E5M2:
+  case Ty::E2M1x2: case Ty::UE8M0: return 8;
   case Ty::B16: case Ty::U16: case Ty::S16: case Ty::F16: case Ty::BF16:
-  case Ty::E4M3x2: case Ty::E5M2x2: return 16;
+  case Ty::E4M3x2: case Ty::E5M2x2: case Ty::UE8M0x2: return 16;
   case Ty::B32: case Ty::U32: case Ty::S32: case Ty::F16x2: case Ty::BF16x2:
   case Ty::TF32: case Ty::F32: return 32;
   case Ty::B64: case Ty::U64: case Ty::S64: case Ty::F64: return 64;
@@ -68,7 +70,7 @@ bool tilecc::ptxemu::tyIsFloat(Ty t) {
   switch (t) {
   case Ty::F16: case Ty::F16x2: case Ty::BF16: case Ty::BF16x2: case Ty::TF32:
   case Ty::F32: case Ty::F64: case Ty::E4M3: case Ty::E5M2: case Ty::E4M3x2:
-  case Ty::E5M2x2:
+  case Ty::E5M2x2: case Ty::E2M1: case Ty::E2M1x2: case Ty::UE8M0: case Ty::UE8M0x2:
     return true;
   default:
     return false;

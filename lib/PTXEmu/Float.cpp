@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/APFloat.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -22,6 +23,8 @@ static const llvm::fltSemantics &sem(FFmt f) {
   case FFmt::TF32: return APFloat::FloatTF32();
   case FFmt::E4M3: return APFloat::Float8E4M3FN();
   case FFmt::E5M2: return APFloat::Float8E5M2();
+  case FFmt::E2M1: return APFloat::Float4E2M1FN();
+  case FFmt::UE8M0: return APFloat::Float8E8M0FNU();
   case FFmt::F32: return APFloat::IEEEsingle();
   case FFmt::F64: return APFloat::IEEEdouble();
   }
@@ -46,8 +49,22 @@ uint64_t tilecc::ptxemu::roundTo(double v, FFmt fmt, Rnd r, bool satfinite) {
     std::memcpy(&b, &v, 8);
     return b;
   }
+  if (fmt == FFmt::UE8M0) {
+    if (std::isnan(v))
+      return 0xff;
+    double m = std::fabs(v);
+    if (std::isinf(m))
+      return satfinite ? 0xfe : 0xff;
+    if (m == 0)
+      return 0x00;
+    int e = std::ilogb(m);
+    if (r == Rnd::RP && std::ldexp(1.0, e) != m)
+      ++e;
+    return uint64_t(std::clamp(e, -127, 127) + 127);
+  }
   if (std::isnan(v)) {
     switch (fmt) {
+    case FFmt::E2M1: return 0x7;
     case FFmt::F16: return 0x7fff;
     case FFmt::BF16: return 0x7fff;
     case FFmt::E4M3: return 0x7f;
@@ -84,8 +101,12 @@ uint64_t tilecc::ptxemu::intToFloat(uint64_t v, bool isSigned, FFmt fmt, Rnd r) 
 }
 
 double tilecc::ptxemu::widen(uint64_t bits, FFmt fmt) {
+  if (fmt == FFmt::UE8M0)
+    return (bits & 0xff) == 0xff ? std::nan("")
+                                 : std::ldexp(1.0, int(bits & 0xff) - 127);
   unsigned width = fmt == FFmt::F16 || fmt == FFmt::BF16 ? 16
                    : fmt == FFmt::E4M3 || fmt == FFmt::E5M2 ? 8
+                   : fmt == FFmt::E2M1 ? 4
                    : fmt == FFmt::TF32 ? 19 : fmt == FFmt::F32 ? 32 : 64;
   if (fmt == FFmt::TF32) {
     float f;

@@ -9,10 +9,13 @@
 namespace tilecc::ptxemu {
 
 // Narrow formats, stored as raw bits.
-enum class FFmt : uint8_t { F16, BF16, TF32, E4M3, E5M2, F32, F64 };
+enum class FFmt : uint8_t { F16, BF16, TF32, E4M3, E5M2, E2M1, UE8M0, F32, F64 };
 
 // Rounds `v` to `fmt` with `r` (RN when None); `satfinite` clamps overflow to
 // the largest finite value (and maps +-inf there too). Returns the bits.
+// E2M1 has no NaN: NaN gives +6.0 (0x7). UE8M0 (rz / rp) is the exponent of
+// |v| rounded down / up and clamped to [-127, 127]; 0 gives 2^-127, NaN 0xFF,
+// infinity 0xFE with .satfinite and 0xFF without.
 uint64_t roundTo(double v, FFmt fmt, Rnd r, bool satfinite = false);
 // Rounds an integer (signed when `isSigned`) to `fmt`.
 uint64_t intToFloat(uint64_t v, bool isSigned, FFmt fmt, Rnd r);

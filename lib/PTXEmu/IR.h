@@ -26,6 +26,7 @@ enum class Ty : uint8_t {
   S8, S16, S32, S64,
   F16, F16x2, BF16, BF16x2, TF32, F32, F64,
   E4M3, E5M2, E4M3x2, E5M2x2,
+  E2M1, E2M1x2, UE8M0, UE8M0x2, // sm_100a-class conversions
 };
 bool parseTy(const std::string &s, Ty &t);
 unsigned tyBits(Ty t);

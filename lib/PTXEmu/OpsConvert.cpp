@@ -68,13 +68,16 @@ FFmt fmtOf(Ty t) {
   case Ty::TF32: return FFmt::TF32;
   case Ty::E4M3: case Ty::E4M3x2: return FFmt::E4M3;
   case Ty::E5M2: case Ty::E5M2x2: return FFmt::E5M2;
+  case Ty::E2M1: case Ty::E2M1x2: return FFmt::E2M1;
+  case Ty::UE8M0: case Ty::UE8M0x2: return FFmt::UE8M0;
   case Ty::F64: return FFmt::F64;
   default: return FFmt::F32;
   }
 }
 
 bool isPacked(Ty t) {
-  return t == Ty::F16x2 || t == Ty::BF16x2 || t == Ty::E4M3x2 || t == Ty::E5M2x2;
+  return t == Ty::F16x2 || t == Ty::BF16x2 || t == Ty::E4M3x2 ||
+         t == Ty::E5M2x2 || t == Ty::E2M1x2 || t == Ty::UE8M0x2;
 }
 Ty elemOf(Ty t) {
   switch (t) {
@@ -82,6 +85,8 @@ Ty elemOf(Ty t) {
   case Ty::BF16x2: return Ty::BF16;
   case Ty::E4M3x2: return Ty::E4M3;
   case Ty::E5M2x2: return Ty::E5M2;
+  case Ty::E2M1x2: return Ty::E2M1;
+  case Ty::UE8M0x2: return Ty::UE8M0;
   default: return t;
   }
 }
@@ -227,8 +232,13 @@ bool decodeCvt(Instr &ins, Mods &m, std::string &err) {
     err = "narrowing float 'cvt' requires a rounding mode";
     return false;
   }
-  if ((elemOf(dt) == Ty::E4M3 || elemOf(dt) == Ty::E5M2) && !ins.flag2) {
-    err = "conversion to an 8-bit float requires .satfinite";
+  if ((elemOf(dt) == Ty::E4M3 || elemOf(dt) == Ty::E5M2 ||
+       elemOf(dt) == Ty::E2M1) && !ins.flag2) {
+    err = "conversion to an 8-bit or 4-bit float requires .satfinite";
+    return false;
+  }
+  if (elemOf(dt) == Ty::UE8M0 && ins.rnd != Rnd::RZ && ins.rnd != Rnd::RP) {
+    err = "conversion to .ue8m0x2 needs .rz or .rp";
     return false;
   }
   if (dt == Ty::TF32 && at != Ty::F32) {
@@ -405,7 +415,7 @@ bool decodeCompare(Instr &ins, Mods &m, std::string &err, bool isSet) {
   Ty t = ins.type2;
   bool fl = tyIsFloat(t);
   if (t == Ty::Pred || t == Ty::B128 || t == Ty::TF32 || elemOf(t) == Ty::E4M3 ||
-      elemOf(t) == Ty::E5M2) {
+      elemOf(t) == Ty::E5M2 || elemOf(t) == Ty::E2M1 || elemOf(t) == Ty::UE8M0) {
     err = "unsupported comparison type";
     return false;
   }

@@ -86,18 +86,9 @@ SmallVector<F> tilecc::getRequiredFeatures(Operation *op) {
   if (isClusterScope(op) || launchesClusters(op))
     features.push_back(F::Clusters);
 
-  // Float conversions to or from the narrow formats.
-  bool conversion = isa<arith::TruncFOp, arith::ExtFOp, nv_tileaa::FpToFpOp,
-                        LLVM::FPTruncOp, LLVM::FPExtOp>(op);
-  auto anyType = [&](auto pred) {
-    return llvm::any_of(op->getOperandTypes(), pred) ||
-           llvm::any_of(op->getResultTypes(), pred);
-  };
-  if (conversion && anyType(isFp8))
-    features.push_back(F::Fp8Convert);
-  if (conversion && anyType(isFp4))
-    features.push_back(F::Fp4);
-
+  // Conversions to and from the narrow float formats are not checked here:
+  // the lowering uses cvt where the target has it and an exact integer
+  // sequence elsewhere; PTX that names the formats is checked below.
   // Matrix multiply-accumulate on narrow formats.
   if (isa<nv_tileaa::DotOp, nv_tileas::DotOp, nv_tileas::AsyncDotOp>(op)) {
     if (llvm::any_of(op->getOperandTypes(), isFp8))

@@ -21,7 +21,7 @@ std::optional<ElementKind> tilecc::parseElementKind(const std::string &name) {
       {"i64", ElementKind::I64}, {"f16", ElementKind::F16},
       {"bf16", ElementKind::BF16}, {"f32", ElementKind::F32},
       {"f64", ElementKind::F64}, {"f8E4M3FN", ElementKind::F8E4M3FN},
-      {"f8E5M2", ElementKind::F8E5M2}};
+      {"f8E5M2", ElementKind::F8E5M2}, {"f8E8M0FNU", ElementKind::F8E8M0FNU}};
   for (auto &[spelling, kind] : kinds)
     if (name == spelling)
       return kind;
@@ -41,6 +41,7 @@ const char *tilecc::getElementKindName(ElementKind kind) {
   case ElementKind::F64: return "f64";
   case ElementKind::F8E4M3FN: return "f8E4M3FN";
   case ElementKind::F8E5M2: return "f8E5M2";
+  case ElementKind::F8E8M0FNU: return "f8E8M0FNU";
   }
   return "?";
 }
@@ -50,7 +51,8 @@ unsigned tilecc::getElementKindBytes(ElementKind kind) {
   case ElementKind::I1:
   case ElementKind::I8:
   case ElementKind::F8E4M3FN:
-  case ElementKind::F8E5M2: return 1;
+  case ElementKind::F8E5M2:
+  case ElementKind::F8E8M0FNU: return 1;
   case ElementKind::I16:
   case ElementKind::F16:
   case ElementKind::BF16: return 2;
@@ -65,7 +67,8 @@ unsigned tilecc::getElementKindBytes(ElementKind kind) {
 bool tilecc::isFloatKind(ElementKind kind) {
   return kind == ElementKind::F16 || kind == ElementKind::BF16 ||
          kind == ElementKind::F32 || kind == ElementKind::F64 ||
-         kind == ElementKind::F8E4M3FN || kind == ElementKind::F8E5M2;
+         kind == ElementKind::F8E4M3FN || kind == ElementKind::F8E5M2 ||
+         kind == ElementKind::F8E8M0FNU;
 }
 
 static const llvm::fltSemantics &semanticsOf(ElementKind kind) {
@@ -75,6 +78,7 @@ static const llvm::fltSemantics &semanticsOf(ElementKind kind) {
   case ElementKind::F32: return llvm::APFloat::IEEEsingle();
   case ElementKind::F8E4M3FN: return llvm::APFloat::Float8E4M3FN();
   case ElementKind::F8E5M2: return llvm::APFloat::Float8E5M2();
+  case ElementKind::F8E8M0FNU: return llvm::APFloat::Float8E8M0FNU();
   default: return llvm::APFloat::IEEEdouble();
   }
 }
@@ -95,6 +99,8 @@ double tilecc::decodeElement(ElementKind kind, uint64_t bits) {
   if (isFloatKind(kind)) {
     unsigned width = getElementKindBytes(kind) * 8;
     llvm::APFloat f(semanticsOf(kind), llvm::APInt(width, bits));
+    if (f.isNaN()) // f8E8M0FNU's NaN has no payload to carry over
+      return std::nan("");
     bool lost;
     f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
               &lost);

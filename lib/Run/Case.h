@@ -18,8 +18,10 @@
 
 namespace tilecc {
 
-/// Scalar element types a case may use.
-enum class ElementKind { I1, I8, I16, I32, I64, F16, BF16, F32, F64, F8E4M3FN, F8E5M2 };
+/// Scalar element types a case may use (the f8 types are one byte each).
+enum class ElementKind {
+  I1, I8, I16, I32, I64, F16, BF16, F32, F64, F8E4M3FN, F8E5M2, F8E8M0FNU
+};
 
 std::optional<ElementKind> parseElementKind(const std::string &name);
 const char *getElementKindName(ElementKind kind);

@@ -18,8 +18,9 @@ static const char *npyDescr(ElementKind kind) {
   case ElementKind::BF16: return "<f4";
   case ElementKind::F32: return "<f4";
   case ElementKind::F64: return "<f8";
-  case ElementKind::F8E4M3FN: // NumPy has no fp8: the raw bytes
-  case ElementKind::F8E5M2: return "|u1";
+  case ElementKind::F8E4M3FN:
+  case ElementKind::F8E5M2:
+  case ElementKind::F8E8M0FNU: return "<f4"; // widened, as bf16 is
   }
   return "|u1";
 }
@@ -48,6 +49,13 @@ llvm::Error tilecc::writeNpy(const std::string &path, ElementKind kind,
   if (kind == ElementKind::BF16) {
     for (uint64_t i = 0; i < count; ++i) {
       uint32_t widened = static_cast<uint32_t>(readElementBits(bytes, kind, i)) << 16;
+      os.write(reinterpret_cast<const char *>(&widened), 4);
+    }
+  } else if (kind == ElementKind::F8E4M3FN || kind == ElementKind::F8E5M2 ||
+             kind == ElementKind::F8E8M0FNU) {
+    for (uint64_t i = 0; i < count; ++i) {
+      float widened = static_cast<float>(
+          decodeElement(kind, readElementBits(bytes, kind, i)));
       os.write(reinterpret_cast<const char *>(&widened), 4);
     }
   } else if (kind == ElementKind::I1) {

@@ -113,6 +113,7 @@ struct ConvertTileASToLLVMPass
       RewritePatternSet patterns(ctx);
       arith::populateCeilFloorDivExpandOpsPatterns(patterns);
       patterns.add<ExpandCeilDivUI>(ctx);
+      populateNarrowConstantToBitsPatterns(patterns);
       // A plain walk: no folding or dead-code removal before the lowering.
       walkAndApplyPatterns(module, std::move(patterns));
     }
@@ -141,6 +142,7 @@ struct ConvertTileASToLLVMPass
     populateTileASScanToLLVMPatterns(converter, patterns);
     populateTileASFloatModeToLLVMPatterns(converter, patterns);
     populateTileASDotToLLVMPatterns(converter, patterns);
+    populateTileASLowPrecisionToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no
     // instruction for most transcendental intrinsics; LLVM intrinsics for the

@@ -12,6 +12,10 @@ class LLVMContext;
 class Module;
 } // namespace llvm
 
+namespace tilecc {
+struct TargetInfo;
+} // namespace tilecc
+
 namespace mlir::tilecc {
 
 /// Types of the per-thread value model: an encoded tile tensor becomes a
@@ -88,6 +92,15 @@ void populateTileASScanToLLVMPatterns(
 /// intrinsics (outranking the libdevice and arith patterns).
 void populateTileASFloatModeToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// Conversions into and out of f8E4M3FN, f8E5M2, f4E2M1FN and f8E8M0FNU
+/// (hardware cvt where `target` has it, an exact integer sequence elsewhere).
+void populateTileASLowPrecisionToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const ::tilecc::TargetInfo &target);
+/// Constants of those types as integer constants of their bits + bitcasts
+/// (a rewrite run before the conversion).
+void populateNarrowConstantToBitsPatterns(RewritePatternSet &patterns);
+
 /// convert_layout and broadcast.
 void populateTileASLayoutToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);

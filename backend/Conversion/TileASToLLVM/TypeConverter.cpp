@@ -20,6 +20,15 @@ TileASToLLVMTypeConverter::TileASToLLVMTypeConverter(MLIRContext *ctx)
     SmallVector<Type> registers(encoding.getNumRegisters(), element);
     return LLVM::LLVMStructType::getLiteral(type.getContext(), registers);
   });
+  // The narrow float types live in integer registers of their width.
+  addConversion([](FloatType type) -> std::optional<Type> {
+    if (isa<Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType,
+            Float4E2M1FNType>(type))
+      return IntegerType::get(type.getContext(), type.getWidth());
+    if (isa<FloatTF32Type>(type)) // the f32 bit pattern
+      return IntegerType::get(type.getContext(), 32);
+    return std::nullopt;
+  });
   addConversion([](nv_tileaa::PtrType type) -> Type {
     return LLVM::LLVMPointerType::get(type.getContext(),
                                       type.getAddressSpace());

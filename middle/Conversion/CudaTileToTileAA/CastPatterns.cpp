@@ -2,8 +2,8 @@
 //
 // exti/trunci/itof/ftoi -> arith casts chosen by signedness (trunci keeps
 // its overflow flags); ftof -> nv_tileaa.fp_to_fp (the one op that changes
-// float width). cuda_tile fixes the rounding of itof/ftof (nearest_even) and
-// ftoi (toward zero) to what arith and fp_to_fp do by default. bitcast,
+// float width), with its rounding mode. cuda_tile fixes the rounding of itof
+// (nearest_even) and ftoi (toward zero) to what arith does by default. bitcast,
 // int_to_ptr, ptr_to_int -> nv_tileaa; ptr_to_ptr goes through i64.
 //
 //===----------------------------------------------------------------------===//
@@ -57,9 +57,17 @@ struct FToFPattern : OpConversionPattern<cuda_tile::FToFOp> {
   matchAndRewrite(cuda_tile::FToFOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type type = getTypeConverter()->convertType(op.getType());
-    // cuda_tile only accepts nearest_even, fp_to_fp's default.
-    rewriter.replaceOpWithNewOp<nv_tileaa::FpToFpOp>(
-        op, type, adaptor.getFrom(), nv_tileaa::RoundingModeAttr());
+    // nearest_even is fp_to_fp's default; conversions to f8E8M0FNU round
+    // toward zero or +inf.
+    nv_tileaa::RoundingModeAttr rounding;
+    if (op.getRoundingMode() == cuda_tile::RoundingMode::Zero)
+      rounding = nv_tileaa::RoundingModeAttr::get(getContext(),
+                                                  nv_tileaa::RoundingMode::Zero);
+    else if (op.getRoundingMode() == cuda_tile::RoundingMode::PositiveInf)
+      rounding = nv_tileaa::RoundingModeAttr::get(
+          getContext(), nv_tileaa::RoundingMode::PositiveInf);
+    rewriter.replaceOpWithNewOp<nv_tileaa::FpToFpOp>(op, type, adaptor.getFrom(),
+                                                     rounding);
     return success();
   }
 };

@@ -83,6 +83,10 @@ struct ConvertCudaTileToTileAAPass
     CudaTileToTileAAOptions options;
     options.arch = arch;
     populateCudaTileToTileAAPatterns(typeConverter, patterns, options);
+    if (failed(expandStridedAndGatherViewAccesses(module)))
+      return signalPassFailure();
+    if (failed(checkTargetFeatures(module, arch)))
+      return signalPassFailure();
     if (failed(checkSupported(module, patterns, typeConverter)))
       return signalPassFailure();
     normalizeCudaTileEarlyExits(module);

@@ -43,6 +43,17 @@ void normalizeCudaTileEarlyExits(Operation *root);
 void rootUntokenedAccesses(Operation *root);
 
 /// Every cuda_tile -> nv_tileaa pattern.
+/// Rewrites loads and stores through strided_view and gather_scatter_view
+/// into cuda_tile pointer loads and stores (run before the conversion);
+/// fails, with a located error, on a view it cannot trace to its
+/// make_tensor_view.
+LogicalResult expandStridedAndGatherViewAccesses(ModuleOp module);
+
+/// Rejects, at the op, cuda_tile ops whose hardware target `arch` lacks
+/// (mmaf_scaled without block-scaled MMA) and memory accesses of sub-byte
+/// elements.
+LogicalResult checkTargetFeatures(ModuleOp module, StringRef arch);
+
 void populateCudaTileToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns,
     const CudaTileToTileAAOptions &options = {});

@@ -108,6 +108,33 @@ TEST(PTXEmuConvert, NarrowFloats) {
   EXPECT_EQ(u2f(r[1]), 7.0f);
 }
 
+TEST(PTXEmuConvert, Fp4AndE8M0) {
+  // e2m1 (a in the upper nibble): 2.5 ties to 2.0 (0x4), 7.0 saturates to
+  // 6.0 (0x7), NaN becomes +6.0, -0.75 ties to -1.0 (0xa).
+  auto f4 = evalLanes<uint32_t>(
+      "{ .reg .b8 t; cvt.rn.satfinite.e2m1x2.f32 t, %f10, %f11; cvt.u32.u8 %r13, t; }",
+      fb({2.5f, NAN}), fb({7.0f, -0.75f}));
+  EXPECT_EQ(f4[0], 0x47u);
+  EXPECT_EQ(f4[1], 0x7au);
+  auto f4up = evalLanes<uint32_t>(
+      "{ .reg .b8 t; cvt.u8.u32 t, %r10; cvt.rn.f16x2.e2m1x2 %r13, t; }", {0x4au});
+  EXPECT_EQ(f4up[0], 0x4000bc00u); // 2.0, -1.0
+  // ue8m0: the exponent rounded toward zero / +inf; 0 gives 2^-127 (0x00),
+  // infinity 2^127 (0xfe) with .satfinite, NaN 0xff.
+  auto rz = evalLanes<uint32_t>(
+      "cvt.rz.satfinite.ue8m0x2.f32 %h1, %f10, %f11; cvt.u32.u16 %r13, %h1;",
+      fb({3.0f, INFINITY}), fb({0.0f, NAN}));
+  EXPECT_EQ(rz[0], 0x8000u);
+  EXPECT_EQ(rz[1], 0xfeffu);
+  auto rp = evalLanes<uint32_t>(
+      "cvt.rp.satfinite.ue8m0x2.f32 %h1, %f10, %f11; cvt.u32.u16 %r13, %h1;",
+      fb({3.0f}), fb({1.0f}));
+  EXPECT_EQ(rp[0], 0x817fu);
+  auto up = evalLanes<uint32_t>("cvt.u16.u32 %h1, %r10; cvt.rn.bf16x2.ue8m0x2 %r13, %h1;",
+                                {0x807fu});
+  EXPECT_EQ(up[0], 0x40003f80u); // 2.0, 1.0
+}
+
 TEST(PTXEmuConvert, SetpSelpSlct) {
   auto a = fb({1.0f, NAN, 2.0f, -1.0f});
   auto b = fb({1.0f, 1.0f, 1.0f, 0.0f});

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace tilecc;
 
 static std::string writeTemp(const std::string &text) {
@@ -95,6 +97,21 @@ TEST(Case, RandomInitIsDeterministic) {
   EXPECT_EQ(a->args[0].buffer->bytes, b->args[0].buffer->bytes);
   llvm::sys::fs::remove(p1);
   llvm::sys::fs::remove(p2);
+}
+
+TEST(Case, Float8Buffers) {
+  std::string path = writeTemp(R"({"kernel_file": "k.tile", "kernel": "k",
+    "args": [{"buffer": "a", "type": "f8E4M3FN", "init": [448, 1.0625, -0.5]},
+             {"buffer": "s", "type": "f8E8M0FNU", "init": [1, 0.25]}]})");
+  llvm::Expected<Case> c = loadCase(path);
+  ASSERT_TRUE(bool(c)) << llvm::toString(c.takeError());
+  const CaseBuffer &a = *c->args[0].buffer;
+  EXPECT_EQ(a.bytes, (std::vector<uint8_t>{0x7e, 0x38, 0xb0})); // 1.0625 ties to 1
+  EXPECT_EQ(decodeElement(ElementKind::F8E4M3FN, 0xb0), -0.5);
+  const CaseBuffer &s = *c->args[1].buffer;
+  EXPECT_EQ(s.bytes, (std::vector<uint8_t>{0x7f, 0x7d}));
+  EXPECT_TRUE(std::isnan(decodeElement(ElementKind::F8E8M0FNU, 0xff)));
+  llvm::sys::fs::remove(path);
 }
 
 TEST(Case, MalformedCasesAreErrors) {

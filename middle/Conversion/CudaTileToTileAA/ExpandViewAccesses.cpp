@@ -1,0 +1,265 @@
+//===- ExpandViewAccesses.cpp - strided / gather-scatter view accesses ----===//
+//
+// Loads and stores through a strided_view or a gather_scatter_view become
+// the equivalent cuda_tile pointer program before the conversion, which then
+// lowers it like any pointer access: one pointer per tile element,
+//   base + sum_d coord_d * stride[dim_map[d]],
+// where coord_d = index_d * traversal_stride_d + i_d (strided_view), the
+// gathered row along sparse_dim and index_d * tile_d + i_d elsewhere
+// (gather_scatter_view). Elements outside the tensor are masked: loads read
+// the view's padding value (zero without one), stores skip them.
+//
+// The tensor_view's base, sizes and strides are those of the
+// make_tensor_view the view is made from.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
+
+#include "CudaTile/IR/CudaTileDialect.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+namespace ct = mlir::cuda_tile;
+
+namespace {
+
+/// Builds the pointer program of one access; every integer is i32 (the
+/// index type of the offset op's element arithmetic).
+class AccessBuilder {
+public:
+  AccessBuilder(OpBuilder &b, Location loc, ArrayRef<int64_t> shape)
+      : b(b), loc(loc), shape(shape), i32(b.getI32Type()) {}
+
+  Type tile(ArrayRef<int64_t> s, Type element) { return ct::TileType::get(s, element); }
+  Type full(Type element) { return tile(shape, element); }
+
+  Value constant(int64_t value) {
+    Type type = tile({}, i32);
+    auto attr = DenseElementsAttr::get(RankedTensorType::get({}, i32),
+                                       APInt(32, value, /*isSigned=*/true));
+    return ct::ConstantOp::create(b, loc, type, attr);
+  }
+  /// A scalar or 1-d integer tile as i32.
+  Value toI32(Value v) {
+    auto type = cast<ct::TileType>(v.getType());
+    unsigned width = type.getElementType().getIntOrFloatBitWidth();
+    Type target = tile(type.getShape(), i32);
+    if (width == 32)
+      return v;
+    if (width > 32)
+      return ct::TruncIOp::create(b, loc, target, v, ct::IntegerOverflow::None);
+    return ct::ExtIOp::create(b, loc, target, v, ct::Signedness::Signed);
+  }
+  /// A scalar spread over the whole tile.
+  Value splat(Value scalar) {
+    auto type = cast<ct::TileType>(scalar.getType());
+    SmallVector<int64_t> ones(shape.size(), 1);
+    Value r = ct::ReshapeOp::create(b, loc, tile(ones, type.getElementType()), scalar);
+    return ct::BroadcastOp::create(b, loc, full(type.getElementType()), r);
+  }
+  /// A 1-d tile laid along dimension `dim` and repeated along the others.
+  Value along(Value line, unsigned dim) {
+    SmallVector<int64_t> s(shape.size(), 1);
+    s[dim] = shape[dim];
+    Value r = line;
+    if (shape.size() != 1)
+      r = ct::ReshapeOp::create(b, loc, tile(s, i32), line);
+    if (llvm::equal(s, shape))
+      return r;
+    return ct::BroadcastOp::create(b, loc, full(i32), r);
+  }
+  Value iota(unsigned dim) {
+    return along(ct::IotaOp::create(b, loc, tile({shape[dim]}, i32)), dim);
+  }
+  Value add(Value x, Value y) { return ct::AddIOp::create(b, loc, x.getType(), x, y); }
+  Value mul(Value x, Value y) { return ct::MulIOp::create(b, loc, x.getType(), x, y); }
+  Value andI(Value x, Value y) { return ct::AndIOp::create(b, loc, x.getType(), x, y); }
+  Value cmp(ct::ComparisonPredicate p, Value x, Value y) {
+    return ct::CmpIOp::create(b, loc, full(b.getI1Type()), p, x, y,
+                              ct::Signedness::Signed);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  ArrayRef<int64_t> shape;
+  Type i32;
+};
+
+/// Where the tile of an access lies: per tile dimension, its coordinates
+/// (full-tile i32) and the tensor dimension they index.
+struct Placement {
+  SmallVector<Value> coords;
+  SmallVector<unsigned> tensorDims;
+  ct::PaddingValueAttr padding;
+};
+
+FailureOr<Placement> place(AccessBuilder &ab, Operation *op, Type viewType,
+                           ValueRange index) {
+  Placement p;
+  if (auto strided = dyn_cast<ct::StridedViewType>(viewType)) {
+    p.padding = strided.getPaddingValue();
+    for (auto [d, step] : llvm::enumerate(strided.getTraversalStrides())) {
+      Value origin = ab.mul(ab.toI32(index[d]), ab.constant(step));
+      p.coords.push_back(ab.add(ab.splat(origin), ab.iota(d)));
+      p.tensorDims.push_back(strided.getDimMap()[d]);
+    }
+    return p;
+  }
+  auto gather = cast<ct::GatherScatterViewType>(viewType);
+  p.padding = gather.getPaddingValue();
+  ArrayRef<int32_t> tileShape = gather.getTileShape().asArrayRef();
+  for (unsigned d = 0; d < tileShape.size(); ++d) {
+    if (d == gather.getSparseDim()) {
+      p.coords.push_back(ab.along(ab.toI32(index[d]), d));
+    } else {
+      Value origin = ab.mul(ab.toI32(index[d]), ab.constant(tileShape[d]));
+      p.coords.push_back(ab.add(ab.splat(origin), ab.iota(d)));
+    }
+    p.tensorDims.push_back(d);
+  }
+  return p;
+}
+
+/// The pointers and the in-bounds mask of an access.
+LogicalResult expandAccess(Operation *op, Value view, ValueRange index,
+                           ArrayRef<int64_t> shape, Value &pointers,
+                           Value &mask, ct::PaddingValueAttr &padding) {
+  auto makeView = view.getDefiningOp();
+  auto tensorView = makeView && isa<ct::MakeStridedViewOp, ct::MakeGatherScatterViewOp>(makeView)
+                        ? makeView->getOperand(0).getDefiningOp<ct::MakeTensorViewOp>()
+                        : ct::MakeTensorViewOp();
+  if (!tensorView)
+    return op->emitOpError("is supported by tilecc only on a view made in the "
+                           "same function from a make_tensor_view");
+  OpBuilder b(op);
+  AccessBuilder ab(b, op->getLoc(), shape);
+  auto type = cast<ct::TensorViewType>(tensorView.getType());
+  // Sizes and strides, static or the make_tensor_view's operands.
+  SmallVector<Value> sizes, strides;
+  unsigned nextSize = 0, nextStride = 0;
+  for (int64_t size : type.getShape())
+    sizes.push_back(ShapedType::isDynamic(size)
+                        ? ab.toI32(tensorView.getDynamicShape()[nextSize++])
+                        : ab.constant(size));
+  for (int64_t stride : type.getStrides())
+    strides.push_back(ShapedType::isDynamic(stride)
+                          ? ab.toI32(tensorView.getDynamicStrides()[nextStride++])
+                          : ab.constant(stride));
+
+  FailureOr<Placement> placed = place(ab, op, view.getType(), index);
+  if (failed(placed))
+    return failure();
+  Value offset, inBounds;
+  Value zero = ab.splat(ab.constant(0));
+  for (auto [coord, dim] : llvm::zip(placed->coords, placed->tensorDims)) {
+    Value term = ab.mul(coord, ab.splat(strides[dim]));
+    offset = offset ? ab.add(offset, term) : term;
+    Value in = ab.andI(
+        ab.cmp(ct::ComparisonPredicate::GreaterThanOrEqual, coord, zero),
+        ab.cmp(ct::ComparisonPredicate::LessThan, coord, ab.splat(sizes[dim])));
+    inBounds = inBounds ? ab.andI(inBounds, in) : in;
+  }
+  Value base = ab.splat(tensorView.getBase());
+  pointers = ct::OffsetOp::create(b, op->getLoc(), base.getType(), base, offset);
+  mask = inBounds;
+  padding = placed->padding;
+  return success();
+}
+
+/// The padding tile a masked load reads (zero without a padding value).
+Value paddingTile(OpBuilder &b, Location loc, ct::TileType type,
+                  ct::PaddingValueAttr padding) {
+  Type element = type.getElementType();
+  auto tensor = RankedTensorType::get(type.getShape(), element);
+  Attribute value;
+  if (auto f = dyn_cast<FloatType>(element)) {
+    const llvm::fltSemantics &sem = f.getFloatSemantics();
+    llvm::APFloat v = llvm::APFloat::getZero(sem);
+    if (padding) {
+      switch (padding.getValue()) {
+      case ct::PaddingValue::Zero: break;
+      case ct::PaddingValue::NegZero: v = llvm::APFloat::getZero(sem, true); break;
+      case ct::PaddingValue::Nan: v = llvm::APFloat::getNaN(sem); break;
+      case ct::PaddingValue::PosInf: v = llvm::APFloat::getInf(sem); break;
+      case ct::PaddingValue::NegInf: v = llvm::APFloat::getInf(sem, true); break;
+      }
+    }
+    value = DenseElementsAttr::get(tensor, v);
+  } else {
+    value = DenseElementsAttr::get(
+        tensor, APInt(element.getIntOrFloatBitWidth(), 0));
+  }
+  return ct::ConstantOp::create(b, loc, type, cast<DenseElementsAttr>(value));
+}
+
+bool isExpandedView(Type type) {
+  return isa<ct::StridedViewType, ct::GatherScatterViewType>(type);
+}
+
+LogicalResult expandLoad(ct::LoadViewTkoOp load) {
+  auto type = cast<ct::TileType>(load.getTile().getType());
+  Value pointers, mask;
+  ct::PaddingValueAttr padding;
+  if (failed(expandAccess(load, load.getView(), load.getIndex(), type.getShape(),
+                          pointers, mask, padding)))
+    return failure();
+  OpBuilder b(load);
+  Value other = paddingTile(b, load.getLoc(), type, padding);
+  auto ptrLoad = ct::LoadPtrTkoOp::create(
+      b, load.getLoc(), type, load.getResultToken().getType(),
+      load.getMemoryOrderingSemanticsAttr(), load.getMemoryScopeAttr(),
+      pointers, mask, other, load.getToken(), load.getOptimizationHintsAttr());
+  load.getTile().replaceAllUsesWith(ptrLoad.getResult());
+  load.getResultToken().replaceAllUsesWith(ptrLoad.getResultToken());
+  load.erase();
+  return success();
+}
+
+LogicalResult expandStore(ct::StoreViewTkoOp store) {
+  auto type = cast<ct::TileType>(store.getTile().getType());
+  Value pointers, mask;
+  ct::PaddingValueAttr padding;
+  if (failed(expandAccess(store, store.getView(), store.getIndex(),
+                          type.getShape(), pointers, mask, padding)))
+    return failure();
+  OpBuilder b(store);
+  auto ptrStore = ct::StorePtrTkoOp::create(
+      b, store.getLoc(), store.getResultToken().getType(),
+      store.getMemoryOrderingSemanticsAttr(), store.getMemoryScopeAttr(),
+      pointers, store.getTile(), mask, store.getToken(),
+      store.getOptimizationHintsAttr());
+  store.getResultToken().replaceAllUsesWith(ptrStore.getResultToken());
+  store.erase();
+  return success();
+}
+
+} // namespace
+
+LogicalResult mlir::tilecc::expandStridedAndGatherViewAccesses(ModuleOp module) {
+  SmallVector<Operation *> accesses, views;
+  module.walk([&](Operation *op) {
+    if (auto load = dyn_cast<ct::LoadViewTkoOp>(op);
+        load && isExpandedView(load.getView().getType()))
+      accesses.push_back(op);
+    if (auto store = dyn_cast<ct::StoreViewTkoOp>(op);
+        store && isExpandedView(store.getView().getType()))
+      accesses.push_back(op);
+    if (isa<ct::MakeStridedViewOp, ct::MakeGatherScatterViewOp>(op))
+      views.push_back(op);
+  });
+  bool ok = true;
+  for (Operation *op : accesses) {
+    LogicalResult expanded = isa<ct::LoadViewTkoOp>(op)
+                                 ? expandLoad(cast<ct::LoadViewTkoOp>(op))
+                                 : expandStore(cast<ct::StoreViewTkoOp>(op));
+    ok &= succeeded(expanded);
+  }
+  if (!ok)
+    return failure();
+  // Views whose every access was expanded are gone; any other use (an
+  // atomic, a shape query) is reported by the conversion as unsupported.
+  for (Operation *op : views)
+    if (op->use_empty())
+      op->erase();
+  return success();
+}

@@ -1,0 +1,60 @@
+// Loads and stores through strided_view and gather_scatter_view become
+// masked pointer accesses: one pointer per element from the make_tensor_view's
+// base, sizes and strides.
+// RUN: tilecc-opt --convert-cuda-tile-to-tileaa --split-input-file --verify-diagnostics %s | FileCheck %s
+
+// Tile i of a strided view starts at i * traversal_stride; elements outside
+// [0, size) read the padding value (-inf here).
+// CHECK-LABEL: nv_tileaa.func @strided(
+// CHECK-SAME: %[[P:.+]]: !nv_tileaa.ptr<f32, 1>, %[[N:.+]]: i64, %[[I:.+]]: i32)
+// CHECK: %[[SIZE:.*]] = arith.trunci %[[N]] : i64 to i32
+// CHECK: %[[ORIGIN:.*]] = arith.muli %[[I]], %c3_i32 : i32
+// CHECK: %[[RANGE:.*]] = nv_tileaa.make_range 0 to 8 : tensor<8xi32>
+// CHECK: %[[COORD:.*]] = arith.addi %{{.*}}, %[[RANGE]] : tensor<8xi32>
+// CHECK: %[[OFF:.*]] = arith.muli %[[COORD]], %{{.*}} : tensor<8xi32>
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[COORD]], %{{.*}} : tensor<8xi32>
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[COORD]], %{{.*}} : tensor<8xi32>
+// CHECK: %[[MASK:.*]] = arith.andi %[[GE]], %[[LT]] : tensor<8xi1>
+// CHECK: %[[PTRS:.*]] = nv_tileaa.addptr %{{.*}}, %[[OFF]]
+// CHECK: %[[PAD:.*]] = arith.constant dense<0xFF800000> : tensor<8xf32>
+// CHECK: nv_tileaa.load %[[PTRS]], %[[MASK]], %[[PAD]]
+cuda_tile.module @views {
+  entry @strided(%p: tile<ptr<f32>>, %n: tile<i64>, %i: tile<i32>) {
+    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i64> -> tensor_view<?xf32, strides=[1]>
+    %sv = make_strided_view %tv : strided_view<tile=(8), traversal_strides=[3], padding_value = neg_inf, tensor_view<?xf32, strides=[1]>>
+    %t, %tok = load_view_tko weak %sv[%i] : strided_view<tile=(8), traversal_strides=[3], padding_value = neg_inf, tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<8xf32>, token
+    return
+  }
+}
+
+// -----
+
+// Along sparse_dim a gather_scatter_view takes the given rows; the store is
+// masked where a row or column falls outside the tensor.
+// CHECK-LABEL: nv_tileaa.func @scatter(
+// CHECK-SAME: %[[P:.+]]: !nv_tileaa.ptr<f16, 1>, %[[ROWS:.+]]: tensor<4xi32>, %[[C:.+]]: i32, %[[X:.+]]: tensor<4x8xf16>)
+// CHECK: %[[R2:.*]] = nv_tileaa.view %[[ROWS]] : tensor<4xi32> -> tensor<4x1xi32>
+// CHECK: %[[RB:.*]] = nv_tileaa.broadcast %[[R2]] : tensor<4x1xi32> -> tensor<4x8xi32>
+// CHECK: %[[COLS:.*]] = nv_tileaa.make_range 0 to 8 : tensor<8xi32>
+// CHECK: arith.muli %[[RB]], %{{.*}} : tensor<4x8xi32>
+// CHECK: nv_tileaa.addptr %{{.*}} : tensor<4x8x!nv_tileaa.ptr<f16, 1>>, tensor<4x8xi32>
+// CHECK: nv_tileaa.store %{{.*}}, %[[X]], %{{.*}} {{.*}} : tensor<4x8x!nv_tileaa.ptr<f16, 1>>, tensor<4x8xf16>, tensor<4x8xi1>
+cuda_tile.module @views {
+  testing$func @scatter(%p: tile<ptr<f16>>, %rows: tile<4xi32>, %c: tile<i32>, %x: tile<4x8xf16>) {
+    %tv = make_tensor_view %p, shape = [64, 8], strides = [8, 1] : tensor_view<64x8xf16, strides=[8,1]>
+    %gv = make_gather_scatter_view %tv : gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>
+    %t = store_view_tko weak %x, %gv[%rows, %c] : tile<4x8xf16>, gather_scatter_view<tile=(4x8), tensor_view<64x8xf16, strides=[8,1]>, sparse_dim=0>, tile<4xi32>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// The view must come from a make_tensor_view in the same function.
+cuda_tile.module @views {
+  testing$func @argument(%sv: !cuda_tile.strided_view<tile=(8), traversal_strides=[3], tensor_view<64xf32, strides=[1]>>, %i: tile<i32>) {
+    // expected-error @below{{'cuda_tile.load_view_tko' op is supported by tilecc only on a view made in the same function from a make_tensor_view}}
+    %t, %tok = load_view_tko weak %sv[%i] : strided_view<tile=(8), traversal_strides=[3], tensor_view<64xf32, strides=[1]>>, tile<i32> -> tile<8xf32>, token
+    return
+  }
+}
