@@ -103,9 +103,14 @@ static MemrefFacts memrefFacts(Value view, Type elementType) {
   if (!make)
     return facts;
   // The box walks the memref's dimensions in the block_tile's order.
+  // make_memref has one stride operand per dynamic stride, in order.
   auto strideAt = [&](int64_t dim) {
-    return std::pair<int64_t, Value>(
-        type.getStrides()[(*order)[dim]], make.getStrides()[(*order)[dim]]);
+    ArrayRef<int64_t> strides = type.getStrides();
+    int64_t d = (*order)[dim];
+    if (!ShapedType::isDynamic(strides[d]))
+      return std::pair<int64_t, Value>(strides[d], Value());
+    int64_t operand = llvm::count_if(strides.take_front(d), ShapedType::isDynamic);
+    return std::pair<int64_t, Value>(strides[d], make.getStrides()[operand]);
   };
   if (!order)
     order = llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
