@@ -58,6 +58,18 @@ struct FuncLowering : OpConversionPattern<nv_tileaa::FuncOp> {
       int32_t threads = 32 * getNumWarps(op, defaultNumWarps);
       func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                     rewriter.getDenseI32ArrayAttr({threads, 1, 1}));
+      // Cluster dims a hint asked for become .reqnctapercluster, so the
+      // launch must use them (the feature check rejects them before sm_90).
+      if (auto spec = op->getAttrOfType<nv_tileaa::KernelSpecAttr>(
+              "nv_tileaa.kernel_spec")) {
+        SmallVector<int32_t, 3> dims = {1, 1, 1};
+        for (auto [i, d] : llvm::enumerate(spec.getClusterDim()))
+          if (i < 3)
+            dims[i] = static_cast<int32_t>(d);
+        if (llvm::any_of(dims, [](int32_t d) { return d > 1; }))
+          func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                        rewriter.getDenseI32ArrayAttr(dims));
+      }
     } else {
       func.setLinkage(LLVM::Linkage::Internal);
     }
