@@ -30,6 +30,22 @@ struct ModulePattern : OpConversionPattern<cuda_tile::ModuleOp> {
 /// Default warps per CTA when `num_worker_warps_per_cta` is absent.
 constexpr unsigned kDefaultNumWarps = 4;
 
+/// Warps per CTA without a hint: the default, halved while the kernel's
+/// largest tile leaves whole warps with only copies of other warps' elements
+/// (they would repeat every load and shared-memory step).
+static unsigned getDefaultNumWarps(cuda_tile::EntryOp entry) {
+  int64_t largest = 1;
+  entry.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (auto tile = dyn_cast<cuda_tile::TileType>(type))
+        largest = std::max(largest, tile.getNumElements());
+  });
+  unsigned warps = kDefaultNumWarps;
+  while (warps > 1 && largest < int64_t(warps) * 32)
+    warps /= 2;
+  return warps;
+}
+
 template <typename FuncLikeOp>
 struct FunctionPattern : OpConversionPattern<FuncLikeOp> {
   FunctionPattern(TypeConverter &converter, MLIRContext *context,
@@ -49,6 +65,9 @@ struct FunctionPattern : OpConversionPattern<FuncLikeOp> {
       return rewriter.notifyMatchFailure(op, "result types");
     auto newType = rewriter.getFunctionType(signature.getConvertedTypes(),
                                             results);
+    nv_tileaa::KernelSpecAttr spec;
+    if constexpr (std::is_same_v<FuncLikeOp, cuda_tile::EntryOp>)
+      spec = kernelSpec(op); // before the body moves
     auto func = nv_tileaa::FuncOp::create(
         rewriter, op.getLoc(), op.getSymNameAttr(), TypeAttr::get(newType),
         StringAttr(), ArrayAttr(), ArrayAttr());
@@ -59,14 +78,14 @@ struct FunctionPattern : OpConversionPattern<FuncLikeOp> {
       return failure();
     if constexpr (std::is_same_v<FuncLikeOp, cuda_tile::EntryOp>) {
       func->setAttr("cute.kernel", rewriter.getUnitAttr());
-      func->setAttr("nv_tileaa.kernel_spec", kernelSpec(op));
+      func->setAttr("nv_tileaa.kernel_spec", spec);
     }
     rewriter.eraseOp(op);
     return success();
   }
 
   nv_tileaa::KernelSpecAttr kernelSpec(cuda_tile::EntryOp op) const {
-    unsigned numWarps = kDefaultNumWarps;
+    unsigned numWarps = getDefaultNumWarps(op);
     SmallVector<int64_t> cluster;
     std::optional<unsigned> occupancy;
     if (auto hints = op.getOptimizationHintsAttr()) {

@@ -14,7 +14,8 @@ cuda_tile.module @structure {
   global private @counter <i32: [0]> : tile<1xi32>
 
   // CHECK-LABEL: nv_tileaa.func @plain()
-  // CHECK-SAME: attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
+  // Scalars only: one warp (more would only hold copies).
+  // CHECK-SAME: attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>}
   entry @plain() {
     // CHECK: nv_tileaa.get_global @table : !nv_tileaa.ptr<f32, 1>
     %p = get_global @table : tile<ptr<f32>>
@@ -32,8 +33,23 @@ cuda_tile.module @structure {
 
   // CHECK-LABEL: nv_tileaa.func @hinted()
   // SM100-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8, clusterDim = [2, 1, 1], occupancy = 2>
-  // SM90-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4, occupancy = 3>
+  // SM90-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1, occupancy = 3>
   entry @hinted() optimization_hints=<sm_100 = {num_cta_in_cga = 2, num_worker_warps_per_cta = 8, occupancy = 2}, default = {occupancy = 3}> {
+    return
+  }
+
+  // Without a hint the default 4 warps shrink to the largest tile: 64
+  // elements fill 2 warps, 128 fill 4.
+  // CHECK-LABEL: nv_tileaa.func @small_tiles()
+  // CHECK-SAME: #nv_tileaa.kernel_spec<numWarps = 2>
+  entry @small_tiles() {
+    %a = iota : tile<64xi32>
+    return
+  }
+  // CHECK-LABEL: nv_tileaa.func @full_tiles()
+  // CHECK-SAME: #nv_tileaa.kernel_spec<numWarps = 4>
+  entry @full_tiles() {
+    %a = iota : tile<128xi32>
     return
   }
 
