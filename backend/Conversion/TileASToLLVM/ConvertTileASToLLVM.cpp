@@ -106,6 +106,7 @@ struct ConvertTileASToLLVMPass
       return signalPassFailure();
     if (failed(createScratchBuffer(module, *target)))
       return signalPassFailure();
+    insertGenericWriteBarriers(module);
 
     {
       // Integer ceil/floor divisions (index arithmetic of tiled views) have

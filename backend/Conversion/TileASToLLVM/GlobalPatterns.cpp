@@ -47,7 +47,28 @@ struct GetGlobalLowering : OpConversionPattern<nv_tileas::GetGlobalOp> {
     Type type = getTypeConverter()->convertType(op.getType());
     if (!type)
       return rewriter.notifyMatchFailure(op, "unconvertible pointer type");
-    rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(op, type, op.getName());
+    // A generic pointer to a global of another space (alloca's shared
+    // scratch, or any global in a module with generic pointers) is the
+    // address in the global's own space, converted.
+    Operation *global =
+        SymbolTable::lookupNearestSymbolFrom(op, op.getNameAttr());
+    std::optional<unsigned> space;
+    if (auto tileGlobal = dyn_cast_if_present<nv_tileas::GlobalOp>(global))
+      space = tileGlobal.getAddressSpace();
+    else if (auto llvmGlobal = dyn_cast_if_present<LLVM::GlobalOp>(global))
+      space = llvmGlobal.getAddrSpace();
+    if (!space)
+      return rewriter.notifyMatchFailure(op, "unknown global");
+    auto ptrType = cast<LLVM::LLVMPointerType>(type);
+    if (ptrType.getAddressSpace() == *space) {
+      rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(op, type, op.getName());
+      return success();
+    }
+    Value address = LLVM::AddressOfOp::create(
+        rewriter, op.getLoc(),
+        LLVM::LLVMPointerType::get(rewriter.getContext(), *space),
+        op.getName());
+    rewriter.replaceOpWithNewOp<LLVM::AddrSpaceCastOp>(op, type, address);
     return success();
   }
 };

@@ -247,7 +247,8 @@ struct TiledLoadLowering : OpConversionPattern<nv_tileas::TiledLoadOp> {
     if (!structType)
       return rewriter.notifyMatchFailure(op, "tile without layout");
     auto viewType = op.getView().getType();
-    if (viewType.getAddressSpace() != 1)
+    // Global views, or generic ones (a module with alloca scratch).
+    if (viewType.getAddressSpace() != 1 && viewType.getAddressSpace() != 0)
       return rewriter.notifyMatchFailure(op, "only global memory here");
     FailureOr<AccessPlan> plan = planAccess(
         rewriter, loc, op, tile, viewType, op.getView(), adaptor.getView(),
@@ -296,7 +297,8 @@ struct TiledStoreLowering : OpConversionPattern<nv_tileas::TiledStoreOp> {
     if (!getTypeConverter()->convertType(tile))
       return rewriter.notifyMatchFailure(op, "tile without layout");
     auto viewType = op.getView().getType();
-    if (viewType.getAddressSpace() != 1)
+    // Global views, or generic ones (a module with alloca scratch).
+    if (viewType.getAddressSpace() != 1 && viewType.getAddressSpace() != 0)
       return rewriter.notifyMatchFailure(op, "only global memory here");
     FailureOr<AccessPlan> plan = planAccess(
         rewriter, loc, op, tile, viewType, op.getView(), adaptor.getView(),

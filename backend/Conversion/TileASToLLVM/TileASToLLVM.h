@@ -28,6 +28,10 @@ public:
 };
 
 /// nv_tileaa.func / return, grid queries (gpu.block_id, gpu.grid_dim).
+/// Brackets every tile op that writes through a generic pointer or view
+/// (possibly tile-block scratch in shared memory) with CTA barriers.
+void insertGenericWriteBarriers(ModuleOp module);
+
 void populateTileASFuncToLLVMPatterns(const TileASToLLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       unsigned defaultNumWarps);

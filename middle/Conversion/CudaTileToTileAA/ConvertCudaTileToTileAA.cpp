@@ -26,6 +26,7 @@ void mlir::tilecc::populateCudaTileToTileAAPatterns(
   populateCudaTileControlFlowToTileAAPatterns(typeConverter, patterns);
   populateCudaTileMiscToTileAAPatterns(typeConverter, patterns);
   populateCudaTileReductionToTileAAPatterns(typeConverter, patterns);
+  populateCudaTileAllocaToTileAAPatterns(typeConverter, patterns);
 }
 
 /// Rejects, with one located error each, the cuda_tile ops that no pattern
@@ -78,7 +79,9 @@ struct ConvertCudaTileToTileAAPass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ModuleOp module = getOperation();
-    CudaTileToTileAATypeConverter typeConverter(context);
+    CudaTileToTileAATypeConverter typeConverter(
+        context, needsGenericPointers(module) ? kGenericAddressSpace
+                                              : kGlobalAddressSpace);
     RewritePatternSet patterns(context);
     CudaTileToTileAAOptions options;
     options.arch = arch;
@@ -87,7 +90,8 @@ struct ConvertCudaTileToTileAAPass
       return signalPassFailure();
     if (failed(checkTargetFeatures(module, arch)))
       return signalPassFailure();
-    if (failed(checkSupported(module, patterns, typeConverter)))
+    if (failed(checkSupported(module, patterns, typeConverter)) ||
+        failed(checkAllocaPlacement(module)))
       return signalPassFailure();
     normalizeCudaTileEarlyExits(module);
     rootUntokenedAccesses(module);

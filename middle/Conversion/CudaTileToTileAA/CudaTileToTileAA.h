@@ -14,8 +14,12 @@
 
 namespace mlir::tilecc {
 
-/// Global memory: the only address space cuda_tile pointers name.
+/// Global memory: the address space of cuda_tile pointers, unless the module
+/// allocates tile-block scratch (alloca), whose pointers are generic.
 constexpr unsigned kGlobalAddressSpace = 1;
+constexpr unsigned kGenericAddressSpace = 0;
+/// Shared memory: where alloca places tile-block scratch.
+constexpr unsigned kSharedAddressSpace = 3;
 
 /// Options the patterns read; `arch` picks the optimization-hint entry.
 struct CudaTileToTileAAOptions {
@@ -27,8 +31,20 @@ struct CudaTileToTileAAOptions {
 /// (strided and gather/scatter views) fail to convert.
 class CudaTileToTileAATypeConverter : public TypeConverter {
 public:
-  explicit CudaTileToTileAATypeConverter(MLIRContext *context);
+  /// `pointerAddressSpace` is the one address space of every pointer and
+  /// view (kGlobalAddressSpace, or kGenericAddressSpace for a module that
+  /// needsGenericPointers).
+  explicit CudaTileToTileAATypeConverter(
+      MLIRContext *context, unsigned pointerAddressSpace = kGlobalAddressSpace);
 };
+
+/// True when `root` allocates tile-block scratch, which lives in shared
+/// memory, so that a pointer may address either global or shared memory.
+bool needsGenericPointers(Operation *root);
+
+/// Rejects, with a located error each, the allocas tilecc cannot lower: in
+/// global memory, or not directly in an entry's body.
+LogicalResult checkAllocaPlacement(Operation *root);
 
 /// Makes every `continue`/`break` nested in a cuda_tile.if structured: the
 /// ops after such an if move into its fall-through branches so that it ends
@@ -76,6 +92,8 @@ void populateCudaTileMiscToTileAAPatterns(TypeConverter &typeConverter,
                                           RewritePatternSet &patterns);
 void populateCudaTileReductionToTileAAPatterns(TypeConverter &typeConverter,
                                                RewritePatternSet &patterns);
+void populateCudaTileAllocaToTileAAPatterns(TypeConverter &typeConverter,
+                                            RewritePatternSet &patterns);
 
 } // namespace mlir::tilecc
 

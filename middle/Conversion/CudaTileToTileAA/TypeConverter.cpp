@@ -20,15 +20,15 @@ static Attribute dimMapLayout(MLIRContext *context, ArrayRef<int32_t> dimMap) {
 }
 
 CudaTileToTileAATypeConverter::CudaTileToTileAATypeConverter(
-    MLIRContext *context) {
+    MLIRContext *context, unsigned pointerAddressSpace) {
   // Builtin types (index, integers, floats) are already in the value model.
   addConversion([](Type type) -> std::optional<Type> {
     if (type.getDialect().getNamespace() == "cuda_tile")
       return std::nullopt;
     return type;
   });
-  addConversion([](cuda_tile::PointerType type) -> Type {
-    return nv_tileaa::PtrType::get(type.getPointeeType(), kGlobalAddressSpace);
+  addConversion([pointerAddressSpace](cuda_tile::PointerType type) -> Type {
+    return nv_tileaa::PtrType::get(type.getPointeeType(), pointerAddressSpace);
   });
   addConversion([this](cuda_tile::TileType type) -> std::optional<Type> {
     Type element = convertType(type.getElementType());
@@ -38,10 +38,10 @@ CudaTileToTileAATypeConverter::CudaTileToTileAATypeConverter(
       return element;
     return RankedTensorType::get(type.getShape(), element);
   });
-  addConversion([](cuda_tile::TensorViewType type) -> Type {
+  addConversion([pointerAddressSpace](cuda_tile::TensorViewType type) -> Type {
     return nv_tileaa::TileMemRefType::get(
         type.getContext(), type.getElementType(), type.getShape(),
-        type.getStrides(), kGlobalAddressSpace, /*aliasScope=*/0);
+        type.getStrides(), pointerAddressSpace, /*aliasScope=*/0);
   });
   addConversion([this](cuda_tile::PartitionViewType type) -> std::optional<Type> {
     Type memref = convertType(type.getTensorView());

@@ -1,0 +1,25 @@
+// alloca becomes a shared-memory nv_tileaa.global per op and its generic
+// address; every pointer and view of a module that allocates is generic
+// (address space 0), including a global's address and the kernel's pointer
+// arguments. A module without alloca keeps global pointers (memory.mlir).
+// RUN: tilecc-opt --convert-cuda-tile-to-tileaa %s | FileCheck %s
+
+// CHECK: nv_tileaa.global @table : tensor<2xf32> = dense<{{.*}}> {alignment = 16 : i64, constant}
+// CHECK: nv_tileaa.global @__alloca_scratch_0 : tensor<64xf32> {address_space = 3 : i32, alignment = 16 : i64}
+// CHECK: nv_tileaa.global @__alloca_scratch_1 : tensor<8xi64> {address_space = 3 : i32, alignment = 64 : i64}
+// CHECK-LABEL: nv_tileaa.func @scratch(
+// CHECK-SAME: !nv_tileaa.ptr<f32, 0>
+cuda_tile.module @allocas {
+  global constant @table alignment = 16 <f32: [1.0, 2.0]> : tile<2xf32>
+  entry @scratch(%x: tile<ptr<f32>>) {
+    // CHECK: %[[A:.*]] = nv_tileaa.get_global @__alloca_scratch_0 : !nv_tileaa.ptr<f32, 0>
+    %a = alloca num_elem = 64, alignment = 16 : tile<ptr<f32>>
+    // CHECK: nv_tileaa.get_global @__alloca_scratch_1 : !nv_tileaa.ptr<i64, 0>
+    %b = alloca num_elem = 8, alignment = 64 : tile<ptr<i64>>
+    // CHECK: nv_tileaa.get_global @table : !nv_tileaa.ptr<f32, 0>
+    %t = get_global @table : tile<ptr<f32>>
+    // CHECK: nv_tileaa.make_memref %[[A]] : (!nv_tileaa.ptr<f32, 0>) -> !nv_tileaa.memref<64xf32, 0, strides = [1]>
+    %v = make_tensor_view %a, shape = [64], strides = [1] : tensor_view<64xf32, strides=[1]>
+    return
+  }
+}
