@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
+#include "Conversion/TileASToLLVM/Printf.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -18,28 +19,6 @@ using namespace mlir;
 using namespace mlir::tilecc;
 
 namespace {
-
-/// A module-level constant C string; equal strings share one global.
-LLVM::GlobalOp getOrCreateString(OpBuilder &b, ModuleOp module, Location loc,
-                                 StringRef prefix, StringRef text) {
-  std::string value = text.str();
-  value.push_back('\0');
-  for (unsigned n = 0;; ++n) {
-    std::string name = (prefix + Twine(n)).str();
-    auto existing = module.lookupSymbol<LLVM::GlobalOp>(name);
-    if (!existing) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(module.getBody());
-      return LLVM::GlobalOp::create(
-          b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), value.size()),
-          /*isConstant=*/true, LLVM::Linkage::Internal, name,
-          b.getStringAttr(value));
-    }
-    if (auto s = dyn_cast_or_null<StringAttr>(existing.getValueOrNull()))
-      if (s.getValue() == value)
-        return existing;
-  }
-}
 
 /// printf text that prints `text` verbatim.
 std::string escapePercent(StringRef text) {
@@ -63,15 +42,8 @@ struct AssertLowering : OpConversionPattern<cf::AssertOp> {
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     Type i32 = rewriter.getI32Type();
 
-    auto vprintf = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf");
-    if (!vprintf) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      vprintf = LLVM::LLVMFuncOp::create(
-          rewriter, loc, "vprintf",
-          LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
-    }
-    LLVM::GlobalOp format = getOrCreateString(
+    LLVM::LLVMFuncOp vprintf = getOrDeclareVprintf(rewriter, module, loc);
+    LLVM::GlobalOp format = getOrCreateCString(
         rewriter, module, loc, "tilecc_assert_message_",
         "tile block (%d, %d, %d): assertion failed: " +
             escapePercent(op.getMsg()) + "\n");

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
+#include "Conversion/TileASToLLVM/Printf.h"
 
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
@@ -611,36 +612,9 @@ struct PrintLowering : OpConversionPattern<nv_tileaa::PrintOp> {
     }
 
     // vprintf and the format string.
-    auto vprintf = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf");
-    if (!vprintf) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      vprintf = LLVM::LLVMFuncOp::create(
-          rewriter, loc, "vprintf",
-          LLVM::LLVMFunctionType::get(i32, {ptrType, ptrType}));
-    }
-    std::string text = op.getFormat().str();
-    text.push_back('\0');
-    std::string name;
-    for (unsigned n = 0;; ++n) {
-      name = "tilecc_printf_format_" + std::to_string(n);
-      auto existing = module.lookupSymbol<LLVM::GlobalOp>(name);
-      if (!existing)
-        break;
-      if (auto value = dyn_cast_or_null<StringAttr>(existing.getValueOrNull()))
-        if (value.getValue() == text)
-          break;
-    }
-    auto format = module.lookupSymbol<LLVM::GlobalOp>(name);
-    if (!format) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      format = LLVM::GlobalOp::create(
-          rewriter, loc,
-          LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size()),
-          /*isConstant=*/true, LLVM::Linkage::Internal, name,
-          rewriter.getStringAttr(text));
-    }
+    LLVM::LLVMFuncOp vprintf = getOrDeclareVprintf(rewriter, module, loc);
+    LLVM::GlobalOp format = getOrCreateCString(
+        rewriter, module, loc, "tilecc_printf_format_", op.getFormat());
 
     // if (threadIdx.x == 0) { one vprintf per position }
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, i32);
