@@ -59,6 +59,17 @@ APFloat flushSubnormal(APFloat value) {
   return value;
 }
 
+/// Bytes per element of a pack/unpack's wide side; sub-byte elements are
+/// refused because the bit order inside a byte is not settled.
+FailureOr<unsigned> bytesPerElement(Operation *op, Type elementType) {
+  unsigned width = getBitWidth(elementType);
+  if (width % 8 != 0)
+    return op->emitOpError("on ")
+           << elementType << " elements (narrower than a byte) is not supported "
+           << "by tilecc yet";
+  return width / 8;
+}
+
 /// Applies `fn` to every element of the op's operands and stores the result.
 template <typename Fn>
 LogicalResult mapElements(Operation *op, BlockExecution &exec, Fn fn) {
@@ -476,4 +487,35 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
   reinterpret(ct::IntToPtrOp());
   reinterpret(ct::PtrToIntOp());
   reinterpret(ct::PtrToPtrOp());
+  // pack / unpack: element i of the wide tile is bytes [i*B, i*B+B) of the
+  // byte tile, least significant byte first (the GPU's little-endian order).
+  registry.add<ct::PackOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    const Tile &in = exec.get(op->getOperand(0));
+    FailureOr<unsigned> bytes = bytesPerElement(op, in.elementType);
+    if (failed(bytes))
+      return failure();
+    auto type = cast<ct::TileType>(op->getResult(0).getType());
+    Tile out(type.getShape(), type.getElementType());
+    for (int64_t i = 0, e = in.getNumElements(); i < e; ++i)
+      for (unsigned b = 0; b < *bytes; ++b)
+        out.bits[i * *bytes + b] = (in.bits[i] >> (8 * b)) & 0xFF;
+    exec.set(op->getResult(0), std::move(out));
+    return success();
+  });
+  registry.add<ct::UnpackOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    const Tile &in = exec.get(op->getOperand(0));
+    auto type = cast<ct::TileType>(op->getResult(0).getType());
+    FailureOr<unsigned> bytes = bytesPerElement(op, type.getElementType());
+    if (failed(bytes))
+      return failure();
+    Tile out(type.getShape(), type.getElementType());
+    for (int64_t i = 0, e = out.getNumElements(); i < e; ++i) {
+      uint64_t value = 0;
+      for (unsigned b = 0; b < *bytes; ++b)
+        value |= (in.bits[i * *bytes + b] & 0xFF) << (8 * b);
+      out.bits[i] = value;
+    }
+    exec.set(op->getResult(0), std::move(out));
+    return success();
+  });
 }

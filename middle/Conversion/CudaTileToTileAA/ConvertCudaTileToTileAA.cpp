@@ -88,6 +88,8 @@ struct ConvertCudaTileToTileAAPass
     populateCudaTileToTileAAPatterns(typeConverter, patterns, options);
     if (failed(expandStridedAndGatherViewAccesses(module)))
       return signalPassFailure();
+    if (failed(expandByteRepacks(module)))
+      return signalPassFailure();
     if (failed(checkTargetFeatures(module, arch)))
       return signalPassFailure();
     if (failed(checkSupported(module, patterns, typeConverter)) ||

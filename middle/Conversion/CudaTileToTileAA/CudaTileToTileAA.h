@@ -65,6 +65,11 @@ void rootUntokenedAccesses(Operation *root);
 /// make_tensor_view.
 LogicalResult expandStridedAndGatherViewAccesses(ModuleOp module);
 
+/// Rewrites pack and unpack of elements of whole bytes into integer tile
+/// arithmetic (run before the conversion); fails, with a located error each,
+/// on elements narrower than a byte, rewriting nothing.
+LogicalResult expandByteRepacks(ModuleOp module);
+
 /// Rejects, at the op, cuda_tile ops whose hardware target `arch` lacks
 /// (mmaf_scaled without block-scaled MMA) and memory accesses of sub-byte
 /// elements.
