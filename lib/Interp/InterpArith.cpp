@@ -64,9 +64,8 @@ APFloat flushSubnormal(APFloat value) {
 FailureOr<unsigned> bytesPerElement(Operation *op, Type elementType) {
   unsigned width = getBitWidth(elementType);
   if (width % 8 != 0)
-    return op->emitOpError("on ")
-           << elementType << " elements (narrower than a byte) is not supported "
-           << "by tilecc yet";
+    return op->emitOpError("on sub-byte elements (")
+           << elementType << ") is not supported by tilecc yet";
   return width / 8;
 }
 

@@ -58,12 +58,8 @@ void expandPack(ct::PackOp op) {
   unsigned width = type.getElementType().getIntOrFloatBitWidth();
   int64_t bytes = width / 8;
   auto wide = b.getIntegerType(width);
+  // The verifier guarantees bytes > 1 (widths differ).
   Value x = bitcastTo(b, loc, op->getOperand(0), tileOf({n}, wide));
-  if (bytes == 1) {
-    op->replaceAllUsesWith(ValueRange{x});
-    op->erase();
-    return;
-  }
   Value column = ct::ReshapeOp::create(b, loc, tileOf({n, 1}, wide), x);
   Value spread = ct::BroadcastOp::create(b, loc, tileOf({n, bytes}, wide), column);
   Value shifted = ct::ShRIOp::create(
@@ -85,28 +81,24 @@ void expandUnpack(ct::UnpackOp op) {
   unsigned width = type.getElementType().getIntOrFloatBitWidth();
   int64_t bytes = width / 8;
   auto wide = b.getIntegerType(width);
-  Value y = op->getOperand(0);
-  Value word = y;
-  if (bytes != 1) {
-    Value rows = ct::ReshapeOp::create(b, loc, tileOf({n, bytes}, b.getI8Type()), y);
-    Value extended = ct::ExtIOp::create(b, loc, tileOf({n, bytes}, wide), rows,
-                                        ct::Signedness::Unsigned);
-    Value shifted = ct::ShLIOp::create(
-        b, loc, extended.getType(), extended, byteShifts(b, loc, n, bytes, wide),
-        ct::IntegerOverflowAttr::get(b.getContext(), ct::IntegerOverflow::None));
-    auto reduce = ct::ReduceOp::create(
-        b, loc, TypeRange{tileOf({n}, wide)}, ValueRange{shifted}, /*dim=*/1,
-        b.getArrayAttr({b.getIntegerAttr(wide, 0)}));
-    Type scalar = tileOf({}, wide);
-    Block *body = b.createBlock(&reduce.getBody(), {}, {scalar, scalar},
-                                {loc, loc});
-    Value combined = ct::OrIOp::create(b, loc, scalar, body->getArgument(0),
-                                       body->getArgument(1));
-    ct::YieldOp::create(b, loc, ValueRange{combined});
-    word = reduce.getResult(0);
-    b.setInsertionPoint(op);
-  }
-  Value unpacked = bitcastTo(b, loc, word, op->getResult(0).getType());
+  Value rows = ct::ReshapeOp::create(b, loc, tileOf({n, bytes}, b.getI8Type()),
+                                    op->getOperand(0));
+  Value extended = ct::ExtIOp::create(b, loc, tileOf({n, bytes}, wide), rows,
+                                      ct::Signedness::Unsigned);
+  Value shifted = ct::ShLIOp::create(
+      b, loc, extended.getType(), extended, byteShifts(b, loc, n, bytes, wide),
+      ct::IntegerOverflowAttr::get(b.getContext(), ct::IntegerOverflow::None));
+  // The shifted bytes do not overlap, so or-ing them assembles the word.
+  auto reduce = ct::ReduceOp::create(
+      b, loc, TypeRange{tileOf({n}, wide)}, ValueRange{shifted}, /*dim=*/1,
+      b.getArrayAttr({b.getIntegerAttr(wide, 0)}));
+  Type scalar = tileOf({}, wide);
+  Block *body = b.createBlock(&reduce.getBody(), {}, {scalar, scalar}, {loc, loc});
+  Value combined = ct::OrIOp::create(b, loc, scalar, body->getArgument(0),
+                                     body->getArgument(1));
+  ct::YieldOp::create(b, loc, ValueRange{combined});
+  b.setInsertionPoint(op);
+  Value unpacked = bitcastTo(b, loc, reduce.getResult(0), op->getResult(0).getType());
   op->replaceAllUsesWith(ValueRange{unpacked});
   op->erase();
 }
@@ -121,8 +113,8 @@ LogicalResult mlir::tilecc::expandByteRepacks(ModuleOp module) {
       return;
     Type element = wideType(op).getElementType();
     if (element.getIntOrFloatBitWidth() % 8 != 0) {
-      op->emitOpError("on ") << element << " elements (narrower than a byte) "
-                             << "is not supported by tilecc yet";
+      op->emitOpError("on sub-byte elements (")
+          << element << ") is not supported by tilecc yet";
       ok = false;
       return;
     }
