@@ -179,14 +179,6 @@ Value packResult(OpBuilder &b, Location loc, const TypeConverter &tc,
   return packRegisters(b, loc, tc.convertType(type), regs);
 }
 
-Value andPred(OpBuilder &b, Location loc, Value a, Value c) {
-  if (!a)
-    return c;
-  if (!c)
-    return a;
-  return LLVM::AndOp::create(b, loc, a, c);
-}
-
 /// `red` has no acquire side.
 bool orderingAllowsReduction(Operation *op) {
   auto sem = op->getAttrOfType<nv_tileas::MemSemanticAttr>("mem_semantic");
@@ -243,7 +235,7 @@ struct PtrAtomicLowering : OpConversionPattern<SrcOp> {
         rewriter, op, type, values.size(), resultUsed,
         [&](unsigned r, Value owner) -> Value {
           Value pred =
-              andPred(rewriter, loc, masks.empty() ? Value() : masks[r], owner);
+              andPredicates(rewriter, loc, masks.empty() ? Value() : masks[r], owner);
           // Masked-off elements yield the compared value (cas) or the
           // operand (rmw), as the interpreter does.
           Value init = compares.empty() ? values[r] : compares[r];

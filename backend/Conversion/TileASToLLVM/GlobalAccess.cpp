@@ -332,3 +332,12 @@ Value mlir::tilecc::emitGlobalBF16AddCASLoop(OpBuilder &b, Location loc,
   auto asmOp = createAsm(b, loc, b.getI16Type(), operands, text, constraints);
   return fromWord(b, loc, asmOp.getResult(0), value.getType());
 }
+
+Value mlir::tilecc::andPredicates(OpBuilder &b, Location loc, Value a,
+                                  Value c) {
+  if (!a)
+    return c;
+  if (!c)
+    return a;
+  return LLVM::AndOp::create(b, loc, a, c);
+}

@@ -23,6 +23,10 @@ struct AccessQualifiers {
 /// The ordering qualifier of a memory op's mem_semantic / mem_scope.
 AccessQualifiers getAccessQualifiers(Operation *op);
 
+/// The conjunction of two access predicates, either of which may be null
+/// (always true); null when both are.
+Value andPredicates(OpBuilder &b, Location loc, Value a, Value c);
+
 /// Whether `count` elements of `elementType` can move in one access.
 bool isAccessSupported(Type elementType, unsigned count);
 

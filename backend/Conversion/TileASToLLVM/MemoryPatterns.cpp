@@ -177,11 +177,10 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
         continue;
       Value in = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::slt,
                                       pos, view.sizes[d]);
-      pred = pred ? Value(LLVM::AndOp::create(rewriter, loc, pred, in)) : in;
+      pred = andPredicates(rewriter, loc, pred, in);
     }
     if (!mask.empty())
-      pred = pred ? Value(LLVM::AndOp::create(rewriter, loc, pred, mask[r]))
-                  : mask[r];
+      pred = andPredicates(rewriter, loc, pred, mask[r]);
     plan.elemPreds.push_back(pred);
     plan.elemAddrs.push_back(LLVM::GEPOp::create(
         rewriter, loc, ptrType, elem, view.base, ValueRange{linear}));
@@ -209,14 +208,6 @@ Value tailPredicate(OpBuilder &b, Location loc, Value elemPred,
                                        b.getBoolAttr(true));
   return LLVM::AndOp::create(b, loc, elemPred,
                              LLVM::XOrOp::create(b, loc, vectorPred, one));
-}
-
-Value andPreds(OpBuilder &b, Location loc, Value a, Value c) {
-  if (!a)
-    return c;
-  if (!c)
-    return a;
-  return LLVM::AndOp::create(b, loc, a, c);
 }
 
 struct MakeTiledViewLowering
@@ -317,12 +308,12 @@ struct TiledStoreLowering : OpConversionPattern<nv_tileas::TiledStoreOp> {
       ArrayRef<Value> values = ArrayRef<Value>(regs).slice(first, plan->vector);
       Value pred = vectorPredicate(rewriter, loc, *plan, first);
       emitGlobalStore(rewriter, loc, plan->elemAddrs[first],
-                      andPreds(rewriter, loc, pred, owner), values, q);
+                      andPredicates(rewriter, loc, pred, owner), values, q);
       if (plan->mayCutVectors)
         for (unsigned j = 0; j < plan->vector; ++j)
           emitGlobalStore(
               rewriter, loc, plan->elemAddrs[first + j],
-              andPreds(rewriter, loc,
+              andPredicates(rewriter, loc,
                        tailPredicate(rewriter, loc,
                                      plan->elemPreds[first + j], pred),
                        owner),
@@ -379,7 +370,7 @@ struct TiledAtomicRMWLowering
     FailureOr<SmallVector<Value>> old = lowerOwnedAtomics(
         rewriter, op, tile, values.size(), resultUsed,
         [&](unsigned r, Value owner) -> Value {
-          Value pred = andPreds(rewriter, loc, plan->elemPreds[r], owner);
+          Value pred = andPredicates(rewriter, loc, plan->elemPreds[r], owner);
           if (kind->bf16CASLoop)
             return emitGlobalBF16AddCASLoop(rewriter, loc, plan->elemAddrs[r],
                                             pred, values[r], values[r], q);

@@ -179,10 +179,8 @@ struct PtrStoreLowering : OpConversionPattern<nv_tileas::StoreOp> {
     for (unsigned i = 0; i < n; ++i) {
       if (i & dup.reg)
         continue;
-      Value pred = masks.empty() ? Value() : masks[i];
-      if (owner)
-        pred = pred ? Value(LLVM::AndOp::create(rewriter, loc, pred, owner))
-                    : owner;
+      Value pred =
+          andPredicates(rewriter, loc, masks.empty() ? Value() : masks[i], owner);
       emitGlobalStore(rewriter, loc, ptrs[i], pred, values[i], q);
     }
     if (op.getResultToken())
