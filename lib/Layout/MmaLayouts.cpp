@@ -190,6 +190,19 @@ static LinearLayout withBatch(const LinearLayout &layout, int64_t batch) {
       .transposeOuts(dimNames(3));
 }
 
+std::optional<MmaSyncShape> tilecc::layout::getMmaSyncShape(unsigned elemBits) {
+  if (elemBits == 64)
+    return MmaSyncShape{8, 8, 4};
+  if (elemBits == 4 || elemBits == 8 || elemBits == 16 || elemBits == 32)
+    return MmaSyncShape{16, 8, 256 / elemBits};
+  return std::nullopt;
+}
+
+bool tilecc::layout::mmaSyncHasF16Accumulator(llvm::StringRef aElem,
+                                              llvm::StringRef bElem) {
+  return aElem == "f16" && bElem == "f16";
+}
+
 llvm::Expected<MmaSyncDotLayouts>
 tilecc::layout::mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
                                   ArrayRef<int64_t> accShape, int64_t k) {
@@ -198,8 +211,8 @@ tilecc::layout::mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
   };
   if (accShape.size() != 2 && accShape.size() != 3)
     return fail("mma.sync dots are 2-d or batched 3-d");
-  if (elemBits != 4 && elemBits != 8 && elemBits != 16 && elemBits != 32 &&
-      elemBits != 64)
+  std::optional<MmaSyncShape> instr = getMmaSyncShape(elemBits);
+  if (!instr)
     return fail("mma.sync operands have 4, 8, 16, 32 or 64-bit elements, "
                 "not " +
                 llvm::Twine(elemBits));
@@ -208,9 +221,9 @@ tilecc::layout::mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
   int64_t m = accShape[batched], n = accShape[batched + 1];
   MmaSyncDotLayouts result;
   bool f64 = elemBits == 64;
-  result.instrM = f64 ? 8 : 16;
-  result.instrN = 8;
-  result.instrK = f64 ? 4 : 256 / elemBits;
+  result.instrM = instr->m;
+  result.instrN = instr->n;
+  result.instrK = instr->k;
   if (m % result.instrM || n % result.instrN || k % result.instrK)
     return fail("a " + llvm::Twine(m) + "x" + llvm::Twine(n) + "x" +
                 llvm::Twine(k) + " dot does not split into m" +

@@ -15,9 +15,41 @@
 
 #include "Layout/LinearLayout.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
 namespace tilecc::layout {
 
 enum class MmaOperand { A, B };
+
+//===----------------------------------------------------------------------===//
+// The mma.sync instruction table
+//===----------------------------------------------------------------------===//
+//
+// tilecc issues mma.sync for every dot on every target (sm_80 through
+// sm_120), so its MMA atoms are of this one family; the atom chosen in
+// TileAAToTileAS, the layouts assigned for it and its LLVM lowering all read
+// the table below, never a copy of it.
+
+/// The family prefix of the atoms (`mma_f16_f16_f32`, ...) that name
+/// mma.sync.
+inline constexpr llvm::StringLiteral kMmaSyncAtomFamily = "mma_";
+
+/// One mma.sync instruction tile: M x N x K elements.
+struct MmaSyncShape {
+  unsigned m, n, k;
+};
+
+/// The instruction for `elemBits`-bit A/B elements: m16n8k<256 / elemBits>
+/// for 4, 8, 16 and 32 bits (the widest K), m8n8k4 for 64 bits (f64);
+/// nullopt for any other width.
+std::optional<MmaSyncShape> getMmaSyncShape(unsigned elemBits);
+
+/// Whether mma.sync keeps an f16 accumulator (`.f16` C and D) for A and B of
+/// these atom element names: only f16 x f16 (m16n8k8/k16); every other
+/// floating-point form accumulates in f32.
+bool mmaSyncHasF16Accumulator(llvm::StringRef aElem, llvm::StringRef bElem);
 
 /// The m16n8 accumulator (C/D) fragment of mma.sync, repeated over `shape`
 /// (M x N), first along N then along M. Valid for f32/s32 and packed f16

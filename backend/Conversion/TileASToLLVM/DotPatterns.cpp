@@ -7,8 +7,8 @@
 // order. The lowering checks that against the single-instruction fragment,
 // then issues one mma.sync.m16n8k<256/bits> per (M, N, K) block. The
 // accumulators stay in registers (the enclosing loop carries them).
-// mma.sync runs on every target from sm_80 on, so the warpgroup and tcgen05
-// atoms lower through it as well.
+// mma.sync runs on every target from sm_80 on; the atoms are of its family
+// (lib/Layout's instruction table) whatever the target.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
@@ -104,9 +104,15 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         !getTypeConverter()->convertType(bType))
       return rewriter.notifyMatchFailure(op, "tile without layout");
 
+    // The atom must name mma.sync, the one instruction issued here.
+    StringRef atomName = op.getAtom().getName();
+    if (!atomName.starts_with(tl::kMmaSyncAtomFamily))
+      return op.emitError() << "no lowering for the MMA atom " << atomName
+                            << "; dots lower to mma.sync ("
+                            << tl::kMmaSyncAtomFamily << " atoms)";
     // Element types from the atom: <family>_<a>_<b>_<c>.
     SmallVector<StringRef> parts;
-    op.getAtom().getName().split(parts, '_');
+    atomName.split(parts, '_');
     std::string at = parts.size() >= 3 ? ptxType(parts[parts.size() - 3]) : "",
                 bt = parts.size() >= 3 ? ptxType(parts[parts.size() - 2]) : "",
                 ct = parts.size() >= 3 ? ptxType(parts.back()) : "";
@@ -118,6 +124,10 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                             << op.getAtom().getName() << " (" << aElem << " x "
                             << bType.getElementType() << " -> " << cElem
                             << ")";
+    // An f16 accumulator exists for f16 operands only.
+    if (ct == "f16" && !tl::mmaSyncHasF16Accumulator(at, bt))
+      return op.emitError() << "mma.sync has no f16 accumulator for " << at
+                            << " x " << bt << " operands";
     // fp8 mma.sync exists from sm_89 on.
     bool fp8 = at == "e4m3" || at == "e5m2" || bt == "e4m3" || bt == "e5m2";
     std::optional<int64_t> cc =
@@ -128,9 +138,10 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                             << *cc;
     if (fp8)
       requirePtxVersion(rewriter, op, 84);
-    // The single-instruction fragments: m8n8k4 for f64, else m16n8k<256/bits>.
+    // The single-instruction fragments of the shared instruction table.
     bool f64 = bits == 64;
-    unsigned instrM = f64 ? 8 : 16, instrK = f64 ? 4 : 256 / bits;
+    tl::MmaSyncShape instr = *tl::getMmaSyncShape(bits);
+    unsigned instrM = instr.m, instrK = instr.k;
     tl::LinearLayout aLayout = getTileLayout(aType);
     tl::LinearLayout bLayout = getTileLayout(bType);
     tl::LinearLayout cLayout = getTileLayout(cType);

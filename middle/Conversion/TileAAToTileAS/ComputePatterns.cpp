@@ -1,5 +1,6 @@
 //===- ComputePatterns.cpp - core populator: dot, reduce, scan ------------===//
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+#include "Layout/MmaLayouts.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -34,16 +35,13 @@ static std::string mmaElementName(Type type, bool isInput,
   return name;
 }
 
-/// Tensor-core generation by capability: mma.sync below sm_90, warpgroup MMA
-/// on sm_90, tcgen05 from sm_100.
+/// The atom names the instruction the dot lowers to. Plain dots run on
+/// mma.sync on every target (TileASToLLVM issues nothing else), so their
+/// atom is of the mma.sync family whatever the capability.
 static StringRef mmaFamily(int64_t cc, bool blockScaled) {
   if (blockScaled)
     return "umma_bs_";
-  if (cc >= 100)
-    return "umma_";
-  if (cc >= 90)
-    return "wgmma_";
-  return "mma_";
+  return ::tilecc::layout::kMmaSyncAtomFamily;
 }
 
 namespace {
@@ -53,8 +51,9 @@ struct MmaShape {
 };
 } // namespace
 
-/// The tile must split into whole atoms: the atom's M is 16 for mma.sync and
-/// 64 for warpgroup/tcgen05 MMA, N is 8, K covers 256 bits of A elements.
+/// The tile must split into whole atoms: the mma.sync instruction of the
+/// shared table (m16n8k<256/bits>, m8n8k4 for f64), and for tcgen05 an M of
+/// 64, N of 8 and K covering 256 bits of A elements.
 static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
                                             StringRef family) {
   auto a = cast<RankedTensorType>(op.getA().getType());
@@ -63,8 +62,16 @@ static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
   MmaShape shape{d.getDimSize(rank - 2), d.getDimSize(rank - 1),
                  a.getDimSize(rank - 1), op.getSfa() && op.getSfb()};
   unsigned bits = a.getElementType().getIntOrFloatBitWidth();
-  int64_t atomM = family == "mma_" ? 16 : 64, atomN = 8,
-          atomK = bits ? 256 / bits : 0;
+  int64_t atomM = 64, atomN = 8, atomK = bits ? 256 / bits : 0;
+  if (family == ::tilecc::layout::kMmaSyncAtomFamily) {
+    std::optional<::tilecc::layout::MmaSyncShape> instr =
+        ::tilecc::layout::getMmaSyncShape(bits);
+    if (!instr)
+      return failure();
+    atomM = instr->m;
+    atomN = instr->n;
+    atomK = instr->k;
+  }
   if (ShapedType::isDynamic(shape.m) || ShapedType::isDynamic(shape.n) ||
       ShapedType::isDynamic(shape.k) || atomK == 0 || shape.m % atomM != 0 ||
       shape.n % atomN != 0 || shape.k % atomK != 0)

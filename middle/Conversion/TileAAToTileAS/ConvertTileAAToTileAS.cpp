@@ -72,6 +72,7 @@ struct ConvertTileAAToTileASPass
       module.emitError("failed to convert nv_tileaa to nv_tileas");
       return signalPassFailure();
     }
+    narrowDotAccumulators(module);
   }
 };
 

@@ -44,6 +44,10 @@ void populateTileAAShapeToTileASPatterns(const TypeConverter &converter,
 void populateTileAAQueueToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 
+/// Gives f16 accumulators back to the converted dots that CudaTileToTileAA
+/// widened to f32 where the atom's instruction keeps f16 accumulators.
+void narrowDotAccumulators(ModuleOp module);
+
 /// Parses `sm_XY`, `sm_XYa`, `sm_XYf` into major * 10 + minor.
 std::optional<int64_t> parseComputeCapability(StringRef text);
 

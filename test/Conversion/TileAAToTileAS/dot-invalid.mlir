@@ -1,13 +1,57 @@
 // Diagnostics of the dot lowering (seed 004).
+// The atom is the mma.sync instruction on every target, so each partition
+// diagnostic fires alike on sm_80, sm_90a and sm_100.
+// RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_80 -verify-diagnostics
+// RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_90a -verify-diagnostics
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_100 -verify-diagnostics
 
-// M = 48 is not a multiple of the tcgen05 atom M (64).
+// M = 40 is not a multiple of the m16n8k16 instruction's M.
 // expected-error @below {{failed to convert nv_tileaa to nv_tileas}}
 module {
-nv_tileaa.func @partition(%a: tensor<48x32xf16>, %b: tensor<32x64xf16>, %c: tensor<48x64xf32>) {
+nv_tileaa.func @partition_m(%a: tensor<40x32xf16>, %b: tensor<32x64xf16>, %c: tensor<40x64xf32>) {
   // expected-error @below {{failed to find available mma partition}}
   // expected-error @below {{failed to legalize operation 'nv_tileaa.dot'}}
-  %d = nv_tileaa.dot %a, %b, %c : tensor<48x32xf16>, tensor<32x64xf16>, tensor<48x64xf32> -> tensor<48x64xf32>
+  %d = nv_tileaa.dot %a, %b, %c : tensor<40x32xf16>, tensor<32x64xf16>, tensor<40x64xf32> -> tensor<40x64xf32>
+  nv_tileaa.return
+}
+}
+
+// -----
+
+// N = 12 is not a multiple of 8.
+// expected-error @below {{failed to convert nv_tileaa to nv_tileas}}
+module {
+nv_tileaa.func @partition_n(%a: tensor<16x16xf16>, %b: tensor<16x12xf16>, %c: tensor<16x12xf32>) {
+  // expected-error @below {{failed to find available mma partition}}
+  // expected-error @below {{failed to legalize operation 'nv_tileaa.dot'}}
+  %d = nv_tileaa.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x12xf16>, tensor<16x12xf32> -> tensor<16x12xf32>
+  nv_tileaa.return
+}
+}
+
+// -----
+
+// K = 16 is not a multiple of the i8 instruction's K (32, m16n8k32).
+// expected-error @below {{failed to convert nv_tileaa to nv_tileas}}
+module {
+nv_tileaa.func @partition_k(%a: tensor<16x16xi8>, %b: tensor<16x8xi8>, %c: tensor<16x8xi32>) {
+  // expected-error @below {{failed to find available mma partition}}
+  // expected-error @below {{failed to legalize operation 'nv_tileaa.dot'}}
+  %d = nv_tileaa.dot %a, %b, %c {signedness_a = #nv_tileaa<signedness signed>, signedness_b = #nv_tileaa<signedness signed>}
+      : tensor<16x16xi8>, tensor<16x8xi8>, tensor<16x8xi32> -> tensor<16x8xi32>
+  nv_tileaa.return
+}
+}
+
+// -----
+
+// f64 runs on m8n8k4: M = 12 does not split into rows of 8.
+// expected-error @below {{failed to convert nv_tileaa to nv_tileas}}
+module {
+nv_tileaa.func @partition_f64(%a: tensor<12x4xf64>, %b: tensor<4x8xf64>, %c: tensor<12x8xf64>) {
+  // expected-error @below {{failed to find available mma partition}}
+  // expected-error @below {{failed to legalize operation 'nv_tileaa.dot'}}
+  %d = nv_tileaa.dot %a, %b, %c : tensor<12x4xf64>, tensor<4x8xf64>, tensor<12x8xf64> -> tensor<12x8xf64>
   nv_tileaa.return
 }
 }

@@ -1,6 +1,8 @@
-// nv_tileaa.dot -> nv_tileas.dot with the MMA atom of the target's
-// tensor-core generation; the block-scaled form (scale operands) ->
-// nv_tileas.block_scaled_mma, admitted from sm_100 only (seed 004).
+// nv_tileaa.dot -> nv_tileas.dot with the atom of the instruction it lowers
+// to: mma.sync (`mma_`) on every target, its partition checked against the
+// m16n8k<256/bits> (m8n8k4 for f64) instruction; the block-scaled form
+// (scale operands) -> nv_tileas.block_scaled_mma, admitted from sm_100 only
+// (seed 004).
 // RUN: tilecc-opt %s --convert-tileaa-to-tileas | FileCheck %s --check-prefix=SM80
 // RUN: tilecc-opt %s --convert-tileaa-to-tileas=compute-capability=sm_90a | FileCheck %s --check-prefix=SM90
 // RUN: tilecc-opt %s --convert-tileaa-to-tileas=compute-capability=sm_100 | FileCheck %s --check-prefix=SM100
@@ -10,9 +12,9 @@
 // SM80: %[[D:.*]] = nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
 // SM80: return %[[D]]
 // SM90-LABEL: nv_tileaa.func @plain
-// SM90: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
+// SM90: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
 // SM100-LABEL: nv_tileaa.func @plain
-// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_f16_f16_f32>}
+// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
 nv_tileaa.func @plain(%av: tensor<128x32xf16>, %bv: tensor<32x128xf16>, %c_in: tensor<128x128xf32>) -> tensor<128x128xf32>
     attributes {cute.kernel} {
   %d = nv_tileaa.dot %av, %bv, %c_in {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}
@@ -38,5 +40,34 @@ nv_tileaa.func @typed(%a: tensor<64x32xi8>, %b: tensor<32x8xi8>, %c: tensor<64x8
 // SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x32xf16, [1, 0]>
 nv_tileaa.func @ordered(%a: tensor<64x32xf16, [1, 0]>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) {
   %d = nv_tileaa.dot %a, %b, %c : tensor<64x32xf16, [1, 0]>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+  nv_tileaa.return
+}
+
+// Tiles of one or two m16 instruction rows partition on every target: the
+// atom is the mma.sync instruction whatever the capability.
+// SM80-LABEL: nv_tileaa.func @small_m
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32>
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_bf16_bf16_f32>} : tensor<32x32xbf16>, tensor<32x24xbf16>, tensor<32x24xf32>
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_s8_s8_s32>} : tensor<16x32xi8>, tensor<32x8xi8>, tensor<16x8xi32>
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f64_f64_f64>} : tensor<8x4xf64>, tensor<4x8xf64>, tensor<8x8xf64>
+// SM90-LABEL: nv_tileaa.func @small_m
+// SM90: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x16xf16>
+// SM90: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_bf16_bf16_f32>} : tensor<32x32xbf16>
+// SM90: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_s8_s8_s32>} : tensor<16x32xi8>
+// SM90: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f64_f64_f64>} : tensor<8x4xf64>
+// SM100-LABEL: nv_tileaa.func @small_m
+// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x16xf16>
+// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_bf16_bf16_f32>} : tensor<32x32xbf16>
+// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_s8_s8_s32>} : tensor<16x32xi8>
+// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f64_f64_f64>} : tensor<8x4xf64>
+nv_tileaa.func @small_m(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>,
+                        %ha: tensor<32x32xbf16>, %hb: tensor<32x24xbf16>, %hc: tensor<32x24xf32>,
+                        %ia: tensor<16x32xi8>, %ib: tensor<32x8xi8>, %ic: tensor<16x8xi32>,
+                        %da: tensor<8x4xf64>, %db: tensor<4x8xf64>, %dc: tensor<8x8xf64>) {
+  %0 = nv_tileaa.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
+  %1 = nv_tileaa.dot %ha, %hb, %hc : tensor<32x32xbf16>, tensor<32x24xbf16>, tensor<32x24xf32> -> tensor<32x24xf32>
+  %2 = nv_tileaa.dot %ia, %ib, %ic {signedness_a = #nv_tileaa<signedness signed>, signedness_b = #nv_tileaa<signedness signed>}
+      : tensor<16x32xi8>, tensor<32x8xi8>, tensor<16x8xi32> -> tensor<16x8xi32>
+  %3 = nv_tileaa.dot %da, %db, %dc : tensor<8x4xf64>, tensor<4x8xf64>, tensor<8x8xf64> -> tensor<8x8xf64>
   nv_tileaa.return
 }

@@ -1,0 +1,68 @@
+//===- DotAccumulator.cpp - f16 accumulators of mma.sync dots -------------===//
+//
+// nv_tileaa.dot accumulates in f32 (seed 001), so CudaTileToTileAA widens an
+// f16 `mmaf` accumulator around it: truncf(dot(a, b, extf(c))). Once the atom
+// is chosen, a dot whose instruction keeps f16 accumulators (mma.sync
+// .f16.f16.f16.f16, lib/Layout's instruction table) takes the f16
+// accumulator directly: cuda_tile's mmaf defines D = A x B + C in the
+// accumulator's type and leaves the precision of the partial sums to the
+// target, as mma.sync with .f16 accumulators does.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+
+#include "Layout/MmaLayouts.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+namespace tl = ::tilecc::layout;
+
+/// `<family>_<a>_<b>_f16` for an f32-accumulating mma.sync atom whose A and
+/// B have an f16-accumulator form, else nullopt.
+static std::optional<std::string> f16AccumulatorAtom(StringRef name) {
+  if (!name.starts_with(tl::kMmaSyncAtomFamily))
+    return std::nullopt;
+  SmallVector<StringRef> parts;
+  name.split(parts, '_');
+  if (parts.size() < 4 || parts.back() != "f32" ||
+      !tl::mmaSyncHasF16Accumulator(parts[parts.size() - 3],
+                                    parts[parts.size() - 2]))
+    return std::nullopt;
+  return (name.drop_back(3) + "f16").str();
+}
+
+/// Rewrites truncf(dot(a, b, extf(c))) on f16 `c` to dot(a, b, c).
+static void narrow(nv_tileas::DotOp dot) {
+  auto ext = dot.getC().getDefiningOp<arith::ExtFOp>();
+  if (!ext || !dot->hasOneUse())
+    return;
+  auto trunc = dyn_cast<arith::TruncFOp>(*dot->getUsers().begin());
+  Type narrowType = ext.getIn().getType();
+  // Round to nearest even, as mma.sync rounds its f16 results.
+  if (!trunc || trunc.getType() != narrowType ||
+      !getElementTypeOrSelf(narrowType).isF16() ||
+      (trunc.getRoundingmode() &&
+       *trunc.getRoundingmode() != arith::RoundingMode::to_nearest_even))
+    return;
+  std::optional<std::string> atom = f16AccumulatorAtom(dot.getAtom().getName());
+  if (!atom)
+    return;
+  IRRewriter rewriter(dot);
+  rewriter.setInsertionPoint(trunc);
+  Value narrowed = nv_tileas::DotOp::create(
+      rewriter, dot.getLoc(), narrowType, dot.getA(), dot.getB(), ext.getIn(),
+      nv_tileas::MmaAtomAttr::get(dot.getContext(), *atom));
+  rewriter.replaceOp(trunc, narrowed);
+  rewriter.eraseOp(dot);
+  if (ext->use_empty())
+    rewriter.eraseOp(ext);
+}
+
+void mlir::tilecc::narrowDotAccumulators(ModuleOp module) {
+  SmallVector<nv_tileas::DotOp> dots;
+  module.walk([&](nv_tileas::DotOp dot) { dots.push_back(dot); });
+  for (nv_tileas::DotOp dot : dots)
+    narrow(dot);
+}

@@ -1,0 +1,62 @@
+// An f16 mmaf accumulator arrives widened around the f32 nv_tileaa.dot
+// (fp_to_fp f16 -> f32, dot, fp_to_fp f32 -> f16). Where the instruction
+// keeps f16 accumulators (mma.sync .f16.f16.f16.f16: f16 operands) the dot
+// takes the f16 accumulator and the conversions go.
+// RUN: tilecc-opt %s --convert-tileaa-to-tileas | FileCheck %s
+// RUN: tilecc-opt %s --convert-tileaa-to-tileas=compute-capability=sm_100 | FileCheck %s
+
+// CHECK-LABEL: nv_tileaa.func @narrowed
+// CHECK-SAME: (%[[A:.*]]: tensor<64x32xf16>, %[[B:.*]]: tensor<32x64xf16>, %[[C:.*]]: tensor<64x64xf16>)
+// CHECK-NOT: arith.extf
+// CHECK: %[[D:.*]] = nv_tileas.dot %[[A]], %[[B]], %[[C]] {atom = #nv_tileas<atom mma_f16_f16_f16>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+// CHECK-NOT: arith.truncf
+// CHECK: return %[[D]]
+nv_tileaa.func @narrowed(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf16>) -> tensor<64x64xf16> {
+  %w = nv_tileaa.fp_to_fp %c : tensor<64x64xf16> -> tensor<64x64xf32>
+  %d = nv_tileaa.dot %a, %b, %w : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+  %r = nv_tileaa.fp_to_fp %d : tensor<64x64xf32> -> tensor<64x64xf16>
+  nv_tileaa.return %r : tensor<64x64xf16>
+}
+
+// Inside a K loop the f16 accumulator is carried as is.
+// CHECK-LABEL: nv_tileaa.func @loop
+// CHECK: scf.for {{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (tensor<32x16xf16>)
+// CHECK-NEXT: %[[D:.*]] = nv_tileas.dot %{{.*}}, %{{.*}}, %[[S]] {atom = #nv_tileas<atom mma_f16_f16_f16>}
+// CHECK-NEXT: scf.yield %[[D]] : tensor<32x16xf16>
+nv_tileaa.func @loop(%a: tensor<32x16xf16>, %b: tensor<16x16xf16>, %c: tensor<32x16xf16>, %n: index) -> tensor<32x16xf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%s = %c) -> (tensor<32x16xf16>) {
+    %w = nv_tileaa.fp_to_fp %s : tensor<32x16xf16> -> tensor<32x16xf32>
+    %d = nv_tileaa.dot %a, %b, %w : tensor<32x16xf16>, tensor<16x16xf16>, tensor<32x16xf32> -> tensor<32x16xf32>
+    %r = nv_tileaa.fp_to_fp %d : tensor<32x16xf32> -> tensor<32x16xf16>
+    scf.yield %r : tensor<32x16xf16>
+  }
+  nv_tileaa.return %acc : tensor<32x16xf16>
+}
+
+// fp8 operands have no f16-accumulator mma.sync here: they keep f32.
+// CHECK-LABEL: nv_tileaa.func @fp8
+// CHECK: arith.extf
+// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_e5m2_e5m2_f32>}
+// CHECK: arith.truncf
+nv_tileaa.func @fp8(%a: tensor<16x32xf8E5M2>, %b: tensor<32x8xf8E5M2>, %c: tensor<16x8xf16>) -> tensor<16x8xf16> {
+  %w = nv_tileaa.fp_to_fp %c : tensor<16x8xf16> -> tensor<16x8xf32>
+  %d = nv_tileaa.dot %a, %b, %w : tensor<16x32xf8E5M2>, tensor<32x8xf8E5M2>, tensor<16x8xf32> -> tensor<16x8xf32>
+  %r = nv_tileaa.fp_to_fp %d : tensor<16x8xf32> -> tensor<16x8xf16>
+  nv_tileaa.return %r : tensor<16x8xf16>
+}
+
+// The f32 sum is used as well (or rounded otherwise than to nearest even):
+// it stays an f32 dot.
+// CHECK-LABEL: nv_tileaa.func @f32_used
+// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
+// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
+nv_tileaa.func @f32_used(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) -> (tensor<16x8xf16>, tensor<16x8xf32>, tensor<16x8xf16>) {
+  %w = nv_tileaa.fp_to_fp %c : tensor<16x8xf16> -> tensor<16x8xf32>
+  %d = nv_tileaa.dot %a, %b, %w : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
+  %r = nv_tileaa.fp_to_fp %d : tensor<16x8xf32> -> tensor<16x8xf16>
+  %e = nv_tileaa.dot %a, %b, %w : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
+  %z = nv_tileaa.fp_to_fp %e {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<16x8xf32> -> tensor<16x8xf16>
+  nv_tileaa.return %r, %d, %z : tensor<16x8xf16>, tensor<16x8xf32>, tensor<16x8xf16>
+}
