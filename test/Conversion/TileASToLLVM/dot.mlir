@@ -18,8 +18,7 @@ nv_tileaa.func @f16(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: t
 // -----
 
 // f32 operands run as tf32 (rounded with cvt.rna) on m16n8k8; the f32
-// accumulators go in and out as "f" registers. The tcgen05 atom lowers
-// through mma.sync too.
+// accumulators go in and out as "f" registers.
 #A = #nv_tileas.linear<{register = [(8, 0), (0, 4)], lane = [(0, 1), (0, 2), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 #B = #nv_tileas.linear<{register = [(4, 0)], lane = [(1, 0), (2, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 8, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
@@ -27,7 +26,7 @@ nv_tileaa.func @f16(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: t
 // CHECK-COUNT-6: "cvt.rna.tf32.f32 $0, $1;", "=r,f"
 // CHECK: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"
 nv_tileaa.func @tf32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom umma_tf32_tf32_f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_tf32_tf32_f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 
@@ -134,4 +133,31 @@ nv_tileaa.func @e4m3_sm80(%x: tensor<16x32xf8E4M3FN, #A>, %y: tensor<32x8xf8E4M3
   %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_e4m3_e4m3_f32>} : tensor<16x32xf8E4M3FN, #A>, tensor<32x8xf8E4M3FN, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
+}
+
+// -----
+
+// Only mma.sync atoms lower: a warpgroup or tcgen05 atom names an
+// instruction tilecc does not issue.
+#A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 16}>
+#B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+nv_tileaa.func @wgmma(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  // expected-error @below {{no lowering for the MMA atom wgmma_f16_f16_f32; dots lower to mma.sync (mma_ atoms)}}
+  // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// mma.sync keeps f16 accumulators for f16 operands only.
+#A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 16}>
+#B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+nv_tileaa.func @bf16_f16_acc(%x: tensor<16x16xbf16, #A>, %y: tensor<16x8xbf16, #B>, %acc: tensor<16x8xf16, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  // expected-error @below {{mma.sync has no f16 accumulator for bf16 x bf16 operands}}
+  // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_bf16_bf16_f16>} : tensor<16x16xbf16, #A>, tensor<16x8xbf16, #B>, tensor<16x8xf16, #C> -> tensor<16x8xf16, #C>
+  nv_tileaa.return
 }
