@@ -18,6 +18,7 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "TileAS/IR/MmaOperands.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/MapVector.h"
@@ -117,9 +118,9 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                 bt = parts.size() >= 3 ? ptxType(parts[parts.size() - 2]) : "",
                 ct = parts.size() >= 3 ? ptxType(parts.back()) : "";
     Type aElem = aType.getElementType(), cElem = cType.getElementType();
-    unsigned bits = aElem.getIntOrFloatBitWidth();
+    unsigned bits = nv_tileas::getMmaOperandBits(aElem);
     if (at.empty() || bt.empty() || ct.empty() ||
-        bits != bType.getElementType().getIntOrFloatBitWidth())
+        bits != nv_tileas::getMmaOperandBits(bType.getElementType()))
       return op.emitError() << "mma.sync does not support the atom "
                             << op.getAtom().getName() << " (" << aElem << " x "
                             << bType.getElementType() << " -> " << cElem
@@ -179,21 +180,33 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
 
     // Operands packed into 32-bit registers, once per block.
     auto i32 = rewriter.getI32Type();
+    // f32 registers of a tf32 operand are rounded to tf32 (cvt.rna); with
+    // `rest`, the tf32 rounding of what that leaves out goes there too.
     auto pack = [&](ArrayRef<Value> regs, ArrayRef<int32_t> which,
-                    bool tf32) {
+                    bool tf32, SmallVector<Value> *rest = nullptr) {
       SmallVector<Value> words;
       if (f64) // one f64 register per element
         return SmallVector<Value>(llvm::map_range(
             which, [&](int32_t r) { return regs[r]; }));
       unsigned perWord = 32 / bits;
       for (size_t w = 0; w < which.size() / perWord; ++w) {
-        if (tf32) {
-          words.push_back(convertToTf32(rewriter, loc, regs[which[w]]));
+        Value reg = regs[which[w]];
+        if (tf32 && reg.getType().isF32()) {
+          Value hi = convertToTf32(rewriter, loc, reg);
+          words.push_back(hi);
+          if (rest) {
+            Value hiF =
+                LLVM::BitcastOp::create(rewriter, loc, reg.getType(), hi);
+            rest->push_back(convertToTf32(
+                rewriter, loc, LLVM::FSubOp::create(rewriter, loc, reg, hiF)));
+          }
           continue;
         }
-        if (perWord == 1) {
-          words.push_back(
-              LLVM::BitcastOp::create(rewriter, loc, i32, regs[which[w]]));
+        if (perWord == 1) { // tf32 tiles are already their i32 pattern
+          words.push_back(reg.getType() == i32
+                              ? reg
+                              : LLVM::BitcastOp::create(rewriter, loc, i32,
+                                                        reg).getResult());
           continue;
         }
         Type vecType = VectorType::get({int64_t(perWord)},
@@ -207,18 +220,24 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       }
       return words;
     };
-    bool tf32 = at == "tf32";
-    std::map<BlockKey, SmallVector<Value>> aWords, bWords;
+    // f32 operands keep f32 precision on the tf32 tensor cores (3xTF32):
+    // x = hi + lo with both parts tf32, D += lo(A) hi(B) + hi(A) lo(B) +
+    // hi(A) hi(B); lo x lo lies below f32's rounding. tf32 operands run as
+    // they are.
+    bool split = at == "f32";
+    bool tf32 = split || at == "tf32";
+    std::map<BlockKey, SmallVector<Value>> aWords, bWords, aRest, bRest;
     for (auto &[key, which] : *aBlocks)
-      aWords[key] = pack(aRegs, which, tf32);
+      aWords[key] = pack(aRegs, which, tf32, split ? &aRest[key] : nullptr);
     for (auto &[key, which] : *bBlocks)
-      bWords[key] = pack(bRegs, which, tf32);
+      bWords[key] = pack(bRegs, which, tf32, split ? &bRest[key] : nullptr);
 
     bool halfAcc = cElem.isF16();
     size_t accWords = halfAcc || f64 ? 2 : 4;
     std::string asmText = formatMmaAsm(
-        instrM, instrK, ct, at, bt, aWords.begin()->second.size(),
-        bWords.begin()->second.size(), accWords);
+        instrM, instrK, ct, split ? "tf32" : at, split ? "tf32" : bt,
+        aWords.begin()->second.size(), bWords.begin()->second.size(),
+        accWords);
     std::string constraints = formatConstraints(
         accWords, f64 ? 'd' : cElem.isF32() ? 'f' : 'r',
         aWords.begin()->second.size() + bWords.begin()->second.size(),
@@ -255,18 +274,26 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         if (aIt == aWords.end() || bIt == bWords.end())
           return op.emitError("dot operand fragments do not cover the "
                               "accumulator tile");
-        SmallVector<Value> operands(aIt->second);
-        llvm::append_range(operands, bIt->second);
-        llvm::append_range(operands, acc);
-        auto mma = LLVM::InlineAsmOp::create(
-            rewriter, loc, resultType, operands, asmText, constraints,
-            /*has_side_effects=*/false, /*is_align_stack=*/false,
-            LLVM::TailCallKind::None,
-            LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-            /*operand_attrs=*/ArrayAttr());
-        for (unsigned i = 0; i < acc.size(); ++i)
-          acc[i] = LLVM::ExtractValueOp::create(rewriter, loc, mma.getResult(0),
-                                                i);
+        auto issue = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+          SmallVector<Value> operands(a);
+          llvm::append_range(operands, b);
+          llvm::append_range(operands, acc);
+          auto mma = LLVM::InlineAsmOp::create(
+              rewriter, loc, resultType, operands, asmText, constraints,
+              /*has_side_effects=*/false, /*is_align_stack=*/false,
+              LLVM::TailCallKind::None,
+              LLVM::AsmDialectAttr::get(getContext(),
+                                        LLVM::AsmDialect::AD_ATT),
+              /*operand_attrs=*/ArrayAttr());
+          for (unsigned i = 0; i < acc.size(); ++i)
+            acc[i] = LLVM::ExtractValueOp::create(rewriter, loc,
+                                                  mma.getResult(0), i);
+        };
+        if (split) { // the small terms first
+          issue(aRest[aIt->first], bIt->second);
+          issue(aIt->second, bRest[bIt->first]);
+        }
+        issue(aIt->second, bIt->second);
       }
       if (halfAcc) {
         Type vecType = VectorType::get({2}, cElem);

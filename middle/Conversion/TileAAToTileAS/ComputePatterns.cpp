@@ -1,6 +1,7 @@
 //===- ComputePatterns.cpp - core populator: dot, reduce, scan ------------===//
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
 #include "Layout/MmaLayouts.h"
+#include "TileAS/IR/MmaOperands.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -19,8 +20,8 @@ static std::string mmaElementName(Type type, bool isInput,
                            : i.isUnsigned();
     return (isUnsigned ? "u" : "s") + std::to_string(i.getWidth());
   }
-  if (type.isF32())
-    return isInput ? "tf32" : "f32";
+  // f32 operands keep their name (f32 precision); only tf32-typed operands
+  // name tf32 (the fallback below prints `tf32`).
   if (isa<Float8E4M3FNType>(type))
     return "e4m3";
   if (isa<Float8E5M2Type>(type))
@@ -61,7 +62,7 @@ static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
   int64_t rank = d.getRank();
   MmaShape shape{d.getDimSize(rank - 2), d.getDimSize(rank - 1),
                  a.getDimSize(rank - 1), op.getSfa() && op.getSfb()};
-  unsigned bits = a.getElementType().getIntOrFloatBitWidth();
+  unsigned bits = nv_tileas::getMmaOperandBits(a.getElementType());
   int64_t atomM = 64, atomN = 8, atomK = bits ? 256 / bits : 0;
   if (family == ::tilecc::layout::kMmaSyncAtomFamily) {
     std::optional<::tilecc::layout::MmaSyncShape> instr =

@@ -22,16 +22,20 @@ nv_tileaa.func @plain(%av: tensor<128x32xf16>, %bv: tensor<32x128xf16>, %c_in: t
   nv_tileaa.return %d : tensor<128x128xf32>
 }
 
-// Integer operands name their signedness; f32 operands run as tf32; a batch
-// dimension is kept.
+// Integer operands name their signedness; f32 operands stay f32 (their
+// precision is kept) and only tf32 operands name tf32; a batch dimension is
+// kept.
 // SM80-LABEL: nv_tileaa.func @typed
 // SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_s8_u8_s32>} : tensor<64x32xi8>, tensor<32x8xi8>, tensor<64x8xi32> -> tensor<64x8xi32>
-// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_tf32_tf32_f32>} : tensor<2x64x8xf32>, tensor<2x8x8xf32>, tensor<2x64x8xf32> -> tensor<2x64x8xf32>
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f32_f32_f32>} : tensor<2x64x8xf32>, tensor<2x8x8xf32>, tensor<2x64x8xf32> -> tensor<2x64x8xf32>
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_tf32_tf32_f32>} : tensor<16x8xtf32>, tensor<8x8xtf32>, tensor<16x8xf32> -> tensor<16x8xf32>
 nv_tileaa.func @typed(%a: tensor<64x32xi8>, %b: tensor<32x8xi8>, %c: tensor<64x8xi32>,
-                      %fa: tensor<2x64x8xf32>, %fb: tensor<2x8x8xf32>, %fc: tensor<2x64x8xf32>) {
+                      %fa: tensor<2x64x8xf32>, %fb: tensor<2x8x8xf32>, %fc: tensor<2x64x8xf32>,
+                      %ta: tensor<16x8xtf32>, %tb: tensor<8x8xtf32>, %tc: tensor<16x8xf32>) {
   %0 = nv_tileaa.dot %a, %b, %c {signedness_a = #nv_tileaa<signedness signed>, signedness_b = #nv_tileaa<signedness unsigned>}
       : tensor<64x32xi8>, tensor<32x8xi8>, tensor<64x8xi32> -> tensor<64x8xi32>
   %1 = nv_tileaa.dot %fa, %fb, %fc : tensor<2x64x8xf32>, tensor<2x8x8xf32>, tensor<2x64x8xf32> -> tensor<2x64x8xf32>
+  %2 = nv_tileaa.dot %ta, %tb, %tc : tensor<16x8xtf32>, tensor<8x8xtf32>, tensor<16x8xf32> -> tensor<16x8xf32>
   nv_tileaa.return
 }
 

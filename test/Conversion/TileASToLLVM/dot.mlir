@@ -32,6 +32,42 @@ nv_tileaa.func @tf32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: te
 
 // -----
 
+// f32 operands keep f32 precision on tf32 tensor cores (3xTF32): each
+// register splits into its tf32 rounding and the tf32 rounding of the rest,
+// and one K block issues lo(A) hi(B), hi(A) lo(B), then hi(A) hi(B), chained
+// through the accumulator.
+#A = #nv_tileas.linear<{register = [(8, 0), (0, 4)], lane = [(0, 1), (0, 2), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+#B = #nv_tileas.linear<{register = [(4, 0)], lane = [(1, 0), (2, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 8, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-LABEL: llvm.func @f32
+// CHECK: %[[HI:.*]] = llvm.inline_asm asm_dialect = att "cvt.rna.tf32.f32 $0, $1;", "=r,f" %[[X:.*]] : (f32) -> i32
+// CHECK: %[[HIF:.*]] = llvm.bitcast %[[HI]] : i32 to f32
+// CHECK: %[[REST:.*]] = llvm.fsub %[[X]], %[[HIF]] : f32
+// CHECK: llvm.inline_asm asm_dialect = att "cvt.rna.tf32.f32 $0, $1;", "=r,f" %[[REST]] : (f32) -> i32
+// CHECK-COUNT-3: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};"
+// CHECK-NOT: mma.sync
+nv_tileaa.func @f32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f32_f32_f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// tf32 tiles are already their i32 patterns: one mma.sync, no rounding.
+#A = #nv_tileas.linear<{register = [(8, 0), (0, 4)], lane = [(0, 1), (0, 2), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+#B = #nv_tileas.linear<{register = [(4, 0)], lane = [(1, 0), (2, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 8, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-LABEL: llvm.func @tf32_typed
+// CHECK-NOT: cvt.rna
+// CHECK: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {{.*}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32)
+// CHECK-NOT: mma.sync
+nv_tileaa.func @tf32_typed(%x: tensor<16x8xtf32, #A>, %y: tensor<8x8xtf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_tf32_tf32_f32>} : tensor<16x8xtf32, #A>, tensor<8x8xtf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
 // i8 with per-operand signedness from the atom: s8 x u8 -> s32 on m16n8k32.
 #A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (0, 16)], lane = [(0, 4), (0, 8), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
 #B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (16, 0)], lane = [(4, 0), (8, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 32, dim1 = 8}>
