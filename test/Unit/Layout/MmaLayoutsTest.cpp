@@ -10,6 +10,7 @@
 
 #include "gtest/gtest.h"
 
+#include <array>
 #include <functional>
 
 using namespace tilecc::layout;
@@ -281,4 +282,31 @@ TEST(MmaSync, F64FragmentsMatchPTX) {
   EXPECT_EQ(dot->instrM, 8u);
   EXPECT_EQ(dot->instrK, 4u);
   EXPECT_EQ(dot->acc, mmaSyncF64Accumulator(dot->warpsPerCTA, {64, 32}));
+}
+
+TEST(MmaSync, InstructionTable) {
+  // PTX ISA mma.sync shapes: m16n8k32 for 8-bit, k16 for 16-bit, k8 for
+  // 32-bit (tf32), k64 for 4-bit; m8n8k4 for f64.
+  auto shape = [](unsigned bits) {
+    std::optional<MmaSyncShape> s = getMmaSyncShape(bits);
+    return s ? std::array<unsigned, 3>{s->m, s->n, s->k}
+             : std::array<unsigned, 3>{0, 0, 0};
+  };
+  EXPECT_EQ(shape(4), (std::array<unsigned, 3>{16, 8, 64}));
+  EXPECT_EQ(shape(8), (std::array<unsigned, 3>{16, 8, 32}));
+  EXPECT_EQ(shape(16), (std::array<unsigned, 3>{16, 8, 16}));
+  EXPECT_EQ(shape(32), (std::array<unsigned, 3>{16, 8, 8}));
+  EXPECT_EQ(shape(64), (std::array<unsigned, 3>{8, 8, 4}));
+  EXPECT_FALSE(getMmaSyncShape(19).has_value());
+  EXPECT_FALSE(getMmaSyncShape(12).has_value());
+  // The dot layouts use the same instructions.
+  auto dot = mmaSyncDotLayouts(4, 8, {32, 16}, 64);
+  ASSERT_TRUE(bool(dot)) << llvm::toString(dot.takeError());
+  EXPECT_EQ(dot->instrM, 16u);
+  EXPECT_EQ(dot->instrK, 32u);
+  // f16 accumulators exist for f16 operands only.
+  EXPECT_TRUE(mmaSyncHasF16Accumulator("f16", "f16"));
+  EXPECT_FALSE(mmaSyncHasF16Accumulator("bf16", "bf16"));
+  EXPECT_FALSE(mmaSyncHasF16Accumulator("e4m3", "e4m3"));
+  EXPECT_FALSE(mmaSyncHasF16Accumulator("f16", "bf16"));
 }
