@@ -21,6 +21,12 @@ constexpr unsigned kGenericAddressSpace = 0;
 /// Shared memory: where alloca places tile-block scratch.
 constexpr unsigned kSharedAddressSpace = 3;
 
+/// Marks an nv_tileaa.dot widened from an f16 mmaf accumulator (nv_tileaa.dot
+/// accumulates in f32); TileAAToTileAS carries it onto nv_tileas.dot and
+/// consumes it where the instruction keeps f16 accumulators.
+inline constexpr llvm::StringLiteral kF16AccumulatorAttr =
+    "nv_tileaa.f16_accumulator";
+
 /// Options the patterns read; `arch` picks the optimization-hint entry.
 struct CudaTileToTileAAOptions {
   std::string arch = "sm_100";

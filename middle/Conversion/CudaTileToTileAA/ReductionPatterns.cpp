@@ -8,7 +8,8 @@
 //
 // mmaf/mmai -> nv_tileaa.dot (mmai with both signedness attributes). An f16
 // accumulator is widened to f32 around the dot (nv_tileaa.dot accumulates in
-// f32, or f64 for f64 operands); `fast_acc` is kept as `nv_tileaa.fast_acc`. mmaf_scaled -> dot with
+// f32, or f64 for f64 operands), which is marked kF16AccumulatorAttr;
+// `fast_acc` is kept as `nv_tileaa.fast_acc`. mmaf_scaled -> dot with
 // the scale tiles as its sfa / sfb operands.
 //
 //===----------------------------------------------------------------------===//
@@ -124,6 +125,11 @@ struct MmaFPattern : OpConversionPattern<cuda_tile::MmaFOp> {
                                        adaptor.getRhs(), acc, attrs));
       return success();
     }
+    // Marked so that TileAAToTileAS may give the dot its f16 accumulator
+    // back once the instruction is known (an f32 mmaf rounded to f16 by
+    // the program itself keeps its f32 partial sums).
+    attrs.emplace_back(rewriter.getStringAttr(kF16AccumulatorAttr),
+                       rewriter.getUnitAttr());
     auto wide = accType.clone(rewriter.getF32Type());
     Value wideAcc = nv_tileaa::FpToFpOp::create(rewriter, loc, wide, acc,
                                                 nv_tileaa::RoundingModeAttr());

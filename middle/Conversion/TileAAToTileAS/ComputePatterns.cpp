@@ -1,5 +1,7 @@
 //===- ComputePatterns.cpp - core populator: dot, reduce, scan ------------===//
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+
+#include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
 #include "Layout/MmaLayouts.h"
 #include "TileAS/IR/MmaOperands.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -190,9 +192,12 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
                            .str();
     auto atom = nv_tileas::MmaAtomAttr::get(getContext(), name);
     if (!blockScaled) {
-      rewriter.replaceOpWithNewOp<nv_tileas::DotOp>(
+      auto dot = rewriter.replaceOpWithNewOp<nv_tileas::DotOp>(
           op, op.getType(), adaptor.getA(), adaptor.getB(), adaptor.getC(),
           atom);
+      // Read by narrowDotAccumulators at the end of the pass.
+      if (Attribute f16Acc = op->getDiscardableAttr(kF16AccumulatorAttr))
+        dot->setDiscardableAttr(kF16AccumulatorAttr, f16Acc);
       return success();
     }
     // Clusters pairing CTAs along x run the 2-CTA tcgen05 form.

@@ -1,7 +1,9 @@
 //===- DotAccumulator.cpp - f16 accumulators of mma.sync dots -------------===//
 //
 // nv_tileaa.dot accumulates in f32 (seed 001), so CudaTileToTileAA widens an
-// f16 `mmaf` accumulator around it: truncf(dot(a, b, extf(c))). Once the atom
+// f16 `mmaf` accumulator around it, truncf(dot(a, b, extf(c))), and marks
+// the dot (kF16AccumulatorAttr; an f32 mmaf the program rounds to f16
+// itself is not marked and keeps f32 partial sums). Once the atom
 // is chosen, a dot whose instruction keeps f16 accumulators (mma.sync
 // .f16.f16.f16.f16, lib/Layout's instruction table) takes the f16
 // accumulator directly: cuda_tile's mmaf defines D = A x B + C in the
@@ -10,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+
+#include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
 
 #include "Layout/MmaLayouts.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -33,8 +37,11 @@ static std::optional<std::string> f16AccumulatorAtom(StringRef name) {
   return (name.drop_back(3) + "f16").str();
 }
 
-/// Rewrites truncf(dot(a, b, extf(c))) on f16 `c` to dot(a, b, c).
+/// Rewrites truncf(dot(a, b, extf(c))) on f16 `c` to dot(a, b, c) for a
+/// dot widened from an f16 mmaf.
 static void narrow(nv_tileas::DotOp dot) {
+  if (!dot->removeDiscardableAttr(kF16AccumulatorAttr))
+    return;
   auto ext = dot.getC().getDefiningOp<arith::ExtFOp>();
   if (!ext || !dot->hasOneUse())
     return;

@@ -44,8 +44,8 @@ void populateTileAAShapeToTileASPatterns(const TypeConverter &converter,
 void populateTileAAQueueToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 
-/// Gives f16 accumulators back to the converted dots that CudaTileToTileAA
-/// widened to f32 where the atom's instruction keeps f16 accumulators.
+/// Gives f16 accumulators back to the dots marked kF16AccumulatorAttr where the atom's
+/// instruction keeps f16 accumulators, and drops the marks.
 void narrowDotAccumulators(ModuleOp module);
 
 /// Parses `sm_XY`, `sm_XYa`, `sm_XYf` into major * 10 + minor.

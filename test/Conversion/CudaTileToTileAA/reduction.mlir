@@ -63,9 +63,10 @@ testing$func @mma(%a: tile<16x8xf16>, %b: tile<8x32xf16>, %c: tile<16x32xf32>, %
   %0 = mmaf %a, %b, %c : tile<16x8xf16>, tile<8x32xf16>, tile<16x32xf32>
   // CHECK: nv_tileaa.dot %[[A]], %[[B]], %[[C]] {nv_tileaa.fast_acc, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}
   %1 = mmaf %a, %b, %c fast_acc : tile<16x8xf16>, tile<8x32xf16>, tile<16x32xf32>
-  // An f16 accumulator is widened around the f32 dot.
+  // An f16 accumulator is widened around the f32 dot, which is marked for
+  // TileAAToTileAS to narrow back where the instruction allows.
   // CHECK: %[[W:.+]] = nv_tileaa.fp_to_fp %[[H]] : tensor<16x32xf16> -> tensor<16x32xf32>
-  // CHECK: %[[D:.+]] = nv_tileaa.dot %[[A]], %[[B]], %[[W]] {{.*}} -> tensor<16x32xf32>
+  // CHECK: %[[D:.+]] = nv_tileaa.dot %[[A]], %[[B]], %[[W]] {nv_tileaa.f16_accumulator, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : {{.*}} -> tensor<16x32xf32>
   // CHECK: nv_tileaa.fp_to_fp %[[D]] : tensor<16x32xf32> -> tensor<16x32xf16>
   %2 = mmaf %a, %b, %h : tile<16x8xf16>, tile<8x32xf16>, tile<16x32xf16>
   // CHECK: nv_tileaa.dot %[[IA]], %[[IB]], %[[IC]] {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, signedness_a = #nv_tileaa<signedness signed>, signedness_b = #nv_tileaa<signedness unsigned>} : tensor<16x8xi8>, tensor<8x32xi8>, tensor<16x32xi32> -> tensor<16x32xi32>

@@ -1,10 +1,12 @@
 // An f16 mmaf accumulator arrives widened around the f32 nv_tileaa.dot
-// (fp_to_fp f16 -> f32, dot, fp_to_fp f32 -> f16). Where the instruction
-// keeps f16 accumulators (mma.sync .f16.f16.f16.f16: f16 operands) the dot
-// takes the f16 accumulator and the conversions go.
+// (fp_to_fp f16 -> f32, dot, fp_to_fp f32 -> f16), the dot marked
+// nv_tileaa.f16_accumulator. Where the instruction keeps f16 accumulators
+// (mma.sync .f16.f16.f16.f16: f16 operands) the dot takes the f16
+// accumulator and the conversions go; the mark never leaves the pass.
 // RUN: tilecc-opt %s --convert-tileaa-to-tileas | FileCheck %s
 // RUN: tilecc-opt %s --convert-tileaa-to-tileas=compute-capability=sm_100 | FileCheck %s
 
+// CHECK-NOT: f16_accumulator
 // CHECK-LABEL: nv_tileaa.func @narrowed
 // CHECK-SAME: (%[[A:.*]]: tensor<64x32xf16>, %[[B:.*]]: tensor<32x64xf16>, %[[C:.*]]: tensor<64x64xf16>)
 // CHECK-NOT: arith.extf
@@ -13,7 +15,7 @@
 // CHECK: return %[[D]]
 nv_tileaa.func @narrowed(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf16>) -> tensor<64x64xf16> {
   %w = nv_tileaa.fp_to_fp %c : tensor<64x64xf16> -> tensor<64x64xf32>
-  %d = nv_tileaa.dot %a, %b, %w : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+  %d = nv_tileaa.dot %a, %b, %w {nv_tileaa.f16_accumulator} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
   %r = nv_tileaa.fp_to_fp %d : tensor<64x64xf32> -> tensor<64x64xf16>
   nv_tileaa.return %r : tensor<64x64xf16>
 }
@@ -28,7 +30,7 @@ nv_tileaa.func @loop(%a: tensor<32x16xf16>, %b: tensor<16x16xf16>, %c: tensor<32
   %c1 = arith.constant 1 : index
   %acc = scf.for %i = %c0 to %n step %c1 iter_args(%s = %c) -> (tensor<32x16xf16>) {
     %w = nv_tileaa.fp_to_fp %s : tensor<32x16xf16> -> tensor<32x16xf32>
-    %d = nv_tileaa.dot %a, %b, %w : tensor<32x16xf16>, tensor<16x16xf16>, tensor<32x16xf32> -> tensor<32x16xf32>
+    %d = nv_tileaa.dot %a, %b, %w {nv_tileaa.f16_accumulator} : tensor<32x16xf16>, tensor<16x16xf16>, tensor<32x16xf32> -> tensor<32x16xf32>
     %r = nv_tileaa.fp_to_fp %d : tensor<32x16xf32> -> tensor<32x16xf16>
     scf.yield %r : tensor<32x16xf16>
   }
@@ -42,7 +44,7 @@ nv_tileaa.func @loop(%a: tensor<32x16xf16>, %b: tensor<16x16xf16>, %c: tensor<32
 // CHECK: arith.truncf
 nv_tileaa.func @fp8(%a: tensor<16x32xf8E5M2>, %b: tensor<32x8xf8E5M2>, %c: tensor<16x8xf16>) -> tensor<16x8xf16> {
   %w = nv_tileaa.fp_to_fp %c : tensor<16x8xf16> -> tensor<16x8xf32>
-  %d = nv_tileaa.dot %a, %b, %w : tensor<16x32xf8E5M2>, tensor<32x8xf8E5M2>, tensor<16x8xf32> -> tensor<16x8xf32>
+  %d = nv_tileaa.dot %a, %b, %w {nv_tileaa.f16_accumulator} : tensor<16x32xf8E5M2>, tensor<32x8xf8E5M2>, tensor<16x8xf32> -> tensor<16x8xf32>
   %r = nv_tileaa.fp_to_fp %d : tensor<16x8xf32> -> tensor<16x8xf16>
   nv_tileaa.return %r : tensor<16x8xf16>
 }
@@ -54,9 +56,23 @@ nv_tileaa.func @fp8(%a: tensor<16x32xf8E5M2>, %b: tensor<32x8xf8E5M2>, %c: tenso
 // CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
 nv_tileaa.func @f32_used(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) -> (tensor<16x8xf16>, tensor<16x8xf32>, tensor<16x8xf16>) {
   %w = nv_tileaa.fp_to_fp %c : tensor<16x8xf16> -> tensor<16x8xf32>
-  %d = nv_tileaa.dot %a, %b, %w : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
+  %d = nv_tileaa.dot %a, %b, %w {nv_tileaa.f16_accumulator} : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
   %r = nv_tileaa.fp_to_fp %d : tensor<16x8xf32> -> tensor<16x8xf16>
-  %e = nv_tileaa.dot %a, %b, %w : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
+  %e = nv_tileaa.dot %a, %b, %w {nv_tileaa.f16_accumulator} : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
   %z = nv_tileaa.fp_to_fp %e {rounding_mode = #nv_tileaa<rounding_mode zero>} : tensor<16x8xf32> -> tensor<16x8xf16>
   nv_tileaa.return %r, %d, %z : tensor<16x8xf16>, tensor<16x8xf32>, tensor<16x8xf16>
 }
+
+// An f32 mmaf whose result the program rounds to f16 itself is not marked:
+// its f32 partial sums stay.
+// CHECK-LABEL: nv_tileaa.func @unmarked
+// CHECK: arith.extf
+// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
+// CHECK: arith.truncf
+nv_tileaa.func @unmarked(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) -> tensor<16x8xf16> {
+  %w = nv_tileaa.fp_to_fp %c : tensor<16x8xf16> -> tensor<16x8xf32>
+  %d = nv_tileaa.dot %a, %b, %w : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
+  %r = nv_tileaa.fp_to_fp %d : tensor<16x8xf32> -> tensor<16x8xf16>
+  nv_tileaa.return %r : tensor<16x8xf16>
+}
+// CHECK-NOT: f16_accumulator
