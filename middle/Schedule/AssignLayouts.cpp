@@ -16,7 +16,7 @@
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
 #include "Layout/Vectorization.h"
-#include "TileAS/IR/MmaOperands.h"
+#include "TileAS/IR/RegisterBits.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/EquivalenceClasses.h"
@@ -232,7 +232,7 @@ private:
       return;
     llvm::Expected<tilecc::layout::MmaSyncDotLayouts> layouts =
         tilecc::layout::mmaSyncDotLayouts(
-            numWarps, nv_tileas::getMmaOperandBits(a.getElementType()),
+            numWarps, nv_tileas::getRegisterBits(a.getElementType()),
             acc.getShape(), a.getShape().back());
     if (!layouts) {
       dot.emitError() << "fails to assign mma layouts: "

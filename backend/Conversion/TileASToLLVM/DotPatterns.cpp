@@ -18,7 +18,7 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
-#include "TileAS/IR/MmaOperands.h"
+#include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/MapVector.h"
@@ -118,9 +118,9 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                 bt = parts.size() >= 3 ? ptxType(parts[parts.size() - 2]) : "",
                 ct = parts.size() >= 3 ? ptxType(parts.back()) : "";
     Type aElem = aType.getElementType(), cElem = cType.getElementType();
-    unsigned bits = nv_tileas::getMmaOperandBits(aElem);
+    unsigned bits = nv_tileas::getRegisterBits(aElem);
     if (at.empty() || bt.empty() || ct.empty() ||
-        bits != nv_tileas::getMmaOperandBits(bType.getElementType()))
+        bits != nv_tileas::getRegisterBits(bType.getElementType()))
       return op.emitError() << "mma.sync does not support the atom "
                             << op.getAtom().getName() << " (" << aElem << " x "
                             << bType.getElementType() << " -> " << cElem

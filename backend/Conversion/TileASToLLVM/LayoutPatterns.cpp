@@ -17,6 +17,7 @@
 #include "Layout/ConversionPlanner.h"
 #include "Layout/DistributedLayouts.h"
 #include "TileAA/IR/TileAADialect.h"
+#include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -49,7 +50,7 @@ registerPermutation(const tl::LinearLayout &dstToSrc) {
 
 /// Bytes of one element in the scratch buffer (i1 travels as a byte).
 static unsigned scratchBytes(Type elementType) {
-  unsigned bits = elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth()
+  unsigned bits = elementType.isIntOrFloat() ? nv_tileas::getRegisterBits(elementType)
                                              : 64;
   return std::max(1u, bits / 8);
 }
@@ -197,7 +198,7 @@ static SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
                                                   tl::kWarp});
   SmallVector<Value> offsets = scratchOffsets(b, loc, addresses, scratch);
   unsigned n = ld.numMatrices;
-  unsigned perWord = 32 / elem.getIntOrFloatBitWidth();
+  unsigned perWord = 32 / nv_tileas::getRegisterBits(elem);
   std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(n) +
                      (ld.trans ? ".trans" : "") + ".shared.b16 {";
   std::string constraints;
@@ -267,7 +268,7 @@ roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
     return failure();
   }
   const tl::LinearLayout &scratch = plan.scratch->layout;
-  unsigned bits = elem.getIntOrFloatBitWidth();
+  unsigned bits = nv_tileas::getRegisterBits(elem);
   Value base = LLVM::AddressOfOp::create(rewriter, loc, scratchGlobal);
   auto ptrAt = [&](Value offset) {
     return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
@@ -370,7 +371,7 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
     Type elemType = srcType.getElementType();
     llvm::Expected<tl::ConversionPlan> plan =
         tl::planConversion(src, dst, elemType.isIntOrFloat()
-                                         ? elemType.getIntOrFloatBitWidth()
+                                         ? nv_tileas::getRegisterBits(elemType)
                                          : 64);
     if (!plan)
       return op.emitError() << "cannot convert between these layouts: "
@@ -381,7 +382,7 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
                            plan->kind == tl::ConversionKind::RegisterPermutation))
       perm = registerPermutation(*plan->dstToSrc);
     // Whole-byte numbers take the planned swizzled round trip.
-    unsigned bits = elemType.isIntOrFloat() ? elemType.getIntOrFloatBitWidth()
+    unsigned bits = elemType.isIntOrFloat() ? nv_tileas::getRegisterBits(elemType)
                                             : 0;
     if (!perm && bits >= 8 && llvm::isPowerOf2_32(bits)) {
       llvm::Expected<tl::ConversionPlan> shared =

@@ -3,7 +3,7 @@
 
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
 #include "Layout/MmaLayouts.h"
-#include "TileAS/IR/MmaOperands.h"
+#include "TileAS/IR/RegisterBits.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -64,7 +64,7 @@ static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
   int64_t rank = d.getRank();
   MmaShape shape{d.getDimSize(rank - 2), d.getDimSize(rank - 1),
                  a.getDimSize(rank - 1), op.getSfa() && op.getSfb()};
-  unsigned bits = nv_tileas::getMmaOperandBits(a.getElementType());
+  unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
   int64_t atomM = 64, atomN = 8, atomK = bits ? 256 / bits : 0;
   if (family == ::tilecc::layout::kMmaSyncAtomFamily) {
     std::optional<::tilecc::layout::MmaSyncShape> instr =
