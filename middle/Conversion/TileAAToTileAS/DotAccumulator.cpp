@@ -56,7 +56,7 @@ static void narrow(nv_tileas::DotOp dot) {
   std::optional<std::string> atom = f16AccumulatorAtom(dot.getAtom().getName());
   if (!atom)
     return;
-  IRRewriter rewriter(dot);
+  IRRewriter rewriter(dot.getContext());
   rewriter.setInsertionPoint(trunc);
   Value narrowed = nv_tileas::DotOp::create(
       rewriter, dot.getLoc(), narrowType, dot.getA(), dot.getB(), ext.getIn(),
