@@ -247,3 +247,47 @@ tilecc::layout::mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
   }
   return result;
 }
+
+LinearLayout
+tilecc::layout::mmaSyncScaleOperand(MmaOperand operand,
+                                    ArrayRef<unsigned> warpsPerCTA,
+                                    ArrayRef<int64_t> shape) {
+  assert(!checkShape(warpsPerCTA, shape) && "invalid mma scale operand");
+  bool isA = operand == MmaOperand::A;
+  // scale_A (16 x 1): lane bit 0 -> row + 8, lane bit 1 repeats (lanes 4g+2
+  // and 4g+3 are not read with thread-id 0), lane bits 2..4 -> rows 1, 2, 4.
+  // scale_B (1 x 8): lane bits 0..1 repeat, lane bits 2..4 -> columns.
+  LinearLayout tile =
+      isA ? LinearLayout({{kLane, {{8, 0}, {0, 0}, {1, 0}, {2, 0}, {4, 0}}}},
+                         {{dimName(0), 16}, {dimName(1), 1}})
+          : LinearLayout({{kLane, {{0, 0}, {0, 0}, {0, 1}, {0, 2}, {0, 4}}}},
+                         {{dimName(0), 1}, {dimName(1), 8}});
+  return fitToShape(tile * warpLayout(warpsPerCTA, isA, !isA), shape,
+                    isA ? ArrayRef<unsigned>{1, 0} : ArrayRef<unsigned>{0, 1});
+}
+
+llvm::Expected<BlockScaledMmaSyncLayouts>
+tilecc::layout::blockScaledMmaSyncLayouts(unsigned numWarps,
+                                          ArrayRef<int64_t> accShape,
+                                          int64_t k, int64_t scaleK) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (accShape.size() != 2)
+    return fail("block-scaled mma.sync dots are 2-d");
+  if (scaleK <= 0 || k != 32 * scaleK)
+    return fail("block-scaled mma.sync scales blocks of 32 K elements, not " +
+                llvm::Twine(scaleK > 0 ? k / scaleK : k));
+  if (log2Exact(scaleK) < 0)
+    return fail("the number of scale blocks must be a power of two");
+  auto dot = mmaSyncDotLayouts(numWarps, 8, accShape, k);
+  if (!dot)
+    return dot.takeError();
+  BlockScaledMmaSyncLayouts result;
+  result.dot = std::move(*dot);
+  result.scaleA = mmaSyncScaleOperand(MmaOperand::A, result.dot.warpsPerCTA,
+                                      {accShape[0], scaleK});
+  result.scaleB = mmaSyncScaleOperand(MmaOperand::B, result.dot.warpsPerCTA,
+                                      {scaleK, accShape[1]});
+  return result;
+}

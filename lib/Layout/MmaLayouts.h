@@ -82,6 +82,26 @@ llvm::Expected<MmaSyncDotLayouts>
 mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
                   llvm::ArrayRef<int64_t> accShape, int64_t k);
 
+/// The scale factors of block-scaled mma.sync.m16n8k32 (.scale_vec::1X, one
+/// scale per 32 K elements) with selectors {byte-id, thread-id} = {0, 0}:
+/// byte 0 of lane 4g + h (h = 0, 1) scales row g + 8h of A, that of lane 4g
+/// (of every lane of the quad) column g of B. scale_A is M x (K / 32) and
+/// scale_B (K / 32) x N, repeated over `shape` and the warps like A and B.
+LinearLayout mmaSyncScaleOperand(MmaOperand operand,
+                                 llvm::ArrayRef<unsigned> warpsPerCTA,
+                                 llvm::ArrayRef<int64_t> shape);
+
+/// The layouts of a block-scaled mma.sync dot: A and B in the 8-bit
+/// m16n8k32 fragments (fp4 travels in 8-bit containers), the accumulator,
+/// and the scales of `scaleK` K blocks of 32 elements each.
+struct BlockScaledMmaSyncLayouts {
+  MmaSyncDotLayouts dot;
+  LinearLayout scaleA, scaleB;
+};
+llvm::Expected<BlockScaledMmaSyncLayouts>
+blockScaledMmaSyncLayouts(unsigned numWarps, llvm::ArrayRef<int64_t> accShape,
+                          int64_t k, int64_t scaleK);
+
 } // namespace tilecc::layout
 
 #endif // TILECC_LAYOUT_MMALAYOUTS_H

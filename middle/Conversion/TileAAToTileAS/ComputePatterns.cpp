@@ -35,10 +35,11 @@ static std::string mmaElementName(Type type, bool isInput,
 }
 
 /// Tensor-core generation by capability: mma.sync below sm_90, warpgroup MMA
-/// on sm_90, tcgen05 from sm_100.
+/// on sm_90, tcgen05 from sm_100. Block-scaled MMA is tcgen05 on sm_100a to
+/// sm_110a and block-scaled mma.sync on sm_120a/sm_121a (no tcgen05).
 static StringRef mmaFamily(int64_t cc, bool blockScaled) {
   if (blockScaled)
-    return "umma_bs_";
+    return cc >= 120 ? "mma_bs_" : "umma_bs_";
   if (cc >= 100)
     return "umma_";
   if (cc >= 90)

@@ -24,7 +24,7 @@ LogicalResult DotOp::verify() {
 
 LogicalResult BlockScaledMmaOp::verify() {
   if (!getAtom().isBlockScaled())
-    return emitOpError("requires a block-scaled (umma_bs_) MMA atom");
+    return emitOpError("requires a block-scaled (umma_bs_ or mma_bs_) MMA atom");
   // Block-scaled MMA exists only in tcgen05 (sm_100 and later); the
   // capability encoding is major * 10 + minor (seed 004).
   std::optional<int64_t> cc =
