@@ -266,6 +266,44 @@ TEST(MmaSync, DotLayoutsDiagnoseRaggedShapes) {
             "a 64x32x24 dot does not split into m16n8k16 instructions");
 }
 
+// Block-scaled mma.sync, .scale_vec::1X with selectors {0, 0}: lanes 4g and
+// 4g + 1 hold the scales of rows g and g + 8 of A (lanes 4g + 2, 4g + 3
+// repeat them), every lane of quad g the scale of column g of B.
+TEST(MmaSync, ScaleFragmentsMatchPTX) {
+  LL sa = mmaSyncScaleOperand(MmaOperand::A, {1, 1}, {16, 1});
+  LL sb = mmaSyncScaleOperand(MmaOperand::B, {1, 1}, {1, 8});
+  for (int32_t lane = 0; lane < 32; ++lane) {
+    int32_t g = lane >> 2, t = lane % 4;
+    EXPECT_EQ(sa.applyValues({0, lane, 0}),
+              (llvm::SmallVector<int32_t>{g + 8 * (t % 2), 0}))
+        << "lane " << lane;
+    EXPECT_EQ(sb.applyValues({0, lane, 0}), (llvm::SmallVector<int32_t>{0, g}))
+        << "lane " << lane;
+  }
+}
+
+TEST(MmaSync, BlockScaledDotLayouts) {
+  auto layouts = blockScaledMmaSyncLayouts(4, {64, 32}, 128, 4);
+  ASSERT_TRUE(bool(layouts)) << llvm::toString(layouts.takeError());
+  // The 8-bit m16n8k32 operands, and a scale per (row, K block of 32):
+  // register r of scale_a walks the K blocks, warps the 16-row blocks as
+  // they do for A.
+  EXPECT_EQ(layouts->dot.instrK, 32u);
+  const LL &sa = layouts->scaleA;
+  EXPECT_EQ(sa.getInDimSize(kRegister), 4);
+  for (int32_t r = 0; r < 4; ++r)
+    for (int32_t w = 0; w < 4; ++w)
+      EXPECT_EQ(sa.applyValues({r, 1, w}),
+                (llvm::SmallVector<int32_t>{
+                    8 + 16 * int32_t(layouts->dot.a.applyValues({0, 0, w})[0] / 16),
+                    r}));
+  EXPECT_EQ(layouts->scaleB.getOutDimSize(dimName(0)), 4);
+  auto ragged = blockScaledMmaSyncLayouts(4, {64, 32}, 128, 8);
+  ASSERT_FALSE(bool(ragged));
+  EXPECT_NE(llvm::toString(ragged.takeError()).find("blocks of 32 K elements"),
+            std::string::npos);
+}
+
 TEST(MmaSync, F64FragmentsMatchPTX) {
   // m8n8k4 .f64: a0 (g, t), b0 (t, g), d0/d1 (g, 2t + i).
   checkFragment(mmaSyncF64Operand(MmaOperand::A, {1, 1}, {8, 4}), 1,
