@@ -1,17 +1,22 @@
 //===- OpsMmaBlockScale.cpp - block-scaled mma.sync (sm_120a) -------------===//
 //
-//   mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale
-//       .scale_vec::1X.f32.atype.btype.f32.ue8m0
+//   mma.sync.aligned.<shape>.row.col.<kind>.block_scale.<scale_vec>
+//       .f32.atype.btype.f32.stype
 //       d, a, b, c, scale-a, {byte-id-a, thread-id-a}, scale-b,
 //       {byte-id-b, thread-id-b};
-// (the qualifiers in any order). A, B, C and D have the 8-bit m16n8k32
-// fragments; .e4m3 and .e5m2 fill their byte, .e2m1 sits in bits 2..5 of
-// it. With .scale_vec::1X every row of A and column of B has one ue8m0
-// scale (2^(e - 127), 0xFF is NaN) for the 32 K elements: row g + 8h
-// (g = laneid >> 2) reads byte byte-id-a of scale-a in lane
-// 4g + 2 * thread-id-a + h, column g reads byte byte-id-b in lane
-// 4g + thread-id-b. The products are exact in double, the sum with C is
-// rounded once to f32 (as the emulator's other mma.sync forms).
+// (the qualifiers in any order), in the forms
+//   m16n8k32 kind::mxf8f6f4 .scale_vec::1X .ue8m0 (a, b: e4m3, e5m2 fill a
+//     byte, e2m1 sits in its bits 2..5; the 8-bit m16n8k32 fragments),
+//   m16n8k64 kind::mxf4 .scale_vec::2X .ue8m0 and kind::mxf4nvf4
+//     .scale_vec::4X .ue4m3 (e2m1 packed eight per register; the 4-bit
+//     m16n8k64 fragments).
+// Each row of A and column of B has 1, 2 or 4 scales, one per K block of
+// K / n elements: row g + 8h (g = laneid >> 2) reads them from lane
+// 4g + 2 * thread-id-a + h, column g from lane 4g + thread-id-b, block j in
+// byte byte-id + j of the scale register (2X and 4X: byte-id 0 only here).
+// ue8m0 is 2^(e - 127), 0xFF NaN; ue4m3 is e4m3 without its sign bit. The
+// products are exact in double; the sum with C is rounded once to f32 (as
+// the emulator's other mma.sync forms).
 //
 //===----------------------------------------------------------------------===//
 #include "PTXEmu/Exec.h"
@@ -23,18 +28,25 @@ using namespace tilecc::ptxemu;
 
 namespace {
 
-double elementValue(uint64_t byte, Ty t) {
+// An operand element: the byte (mxf8f6f4) or the nibble (mxf4*) `bits`.
+double elementValue(uint64_t bits, Ty t, bool packed) {
   switch (t) {
-  case Ty::E4M3: return widen(byte & 0xff, FFmt::E4M3);
-  case Ty::E5M2: return widen(byte & 0xff, FFmt::E5M2);
-  default: return widen((byte >> 2) & 0xf, FFmt::E2M1); // e2m1
+  case Ty::E4M3: return widen(bits & 0xff, FFmt::E4M3);
+  case Ty::E5M2: return widen(bits & 0xff, FFmt::E5M2);
+  default: return widen((packed ? bits : bits >> 2) & 0xf, FFmt::E2M1);
   }
+}
+
+double scaleValue(uint64_t byte, bool ue4m3) {
+  return ue4m3 ? widen(byte & 0x7f, FFmt::E4M3) : widen(byte & 0xff, FFmt::UE8M0);
 }
 
 void execMmaBlockScale(ExecCtx &ctx, const Instr &ins, WarpState &w,
                        uint32_t mask) {
   if (!requireFullWarp(ctx, ins, w, mask))
     return;
+  const unsigned K = unsigned(ins.a), nScales = unsigned(ins.b);
+  const bool packed = K == 64, ue4m3 = ins.kind == 1;
   const Operand &dop = ins.ops[0], &aop = ins.ops[1], &bop = ins.ops[2],
                 &cop = ins.ops[3], &saop = ins.ops[4], &selA = ins.ops[5],
                 &sbop = ins.ops[6], &selB = ins.ops[7];
@@ -54,41 +66,53 @@ void execMmaBlockScale(ExecCtx &ctx, const Instr &ins, WarpState &w,
       }
   }
   uint64_t byteA = sel[0], tidA = sel[1], byteB = sel[2], tidB = sel[3];
-  if (byteA > 3 || byteB > 3 || tidA > 1 || tidB > 3) {
+  uint64_t maxByte = nScales == 1 ? 3 : 0;
+  if (byteA > maxByte || byteB > maxByte || tidA > 1 || tidB > 3) {
     ctx.fail(ins, w, 0,
-             "mma .scale_vec::1X needs byte-id 0..3, thread-id-a 0..1 and "
-             "thread-id-b 0..3");
+             nScales == 1 ? "mma .scale_vec::1X needs byte-id 0..3, "
+                            "thread-id-a 0..1 and thread-id-b 0..3"
+                          : "mma .scale_vec::2X/4X is emulated with byte-id 0, "
+                            "thread-id-a 0..1 and thread-id-b 0..3");
     return;
   }
-  double A[16][32], B[32][8], C[16][8], SA[16], SB[8];
+  double A[16][64], B[64][8], C[16][8], SA[16][4], SB[8][4];
+  const unsigned width = packed ? 4 : 8, perReg = 32 / width;
   for (unsigned l = 0; l < 32; ++l) {
     unsigned g = l >> 2, q = l & 3;
-    for (unsigned i = 0; i < 16; ++i) {
-      uint64_t reg = ctx.get(aop.elems[i / 4], w, l, Ty::B32);
-      A[g + 8 * ((i >> 2) & 1)][4 * q + (i & 3) + 16 * (i >> 3)] =
-          elementValue(reg >> (8 * (i % 4)), ins.type2);
+    for (unsigned i = 0; i < K / 2; ++i) { // A: 16 x K over 32 lanes
+      uint64_t reg = ctx.get(aop.elems[i / perReg], w, l, Ty::B32);
+      uint64_t bits = reg >> (width * (i % perReg));
+      unsigned row = packed ? g + 8 * ((i >> 3) & 1) : g + 8 * ((i >> 2) & 1);
+      unsigned col = packed ? 8 * q + (i & 7) + 32 * (i >> 4)
+                            : 4 * q + (i & 3) + 16 * (i >> 3);
+      A[row][col] = elementValue(bits, ins.type2, packed);
     }
-    for (unsigned i = 0; i < 8; ++i) {
-      uint64_t reg = ctx.get(bop.elems[i / 4], w, l, Ty::B32);
-      B[4 * q + (i & 3) + 16 * (i >> 2)][g] =
-          elementValue(reg >> (8 * (i % 4)), ins.type3);
+    for (unsigned i = 0; i < K / 4; ++i) { // B: K x 8 over 32 lanes
+      uint64_t reg = ctx.get(bop.elems[i / perReg], w, l, Ty::B32);
+      uint64_t bits = reg >> (width * (i % perReg));
+      unsigned row = packed ? 8 * q + (i & 7) + 32 * (i >> 3)
+                            : 4 * q + (i & 3) + 16 * (i >> 2);
+      B[row][g] = elementValue(bits, ins.type3, packed);
     }
     for (unsigned i = 0; i < 4; ++i)
       C[g + 8 * (i >> 1)][2 * q + (i & 1)] =
           double(asF32(ctx.get(cop.elems[i], w, l, Ty::B32)));
     uint64_t sa = ctx.get(scalar(saop), w, l, Ty::B32);
     uint64_t sb = ctx.get(scalar(sbop), w, l, Ty::B32);
-    if (q / 2 == tidA)
-      SA[g + 8 * (q % 2)] = widen((sa >> (8 * byteA)) & 0xff, FFmt::UE8M0);
-    if (q == tidB)
-      SB[g] = widen((sb >> (8 * byteB)) & 0xff, FFmt::UE8M0);
+    for (unsigned j = 0; j < nScales; ++j) {
+      if (q / 2 == tidA)
+        SA[g + 8 * (q % 2)][j] = scaleValue(sa >> (8 * (byteA + j)), ue4m3);
+      if (q == tidB)
+        SB[g][j] = scaleValue(sb >> (8 * (byteB + j)), ue4m3);
+    }
   }
+  const unsigned block = K / nScales;
   uint64_t D[16][8];
   for (unsigned r = 0; r < 16; ++r)
     for (unsigned c = 0; c < 8; ++c) {
       double s = C[r][c];
-      for (unsigned k = 0; k < 32; ++k)
-        s += (A[r][k] * SA[r]) * (B[k][c] * SB[c]);
+      for (unsigned k = 0; k < K; ++k)
+        s += (A[r][k] * SA[r][k / block]) * (B[k][c] * SB[c][k / block]);
       D[r][c] = canonF32(float(s));
     }
   for (unsigned l = 0; l < 32; ++l)
@@ -100,10 +124,16 @@ void execMmaBlockScale(ExecCtx &ctx, const Instr &ins, WarpState &w,
 
 bool tilecc::ptxemu::decodeMmaBlockScale(Instr &ins, Mods &m,
                                          std::string &err) {
-  if (!m.take("m16n8k32") || !m.take("row") || !m.take("col") ||
-      !m.take("kind::mxf8f6f4") || !m.take("scale_vec::1X")) {
-    err = "block-scaled mma is supported as .m16n8k32.row.col"
-          ".kind::mxf8f6f4.block_scale.scale_vec::1X";
+  const char *forms = "block-scaled mma is supported as m16n8k32 "
+                      "kind::mxf8f6f4 .scale_vec::1X .ue8m0, m16n8k64 "
+                      "kind::mxf4 .scale_vec::2X .ue8m0 and m16n8k64 "
+                      "kind::mxf4nvf4 .scale_vec::4X .ue4m3";
+  int shape = m.takeOneOf({"m16n8k32", "m16n8k64"});
+  int kind = m.takeOneOf({"kind::mxf8f6f4", "kind::mxf4", "kind::mxf4nvf4"});
+  int vec = m.takeOneOf({"scale_vec::1X", "scale_vec::2X", "scale_vec::4X"});
+  if (!m.take("row") || !m.take("col") || shape < 0 || kind < 0 || vec < 0 ||
+      (kind == 0) != (shape == 0) || kind != vec) {
+    err = forms;
     return false;
   }
   // .dtype.atype.btype.ctype.stype, in that order.
@@ -111,15 +141,19 @@ bool tilecc::ptxemu::decodeMmaBlockScale(Instr &ins, Mods &m,
   int a = m.takeOneOf({"e4m3", "e5m2", "e2m1"});
   int b = m.takeOneOf({"e4m3", "e5m2", "e2m1"});
   int c = m.takeOneOf({"f32"});
-  int s = m.takeOneOf({"ue8m0"});
-  if (d < 0 || a < 0 || b < 0 || c < 0 || s < 0) {
-    err = "block-scaled mma needs .f32.{e4m3,e5m2,e2m1}x2.f32.ue8m0";
+  int s = m.takeOneOf({"ue8m0", "ue4m3"});
+  if (d < 0 || a < 0 || b < 0 || c < 0 || s < 0 ||
+      (shape == 1 && (a != 2 || b != 2)) || (s == 1) != (kind == 2)) {
+    err = std::string(forms) + " (.f32.atype.btype.f32.stype; e2m1 only for k64)";
     return false;
   }
   const Ty elem[3] = {Ty::E4M3, Ty::E5M2, Ty::E2M1};
   ins.type = ins.type4 = Ty::F32;
   ins.type2 = elem[a];
   ins.type3 = elem[b];
+  ins.a = shape == 0 ? 32 : 64;
+  ins.b = 1 << vec;
+  ins.kind = uint8_t(s);
   if (!expectOps(ins, 8, err))
     return false;
   unsigned want[8] = {4, 4, 2, 4, 1, 2, 1, 2};
@@ -132,7 +166,6 @@ bool tilecc::ptxemu::decodeMmaBlockScale(Instr &ins, Mods &m,
       return false;
     }
   }
-  ins.a = 32;
   ins.exec = execMmaBlockScale;
   ins.cls = IClass::Tensor;
   ins.collective = true;

@@ -293,8 +293,8 @@ private:
         !unencodedTensor(mma.getScaleB().getType()))
       return;
     auto layouts = tilecc::layout::blockScaledMmaSyncLayouts(
-        numWarps, acc.getShape(), a.getShape().back(),
-        scaleA.getShape().back());
+        numWarps, a.getElementType().getIntOrFloatBitWidth(), acc.getShape(),
+        a.getShape().back(), scaleA.getShape().back());
     if (!layouts) {
       mma.emitError() << "fails to assign mma layouts: "
                       << llvm::toString(layouts.takeError());

@@ -20,13 +20,29 @@ module attributes {nv_tileas.compute_capability = 120 : i32} {
 
 // -----
 
-// mma.sync scales blocks of 32 K elements only (scale_vec::1X): a 16-element
-// block (nvfp4-style) has no fragment layout.
+// mma.sync scales f8 operands in blocks of 32 K elements only
+// (scale_vec::1X): a 16-element block has no fragment layout.
 module attributes {nv_tileas.compute_capability = 120 : i32} {
   nv_tileaa.func @ragged(%a: tensor<16x64xf8E4M3FN>, %b: tensor<64x8xf8E4M3FN>, %c: tensor<16x8xf32>, %sa: tensor<16x4xf8E8M0FNU>, %sb: tensor<4x8xf8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>} {
-    // expected-error @below {{fails to assign mma layouts: block-scaled mma.sync scales blocks of 32 K elements, not 16}}
+    // expected-error @below {{fails to assign mma layouts: block-scaled mma.sync scales blocks of 32 K elements (16 for f4E2M1FN), not 16}}
     %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e4m3_e4m3_f32>} : tensor<16x64xf8E4M3FN>, tensor<64x8xf8E4M3FN>, tensor<16x8xf32>, tensor<16x4xf8E8M0FNU>, tensor<4x8xf8E8M0FNU> -> tensor<16x8xf32>
     nv_tileaa.return
   }
 }
 
+
+// -----
+
+// nvfp4 (f4E2M1FN, 16-element blocks): the 4-bit m16n8k64 fragments, and
+// four scales per instruction in registers 0..3 (scale_vec::4X).
+// CHECK-LABEL: nv_tileaa.func @nvfp4
+// CHECK-DAG: nv_tileas.convert_layout %arg0 : {{.*}} -> tensor<16x64xf4E2M1FN, #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (8, 0), (0, 32)], lane = [(0, 8), (0, 16), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 64}>>
+// CHECK-DAG: nv_tileas.convert_layout %arg3 : {{.*}} -> tensor<16x4xf8E4M3FN, #nv_tileas.linear<{register = [(0, 1), (0, 2)], lane = [(8, 0), (0, 0), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 4}>>
+// CHECK-DAG: nv_tileas.convert_layout %arg4 : {{.*}} -> tensor<4x8xf8E4M3FN, #nv_tileas.linear<{register = [(1, 0), (2, 0)], lane = [(0, 0), (0, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 4, dim1 = 8}>>
+// CHECK: nv_tileas.block_scaled_mma
+module attributes {nv_tileas.compute_capability = 120 : i32} {
+  nv_tileaa.func @nvfp4(%a: tensor<16x64xf4E2M1FN>, %b: tensor<64x8xf4E2M1FN>, %c: tensor<16x8xf32>, %sa: tensor<16x4xf8E4M3FN>, %sb: tensor<4x8xf8E4M3FN>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>} {
+    %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e2m1_e2m1_f32>} : tensor<16x64xf4E2M1FN>, tensor<64x8xf4E2M1FN>, tensor<16x8xf32>, tensor<16x4xf8E4M3FN>, tensor<4x8xf8E4M3FN> -> tensor<16x8xf32>
+    nv_tileaa.return
+  }
+}

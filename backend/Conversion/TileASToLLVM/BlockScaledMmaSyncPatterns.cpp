@@ -1,16 +1,18 @@
 //===- BlockScaledMmaSyncPatterns.cpp - block_scaled_mma on mma.sync -----===//
 //
 // sm_120a/sm_121a have block-scaled MMA but no tcgen05: nv_tileas.block_scaled
-// _mma with an `mma_bs_` atom becomes warp-level
-//   mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale
-//       .scale_vec::1X.f32.<a>.<b>.f32.ue8m0
-// one per (M, N, K) block of 16 x 8 x 32, each K block of 32 elements with
-// its own scales. tileas-assign-layouts gave A and B the 8-bit m16n8k32
-// fragment layouts, the accumulator the m16n8 one and scale_a / scale_b the
-// scale fragments of lib/Layout (selectors {byte-id, thread-id} = {0, 0}),
-// so every operand is already in the registers the instruction reads. f4
-// (e2m1) elements travel in 8-bit containers, shifted to bits 2..5 as the
-// mxf8f6f4 kind expects.
+// _mma with an `mma_bs_` atom becomes warp-level block-scaled mma.sync, one
+// instruction per (M, N, K) block:
+//  - scales over 32 K elements (e8m0): m16n8k32 kind::mxf8f6f4
+//    .scale_vec::1X .f32.<a>.<b>.f32.ue8m0, a/b in e4m3, e5m2 or e2m1 (in
+//    8-bit containers, bits 2..5), one scale per row / column;
+//  - nvfp4 (e2m1, e4m3 scales over 16 K elements): m16n8k64 kind::mxf4nvf4
+//    .scale_vec::4X .f32.e2m1.e2m1.f32.ue4m3, e2m1 packed eight per
+//    register, four scales (bytes 0..3 of one register) per row / column.
+// tileas-assign-layouts gave A, B and the accumulator the mma.sync fragment
+// layouts and scale_a / scale_b the scale fragments of lib/Layout (selectors
+// {byte-id, thread-id} = {0, 0}), so every operand already sits in the
+// registers the instruction reads.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
@@ -22,7 +24,6 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "Target/TargetInfo.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -30,8 +31,8 @@ namespace tl = ::tilecc::layout;
 
 namespace {
 
-/// The PTX name of an mxf8f6f4 operand element type, or "".
-static StringRef mxf8f6f4Type(Type t) {
+/// The PTX name of a block-scaled operand element type, or "".
+static StringRef operandType(Type t) {
   if (isa<Float8E4M3FNType>(t))
     return "e4m3";
   if (isa<Float8E5M2Type>(t))
@@ -71,47 +72,60 @@ struct BlockScaledMmaSyncLowering
     if (!structType)
       return rewriter.notifyMatchFailure(op, "tile without layout");
 
-    StringRef at = mxf8f6f4Type(aType.getElementType()),
-              bt = mxf8f6f4Type(bType.getElementType());
-    if (at.empty() || bt.empty() || !cType.getElementType().isF32() ||
-        !isa<Float8E8M0FNUType>(saType.getElementType()) ||
-        !isa<Float8E8M0FNUType>(sbType.getElementType()))
+    StringRef at = operandType(aType.getElementType()),
+              bt = operandType(bType.getElementType());
+    Type scaleElem = saType.getElementType();
+    bool e8m0 = isa<Float8E8M0FNUType>(scaleElem) &&
+                isa<Float8E8M0FNUType>(sbType.getElementType());
+    bool e4m3 = isa<Float8E4M3FNType>(scaleElem) &&
+                isa<Float8E4M3FNType>(sbType.getElementType());
+    int64_t k = aType.getShape().back(), scaleK = saType.getShape().back();
+    int64_t block = scaleK > 0 && k % scaleK == 0 ? k / scaleK : 0;
+    bool nvf4 = at == "e2m1" && bt == "e2m1" && e4m3 && block == 16;
+    bool mxf8f6f4 = !at.empty() && !bt.empty() && e8m0 && block == 32;
+    if (!cType.getElementType().isF32() || (!nvf4 && !mxf8f6f4))
       return op.emitError()
              << "block-scaled mma.sync supports f8E4M3FN, f8E5M2 and "
-                "f4E2M1FN operands with f8E8M0FNU scales into f32 (mxf8f6f4), "
-                "not "
+                "f4E2M1FN operands with f8E8M0FNU scales over 32 K elements "
+                "(mxf8f6f4) and f4E2M1FN with f8E4M3FN scales over 16 "
+                "(mxf4nvf4) into f32, not "
              << aType.getElementType() << " x " << bType.getElementType()
-             << " with " << saType.getElementType() << " scales";
+             << " with " << scaleElem << " scales over " << block;
     if (aType.getRank() != 2)
       return op.emitError("block-scaled mma.sync supports 2-d tiles only");
-    constexpr int32_t kM = 16, kN = 8, kK = 32;
-    int64_t kBlocks = aType.getShape().back() / kK;
-    if (aType.getShape().back() % kK || saType.getShape().back() != kBlocks)
-      return op.emitError("block-scaled mma.sync scales blocks of 32 K "
-                          "elements (scale_vec::1X)");
+    const int32_t kM = 16, kN = 8, kK = nvf4 ? 64 : 32;
+    const int32_t perInstr = nvf4 ? 4 : 1; // scales per row per instruction
+    const unsigned bits = nvf4 ? 4 : 8;    // fragment element (container) bits
+    int64_t kBlocks = k / kK;
 
     tl::LinearLayout aLayout = getTileLayout(aType),
                      bLayout = getTileLayout(bType),
                      cLayout = getTileLayout(cType),
                      saLayout = getTileLayout(saType),
                      sbLayout = getTileLayout(sbType);
-    auto aFrag = tl::mmaSyncOperand(tl::MmaOperand::A, 8, kK, {1, 1}, {kM, kK});
-    auto bFrag = tl::mmaSyncOperand(tl::MmaOperand::B, 8, kK, {1, 1}, {kK, kN});
+    auto aFrag =
+        tl::mmaSyncOperand(tl::MmaOperand::A, bits, kK, {1, 1}, {kM, kK});
+    auto bFrag =
+        tl::mmaSyncOperand(tl::MmaOperand::B, bits, kK, {1, 1}, {kK, kN});
     if (!aFrag || !bFrag) {
       llvm::consumeError(aFrag.takeError());
       llvm::consumeError(bFrag.takeError());
-      return op.emitError("no mma.sync fragment for 8-bit operands");
+      return op.emitError("no mma.sync fragment for the block-scaled operands");
     }
     auto aBlocks = groupMmaFragments(aLayout, *aFrag, kM, kK);
     auto bBlocks = groupMmaFragments(bLayout, *bFrag, kK, kN);
     auto cBlocks = groupMmaFragments(
         cLayout, tl::mmaSyncAccumulator({1, 1}, {kM, kN}), kM, kN);
     auto saBlocks = groupMmaFragments(
-        saLayout, tl::mmaSyncScaleOperand(tl::MmaOperand::A, {1, 1}, {kM, 1}),
-        kM, 1);
+        saLayout,
+        tl::mmaSyncScaleOperand(tl::MmaOperand::A, perInstr, {1, 1},
+                                {kM, perInstr}),
+        kM, perInstr);
     auto sbBlocks = groupMmaFragments(
-        sbLayout, tl::mmaSyncScaleOperand(tl::MmaOperand::B, {1, 1}, {1, kN}),
-        1, kN);
+        sbLayout,
+        tl::mmaSyncScaleOperand(tl::MmaOperand::B, perInstr, {1, 1},
+                                {perInstr, kN}),
+        perInstr, kN);
     if (!aBlocks || !bBlocks || !cBlocks || !saBlocks || !sbBlocks ||
         !warpsAgree(aLayout, bLayout, cLayout, saLayout, sbLayout))
       return op.emitError("block_scaled_mma operands are not in mma.sync "
@@ -125,48 +139,59 @@ struct BlockScaledMmaSyncLowering
     SmallVector<Value> sbRegs =
         unpackRegisters(rewriter, loc, adaptor.getScaleB());
 
-    auto i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
-    // Four 8-bit containers per 32-bit register, first element lowest.
-    auto pack = [&](ArrayRef<Value> regs, ArrayRef<int32_t> which) {
+    auto i32 = rewriter.getI32Type();
+    // 32 / `width` elements per 32-bit register, the first in the lowest
+    // bits; `shift` places each within its field (e2m1 in bits 2..5 of an
+    // 8-bit container).
+    auto pack = [&](ArrayRef<Value> regs, ArrayRef<int32_t> which,
+                    unsigned width, unsigned shift) {
       SmallVector<Value> words;
-      Type vecType = VectorType::get({4}, i8);
-      for (size_t w = 0; w < which.size() / 4; ++w) {
-        Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
-        for (unsigned i = 0; i < 4; ++i) {
-          Value e = regs[which[w * 4 + i]];
-          if (e.getType() != i8) { // e2m1 sits in bits 2..5
-            e = LLVM::ZExtOp::create(rewriter, loc, i8, e);
-            e = LLVM::ShlOp::create(
-                rewriter, loc, e,
-                LLVM::ConstantOp::create(rewriter, loc, i8,
-                                         rewriter.getI8IntegerAttr(2)));
-          }
-          vec = LLVM::InsertElementOp::create(rewriter, loc, vec, e,
-                                              createI32(rewriter, loc, i));
+      unsigned fields = 32 / width;
+      for (size_t w = 0; w < which.size() / fields; ++w) {
+        Value word;
+        for (unsigned i = 0; i < fields; ++i) {
+          Value e = LLVM::ZExtOp::create(rewriter, loc, i32,
+                                         regs[which[w * fields + i]]);
+          if (unsigned amount = i * width + shift)
+            e = LLVM::ShlOp::create(rewriter, loc, e,
+                                    createI32(rewriter, loc, amount));
+          word = word ? LLVM::OrOp::create(rewriter, loc, word, e) : e;
         }
-        words.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
+        words.push_back(word);
       }
       return words;
     };
+    unsigned shiftA = !nvf4 && at == "e2m1" ? 2 : 0,
+             shiftB = !nvf4 && bt == "e2m1" ? 2 : 0;
     std::map<MmaBlockKey, SmallVector<Value>> aWords, bWords;
     for (auto &[key, which] : *aBlocks)
-      aWords[key] = pack(aRegs, which);
+      aWords[key] = pack(aRegs, which, bits, shiftA);
     for (auto &[key, which] : *bBlocks)
-      bWords[key] = pack(bRegs, which);
-    // The scale byte in byte 0 of its register (byte-id 0).
-    auto scaleWord = [&](const MmaBlocks &blocks, ArrayRef<Value> regs,
-                         MmaBlockKey key) -> Value {
-      auto it = blocks.find(key);
-      if (it == blocks.end())
-        return {};
-      return LLVM::ZExtOp::create(rewriter, loc, i32, regs[it->second[0]]);
+      bWords[key] = pack(bRegs, which, bits, shiftB);
+    // An instruction's scales are bytes 0.. of its scale register.
+    auto packScales = [&](ArrayRef<Value> regs, ArrayRef<int32_t> which) {
+      Value word;
+      for (auto [i, r] : llvm::enumerate(which)) {
+        Value e = LLVM::ZExtOp::create(rewriter, loc, i32, regs[r]);
+        if (i)
+          e = LLVM::ShlOp::create(rewriter, loc, e,
+                                  createI32(rewriter, loc, 8 * i));
+        word = word ? LLVM::OrOp::create(rewriter, loc, word, e) : e;
+      }
+      return word;
     };
+    std::map<MmaBlockKey, Value> saWord, sbWord;
+    for (auto &[key, which] : *saBlocks)
+      saWord[key] = packScales(saRegs, which);
+    for (auto &[key, which] : *sbBlocks)
+      sbWord[key] = packScales(sbRegs, which);
 
     std::string asmText =
-        ("mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale."
-         "scale_vec::1X.f32." +
-         at + "." + bt +
-         ".f32.ue8m0 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
+        (Twine("mma.sync.aligned.m16n8k") + Twine(kK) + ".row.col." +
+         (nvf4 ? "kind::mxf4nvf4.block_scale.scale_vec::4X"
+               : "kind::mxf8f6f4.block_scale.scale_vec::1X") +
+         ".f32." + at + "." + bt + ".f32." + (nvf4 ? "ue4m3" : "ue8m0") +
+         " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
          "{$10, $11, $12, $13}, {$14}, {0, 0}, {$15}, {0, 0};")
             .str();
     StringRef constraints = "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f,r,r";
@@ -181,16 +206,17 @@ struct BlockScaledMmaSyncLowering
       for (int64_t kb = 0; kb < kBlocks; ++kb) {
         auto aIt = aWords.find({batch, mb, int32_t(kb)});
         auto bIt = bWords.find({batch, int32_t(kb), nb});
-        Value sa = scaleWord(*saBlocks, saRegs, {batch, mb, int32_t(kb)});
-        Value sb = scaleWord(*sbBlocks, sbRegs, {batch, int32_t(kb), nb});
-        if (aIt == aWords.end() || bIt == bWords.end() || !sa || !sb)
+        auto saIt = saWord.find({batch, mb, int32_t(kb)});
+        auto sbIt = sbWord.find({batch, int32_t(kb), nb});
+        if (aIt == aWords.end() || bIt == bWords.end() ||
+            saIt == saWord.end() || sbIt == sbWord.end())
           return op.emitError("block_scaled_mma operand fragments do not "
                               "cover the accumulator tile");
         SmallVector<Value> operands(aIt->second);
         llvm::append_range(operands, bIt->second);
         llvm::append_range(operands, acc);
-        operands.push_back(sa);
-        operands.push_back(sb);
+        operands.push_back(saIt->second);
+        operands.push_back(sbIt->second);
         auto mma = LLVM::InlineAsmOp::create(
             rewriter, loc, resultType, operands, asmText, constraints,
             /*has_side_effects=*/false, /*is_align_stack=*/false,

@@ -37,10 +37,19 @@ double ue8m0(uint8_t bits) {
   return bits == 0xff ? NAN : std::ldexp(1.0, int(bits) - 127);
 }
 
+// ue4m3: e4m3 without the sign bit.
+double ue4m3(uint8_t bits) { return decode(bits & 0x7f, "e4m3"); }
+
 struct Case {
   std::string at = "e4m3", bt = "e5m2";
+  // m16n8k32 kind::mxf8f6f4 .scale_vec::1X .ue8m0, or m16n8k64 with
+  // `form` "kind::mxf4.block_scale.scale_vec::2X" (.ue8m0) or
+  // "kind::mxf4nvf4.block_scale.scale_vec::4X" (.ue4m3).
+  unsigned K = 32, scales = 1;
+  std::string form = "kind::mxf8f6f4.block_scale.scale_vec::1X", stype = "ue8m0";
   unsigned byteA = 0, tidA = 0, byteB = 0, tidB = 0;
-  uint8_t a[16][32], b[32][8];
+  // Operand bytes (k32: the 8-bit containers) or e2m1 codes (k64, 0..15).
+  uint8_t a[16][64], b[64][8];
   // The scale-a / scale-b registers of every lane (four bytes each).
   uint32_t sa[32], sb[32];
 };
@@ -51,13 +60,25 @@ std::vector<float> run(const Case &cs) {
   for (unsigned lane = 0; lane < 32; ++lane) {
     unsigned g = lane / 4, q = lane % 4;
     uint32_t *r = &in[lane * 12];
-    for (unsigned i = 0; i < 16; ++i) { // A: a0..a15, four per register
-      unsigned row = g + 8 * ((i / 4) % 2), col = 4 * q + i % 4 + 16 * (i / 8);
-      r[i / 4] |= uint32_t(cs.a[row][col]) << (8 * (i % 4));
-    }
-    for (unsigned i = 0; i < 8; ++i) { // B: b0..b7
-      unsigned row = 4 * q + i % 4 + 16 * (i / 4);
-      r[4 + i / 4] |= uint32_t(cs.b[row][g]) << (8 * (i % 4));
+    if (cs.K == 32) {
+      for (unsigned i = 0; i < 16; ++i) { // A: a0..a15, four per register
+        unsigned row = g + 8 * ((i / 4) % 2), col = 4 * q + i % 4 + 16 * (i / 8);
+        r[i / 4] |= uint32_t(cs.a[row][col]) << (8 * (i % 4));
+      }
+      for (unsigned i = 0; i < 8; ++i) { // B: b0..b7
+        unsigned row = 4 * q + i % 4 + 16 * (i / 4);
+        r[4 + i / 4] |= uint32_t(cs.b[row][g]) << (8 * (i % 4));
+      }
+    } else {
+      for (unsigned i = 0; i < 32; ++i) { // A: a0..a31, eight per register
+        unsigned row = (i < 8 || (i >= 16 && i < 24)) ? g : g + 8;
+        unsigned col = 8 * q + (i & 7) + (i >= 16 ? 32 : 0);
+        r[i / 8] |= uint32_t(cs.a[row][col] & 0xf) << (4 * (i % 8));
+      }
+      for (unsigned i = 0; i < 16; ++i) { // B: b0..b15
+        unsigned row = 8 * q + (i & 7) + (i >= 8 ? 32 : 0);
+        r[4 + i / 8] |= uint32_t(cs.b[row][g] & 0xf) << (4 * (i % 8));
+      }
     }
     for (unsigned i = 0; i < 4; ++i) { // C = row + col / 8
       unsigned row = g + 8 * (i / 2), col = 2 * q + i % 2;
@@ -75,8 +96,8 @@ std::vector<float> run(const Case &cs) {
     k += "ld.global.b32 %r" + std::to_string(20 + i) + ", [%rd4+" + std::to_string(4 * i) + "];\n";
   k += "mov.b32 %f40, %r26; mov.b32 %f41, %r27; mov.b32 %f42, %r28; mov.b32 %f43, %r29;\n"
        "mov.b16 %h1, " + std::to_string(cs.byteA) + "; mov.b16 %h2, " + std::to_string(cs.tidA) + ";\n";
-  k += "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32." + cs.at +
-       "." + cs.bt + ".f32.ue8m0 {%f50, %f51, %f52, %f53}, {%r20, %r21, %r22, %r23}, {%r24, %r25}, "
+  k += "mma.sync.aligned.m16n8k" + std::to_string(cs.K) + ".row.col." + cs.form + ".f32." + cs.at +
+       "." + cs.bt + ".f32." + cs.stype + " {%f50, %f51, %f52, %f53}, {%r20, %r21, %r22, %r23}, {%r24, %r25}, "
        "{%f40, %f41, %f42, %f43}, {%r30}, {%h1, %h2}, {%r31}, {" + std::to_string(cs.byteB) + ", " +
        std::to_string(cs.tidB) + "};\n";
   k += "mul.wide.u32 %rd5, %r1, 16; add.s64 %rd6, %rd2, %rd5;\n"
@@ -98,11 +119,21 @@ void check(const Case &cs) {
     for (unsigned i = 0; i < 4; ++i) {
       unsigned g = lane / 4, q = lane % 4, row = g + 8 * (i / 2), col = 2 * q + i % 2;
       // Row g + 8h of A: lane 4g + 2 * tidA + h; column n of B: lane 4n + tidB.
-      double sa = ue8m0(uint8_t(cs.sa[4 * (row % 8) + 2 * cs.tidA + row / 8] >> (8 * cs.byteA)));
-      double sb = ue8m0(uint8_t(cs.sb[4 * col + cs.tidB] >> (8 * cs.byteB)));
+      // K block j of a row / column: byte byte-id + j.
+      auto scale = [&](uint32_t reg, unsigned byte) {
+        uint8_t bits = uint8_t(reg >> (8 * byte));
+        return cs.stype == "ue4m3" ? ue4m3(bits) : ue8m0(bits);
+      };
+      auto value = [&](uint8_t bits, const std::string &type) {
+        return cs.K == 64 ? decode(uint8_t((bits & 0xf) << 2), "e2m1") : decode(bits, type);
+      };
       double want = double(row) + double(col) / 8;
-      for (unsigned kk = 0; kk < 32; ++kk)
-        want += decode(cs.a[row][kk], cs.at) * sa * decode(cs.b[kk][col], cs.bt) * sb;
+      for (unsigned kk = 0; kk < cs.K; ++kk) {
+        unsigned j = kk / (cs.K / cs.scales);
+        double sa = scale(cs.sa[4 * (row % 8) + 2 * cs.tidA + row / 8], cs.byteA + j);
+        double sb = scale(cs.sb[4 * col + cs.tidB], cs.byteB + j);
+        want += value(cs.a[row][kk], cs.at) * sa * value(cs.b[kk][col], cs.bt) * sb;
+      }
       if (std::isnan(want))
         EXPECT_TRUE(std::isnan(d[lane * 4 + i])) << "lane " << lane << " d" << i;
       else
@@ -117,9 +148,9 @@ Case makeCase(const std::string &at, const std::string &bt) {
   cs.at = at;
   cs.bt = bt;
   for (unsigned r = 0; r < 16; ++r)
-    for (unsigned k = 0; k < 32; ++k)
+    for (unsigned k = 0; k < 64; ++k)
       cs.a[r][k] = uint8_t((r * 37 + k * 11) % 0x7b) | ((r + k) % 3 == 0 ? 0x80 : 0);
-  for (unsigned k = 0; k < 32; ++k)
+  for (unsigned k = 0; k < 64; ++k)
     for (unsigned n = 0; n < 8; ++n)
       cs.b[k][n] = uint8_t((k * 29 + n * 13) % 0x7b) | ((k * n) % 5 == 1 ? 0x80 : 0);
   for (unsigned lane = 0; lane < 32; ++lane) {
@@ -163,6 +194,35 @@ TEST(PTXEmuMmaBlockScale, NaNScalePoisonsItsRow) {
   ASSERT_EQ(d.size(), 128u);
   EXPECT_TRUE(std::isnan(d[4 * 3 * 4 + 2])); // lane 12 holds row 11 in d2
   EXPECT_FALSE(std::isnan(d[0]));
+}
+
+// m16n8k64, e2m1 packed eight per register: nvfp4 (four e4m3 scales per
+// row, one per 16 K elements) and mxf4 (two e8m0 scales, 32 each).
+TEST(PTXEmuMmaBlockScale, NvFp4M16N8K64) {
+  Case cs = makeCase("e2m1", "e2m1");
+  cs.K = 64;
+  cs.scales = 4;
+  cs.form = "kind::mxf4nvf4.block_scale.scale_vec::4X";
+  cs.stype = "ue4m3";
+  for (unsigned lane = 0; lane < 32; ++lane) // positive e4m3 0.25 .. 3.5
+    for (unsigned byte = 0; byte < 4; ++byte) {
+      uint32_t v = 0x28 + (lane * 5 + byte * 7) % 24;
+      cs.sa[lane] = (cs.sa[lane] & ~(0xffu << (8 * byte))) | v << (8 * byte);
+      v = 0x30 + (lane * 3 + byte * 11) % 20;
+      cs.sb[lane] = (cs.sb[lane] & ~(0xffu << (8 * byte))) | v << (8 * byte);
+    }
+  check(cs);
+  cs.tidA = 1;
+  cs.tidB = 3;
+  check(cs);
+}
+
+TEST(PTXEmuMmaBlockScale, MxFp4M16N8K64) {
+  Case cs = makeCase("e2m1", "e2m1");
+  cs.K = 64;
+  cs.scales = 2;
+  cs.form = "kind::mxf4.block_scale.scale_vec::2X";
+  check(cs);
 }
 
 TEST(PTXEmuMmaBlockScale, RejectsOtherForms) {
