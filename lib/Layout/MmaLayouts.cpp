@@ -277,8 +277,10 @@ tilecc::layout::blockScaledMmaSyncLayouts(unsigned numWarps, unsigned elemBits,
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   };
-  if (accShape.size() != 2)
-    return fail("block-scaled mma.sync dots are 2-d");
+  if (accShape.size() != 2 && accShape.size() != 3)
+    return fail("block-scaled mma.sync dots are 2-d or batched 3-d");
+  bool batched = accShape.size() == 3;
+  int64_t m = accShape[batched], n = accShape[batched + 1];
   int64_t block = scaleK > 0 && k % scaleK == 0 ? k / scaleK : 0;
   // 32: mxf8f6f4 m16n8k32 (8-bit containers); 16: mxf4nvf4 m16n8k64.
   if (block != 32 && !(block == 16 && elemBits == 4))
@@ -296,11 +298,13 @@ tilecc::layout::blockScaledMmaSyncLayouts(unsigned numWarps, unsigned elemBits,
   result.scalesPerInstr = block == 32 ? 1 : 4;
   if (scaleK < result.scalesPerInstr)
     return fail("a K of " + llvm::Twine(k) + " is less than one instruction");
-  result.scaleA =
-      mmaSyncScaleOperand(MmaOperand::A, result.scalesPerInstr,
-                          result.dot.warpsPerCTA, {accShape[0], scaleK});
-  result.scaleB =
-      mmaSyncScaleOperand(MmaOperand::B, result.scalesPerInstr,
-                          result.dot.warpsPerCTA, {scaleK, accShape[1]});
+  result.scaleA = mmaSyncScaleOperand(MmaOperand::A, result.scalesPerInstr,
+                                      result.dot.warpsPerCTA, {m, scaleK});
+  result.scaleB = mmaSyncScaleOperand(MmaOperand::B, result.scalesPerInstr,
+                                      result.dot.warpsPerCTA, {scaleK, n});
+  if (batched) { // the batch in the highest register bits, as A and B
+    result.scaleA = withBatch(result.scaleA, accShape[0]);
+    result.scaleB = withBatch(result.scaleB, accShape[0]);
+  }
   return result;
 }

@@ -99,7 +99,8 @@ LinearLayout mmaSyncScaleOperand(MmaOperand operand, unsigned scalesPerInstr,
 /// of the `scaleK` K blocks. Blocks of 32: m16n8k32 kind::mxf8f6f4 with
 /// 8-bit fragments (fp4 in 8-bit containers), one scale per instruction.
 /// Blocks of 16 (fp4 only, `elemBits` = 4): m16n8k64 kind::mxf4nvf4 with
-/// 4-bit fragments, four scales per instruction.
+/// 4-bit fragments, four scales per instruction. A batched (3-d) dot walks
+/// the batch in the highest register bits of every operand.
 struct BlockScaledMmaSyncLayouts {
   MmaSyncDotLayouts dot;
   LinearLayout scaleA, scaleB;

@@ -91,8 +91,6 @@ struct BlockScaledMmaSyncLowering
                 "(mxf4nvf4) into f32, not "
              << aType.getElementType() << " x " << bType.getElementType()
              << " with " << scaleElem << " scales over " << block;
-    if (aType.getRank() != 2)
-      return op.emitError("block-scaled mma.sync supports 2-d tiles only");
     const int32_t kM = 16, kN = 8, kK = nvf4 ? 64 : 32;
     const int32_t perInstr = nvf4 ? 4 : 1; // scales per row per instruction
     const unsigned bits = nvf4 ? 4 : 8;    // fragment element (container) bits
@@ -247,15 +245,19 @@ private:
   static bool warpsAgree(const tl::LinearLayout &a, const tl::LinearLayout &b,
                          const tl::LinearLayout &c, const tl::LinearLayout &sa,
                          const tl::LinearLayout &sb) {
+    unsigned rank = c.getOutDims().size(), m = rank - 2, n = rank - 1;
     for (unsigned bit = 0; bit < c.getInDimSizeLog2(tl::kWarp); ++bit) {
       auto at = [&](const tl::LinearLayout &l, unsigned d) {
         return l.getBasis(tl::kWarp, bit, tl::dimName(d));
       };
+      for (const tl::LinearLayout *l : {&a, &b, &sa, &sb})
+        if (rank == 3 && at(*l, 0) != at(c, 0))
+          return false;
       for (const tl::LinearLayout *rowsOf : {&a, &sa})
-        if (at(*rowsOf, 0) != at(c, 0) || at(*rowsOf, 1) != 0)
+        if (at(*rowsOf, m) != at(c, m) || at(*rowsOf, n) != 0)
           return false;
       for (const tl::LinearLayout *colsOf : {&b, &sb})
-        if (at(*colsOf, 1) != at(c, 1) || at(*colsOf, 0) != 0)
+        if (at(*colsOf, n) != at(c, n) || at(*colsOf, m) != 0)
           return false;
     }
     return true;

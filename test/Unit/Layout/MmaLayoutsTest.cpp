@@ -321,6 +321,13 @@ TEST(MmaSync, Scale4XFragmentsMatchPTX) {
   ASSERT_TRUE(bool(layouts)) << llvm::toString(layouts.takeError());
   EXPECT_EQ(layouts->dot.instrK, 64u);
   EXPECT_EQ(layouts->scalesPerInstr, 4u);
+  // A batch of 2: the scales walk it in their highest register bit.
+  auto batched = blockScaledMmaSyncLayouts(2, 8, {2, 32, 16}, 64, 2);
+  ASSERT_TRUE(bool(batched)) << llvm::toString(batched.takeError());
+  const LL &bsa = batched->scaleA;
+  int32_t top = bsa.getInDimSize(kRegister) - 1;
+  EXPECT_EQ(bsa.applyValues({top, 0, 0}),
+            (llvm::SmallVector<int32_t>{1, 0, 1}));
   // f8 operands have no 16-element blocks.
   auto f8 = blockScaledMmaSyncLayouts(2, 8, {32, 16}, 128, 8);
   ASSERT_FALSE(bool(f8));
