@@ -49,19 +49,26 @@ def dialect_ops(tblgen, td_dir, includes):
 
 
 CASE_RUN = re.compile(r"RUN:.*tilecc-run\s+%S/(\S+\.json)\b.*--engine=both")
+CASE_ARCH = re.compile(r"--arch[= ](\S+)")
 
 
 def e2e_cases(e2e_dir):
-    """Case files run on both engines by the compiled-*.test files."""
-    cases = []
+    """Case files run on both engines by the compiled-*.test files, each with
+    the targets it runs on (an op whose hardware only some targets have is
+    covered by a case on those targets alone, e.g. mmaf_scaled on sm_120a)."""
+    cases = {}
     for name in sorted(os.listdir(e2e_dir)):
         if not (name.startswith("compiled-") and name.endswith(".test")):
             continue
         with open(os.path.join(e2e_dir, name)) as f:
             for line in f:
                 m = CASE_RUN.search(line)
-                if m and m.group(1) not in cases:
-                    cases.append(m.group(1))
+                if not m:
+                    continue
+                archs = cases.setdefault(m.group(1), [])
+                a = CASE_ARCH.search(line)
+                if a and a.group(1) not in archs:
+                    archs.append(a.group(1))
     return cases
 
 
@@ -115,7 +122,10 @@ def main():
         args.exemptions or os.path.join(e2e_dir, "op-coverage-exemptions.txt"))
 
     covered = {}
-    for case in e2e_cases(e2e_dir):
+    cases = e2e_cases(e2e_dir)
+    # An op is listed with its most portable case: those that run on sm_80
+    # come first (stable order otherwise).
+    for case in sorted(cases, key=lambda c: "sm_80" not in cases[c]):
         case_path = os.path.join(e2e_dir, case)
         with open(case_path) as f:
             kernel = os.path.normpath(os.path.join(
@@ -130,7 +140,9 @@ def main():
     width = max(len(op) for op in ops)
     for op in sorted(ops):
         if op in covered:
-            print("%-*s  %s" % (width, op, covered[op]))
+            archs = cases[covered[op]]
+            print("%-*s  %s%s" % (width, op, covered[op],
+                                  " (%s)" % ", ".join(archs) if archs else ""))
             if op in exemptions:
                 errors.append("%s has a case (%s): remove its exemption"
                               % (op, covered[op]))

@@ -260,3 +260,64 @@ tilecc::layout::mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
   }
   return result;
 }
+
+LinearLayout tilecc::layout::mmaSyncScaleOperand(
+    MmaOperand operand, unsigned scalesPerInstr,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<int64_t> shape) {
+  assert(!checkShape(warpsPerCTA, shape) && "invalid mma scale operand");
+  assert((scalesPerInstr == 1 || scalesPerInstr == 4) && "1X or 4X scales");
+  bool isA = operand == MmaOperand::A;
+  // scale_A (16 x n): lane bit 0 -> row + 8, lane bit 1 repeats (lanes 4g+2
+  // and 4g+3 are not read with thread-id 0), lane bits 2..4 -> rows 1, 2, 4.
+  // scale_B (n x 8): lane bits 0..1 repeat, lane bits 2..4 -> columns.
+  // Registers walk the instruction's K blocks (the bytes of its register).
+  int32_t n = int32_t(scalesPerInstr);
+  LinearLayout tile =
+      isA ? LinearLayout::identity1D(n, kRegister, dimName(1)) *
+                LinearLayout({{kLane, {{8, 0}, {0, 0}, {1, 0}, {2, 0}, {4, 0}}}},
+                             {{dimName(0), 16}, {dimName(1), 1}})
+          : LinearLayout::identity1D(n, kRegister, dimName(0)) *
+                LinearLayout({{kLane, {{0, 0}, {0, 0}, {0, 1}, {0, 2}, {0, 4}}}},
+                             {{dimName(0), 1}, {dimName(1), 8}});
+  return fitToShape(tile * warpLayout(warpsPerCTA, isA, !isA), shape,
+                    isA ? ArrayRef<unsigned>{1, 0} : ArrayRef<unsigned>{0, 1});
+}
+
+llvm::Expected<BlockScaledMmaSyncLayouts>
+tilecc::layout::blockScaledMmaSyncLayouts(unsigned numWarps, unsigned elemBits,
+                                          ArrayRef<int64_t> accShape,
+                                          int64_t k, int64_t scaleK) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (accShape.size() != 2 && accShape.size() != 3)
+    return fail("block-scaled mma.sync dots are 2-d or batched 3-d");
+  bool batched = accShape.size() == 3;
+  int64_t m = accShape[batched], n = accShape[batched + 1];
+  int64_t block = scaleK > 0 && k % scaleK == 0 ? k / scaleK : 0;
+  // 32: mxf8f6f4 m16n8k32 (8-bit containers); 16: mxf4nvf4 m16n8k64.
+  if (block != 32 && !(block == 16 && elemBits == 4))
+    return fail("block-scaled mma.sync scales blocks of 32 K elements (16 "
+                "for f4E2M1FN), not " +
+                llvm::Twine(block));
+  if (log2Exact(scaleK) < 0)
+    return fail("the number of scale blocks must be a power of two");
+  unsigned bits = block == 32 ? 8 : 4;
+  auto dot = mmaSyncDotLayouts(numWarps, bits, accShape, k);
+  if (!dot)
+    return dot.takeError();
+  BlockScaledMmaSyncLayouts result;
+  result.dot = std::move(*dot);
+  result.scalesPerInstr = block == 32 ? 1 : 4;
+  if (scaleK < result.scalesPerInstr)
+    return fail("a K of " + llvm::Twine(k) + " is less than one instruction");
+  result.scaleA = mmaSyncScaleOperand(MmaOperand::A, result.scalesPerInstr,
+                                      result.dot.warpsPerCTA, {m, scaleK});
+  result.scaleB = mmaSyncScaleOperand(MmaOperand::B, result.scalesPerInstr,
+                                      result.dot.warpsPerCTA, {scaleK, n});
+  if (batched) { // the batch in the highest register bits, as A and B
+    result.scaleA = withBatch(result.scaleA, accShape[0]);
+    result.scaleB = withBatch(result.scaleB, accShape[0]);
+  }
+  return result;
+}

@@ -114,6 +114,35 @@ llvm::Expected<MmaSyncDotLayouts>
 mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
                   llvm::ArrayRef<int64_t> accShape, int64_t k);
 
+/// The scale factors of block-scaled mma.sync with selectors {byte-id,
+/// thread-id} = {0, 0}: lane 4g + h (h = 0, 1) holds the scales of row
+/// g + 8h of A, every lane of quad g those of column g of B; the
+/// `scalesPerInstr` scales of one instruction (.scale_vec::1X: one per 32 K
+/// elements of m16n8k32; ::4X: four per 64 of m16n8k64) are bytes 0.. of
+/// one register, i.e. consecutive registers here. scale_A is M x (K / block)
+/// and scale_B (K / block) x N, repeated over `shape` and the warps like A
+/// and B.
+LinearLayout mmaSyncScaleOperand(MmaOperand operand, unsigned scalesPerInstr,
+                                 llvm::ArrayRef<unsigned> warpsPerCTA,
+                                 llvm::ArrayRef<int64_t> shape);
+
+/// The layouts of a block-scaled mma.sync dot: the accumulator, A and B in
+/// the fragments of the instruction the block size selects, and the scales
+/// of the `scaleK` K blocks. Blocks of 32: m16n8k32 kind::mxf8f6f4 with
+/// 8-bit fragments (fp4 in 8-bit containers), one scale per instruction.
+/// Blocks of 16 (fp4 only, `elemBits` = 4): m16n8k64 kind::mxf4nvf4 with
+/// 4-bit fragments, four scales per instruction. A batched (3-d) dot walks
+/// the batch in the highest register bits of every operand.
+struct BlockScaledMmaSyncLayouts {
+  MmaSyncDotLayouts dot;
+  LinearLayout scaleA, scaleB;
+  unsigned scalesPerInstr = 1;
+};
+llvm::Expected<BlockScaledMmaSyncLayouts>
+blockScaledMmaSyncLayouts(unsigned numWarps, unsigned elemBits,
+                          llvm::ArrayRef<int64_t> accShape, int64_t k,
+                          int64_t scaleK);
+
 } // namespace tilecc::layout
 
 #endif // TILECC_LAYOUT_MMALAYOUTS_H

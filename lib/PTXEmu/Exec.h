@@ -222,6 +222,12 @@ void registerMemoryOps(DecodeTable &t);
 void registerWarpOps(DecodeTable &t);
 void registerControlOps(DecodeTable &t);
 
+// mma.sync with .block_scale (OpsMmaBlockScale.cpp), called by the mma
+// decoder.
+bool decodeMmaBlockScale(Instr &ins, Mods &m, std::string &err);
+// Fails the instruction unless all 32 lanes execute it (warp collectives).
+bool requireFullWarp(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask);
+
 // Operand-shape checks used by decoders.
 bool expectOps(const Instr &ins, size_t n, std::string &err);
 bool expectOps(const Instr &ins, size_t lo, size_t hi, std::string &err);

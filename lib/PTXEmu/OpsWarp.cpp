@@ -406,7 +406,10 @@ bool decodeSetmaxnreg(Instr &ins, Mods &m, std::string &err) {
 
 // ---- ldmatrix / stmatrix ----
 
-bool requireFullWarp(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+} // namespace
+
+bool tilecc::ptxemu::requireFullWarp(ExecCtx &ctx, const Instr &ins,
+                                     WarpState &w, uint32_t mask) {
   if (mask == 0xffffffffu)
     return true;
   ctx.fail(ins, w, unsigned(__builtin_ctz(mask)),
@@ -414,6 +417,8 @@ bool requireFullWarp(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask
                " executed it (diverged or partial warp)");
   return false;
 }
+
+namespace {
 
 void execLdmatrix(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   if (!requireFullWarp(ctx, ins, w, mask))
@@ -696,6 +701,8 @@ bool decodeMma(Instr &ins, Mods &m, std::string &err) {
     err = "'mma' needs .sync.aligned";
     return false;
   }
+  if (m.take("block_scale"))
+    return decodeMmaBlockScale(ins, m, err);
   if (m.take("m8n8k4"))
     return decodeMmaF64(ins, m, err);
   int shape = m.takeOneOf({"m16n8k4", "m16n8k8", "m16n8k16", "m16n8k32"});

@@ -110,6 +110,8 @@ public:
       fixReduceResult(result, layout);
     for (auto &[op, layouts] : dots)
       fixDot(op, layouts);
+    for (auto &[op, layouts] : scaledDots)
+      fixScaledDot(op, layouts);
     return success();
   }
 
@@ -189,6 +191,9 @@ private:
     } else if (auto dot = dyn_cast<DotOp>(op)) {
       // The accumulator stays in its registers from C to the result.
       uniteAll({dot.getC(), dot.getResult()});
+    } else if (auto mma = dyn_cast<BlockScaledMmaOp>(op)) {
+      if (isMmaSyncBlockScaled(mma))
+        uniteAll({mma.getC(), mma.getResult()});
     }
   }
 
@@ -219,6 +224,9 @@ private:
       offer(store.getValue(), p);
     } else if (auto dot = dyn_cast<DotOp>(op)) {
       proposeDot(dot);
+    } else if (auto mma = dyn_cast<BlockScaledMmaOp>(op)) {
+      if (isMmaSyncBlockScaled(mma))
+        proposeScaledDot(mma);
     }
   }
 
@@ -269,6 +277,61 @@ private:
     auto convert =
         ConvertLayoutOp::create(b, dot->getLoc(), classType, dot.getResult());
     dot.getResult().replaceAllUsesExcept(convert, convert);
+  }
+
+  /// Block-scaled mma.sync (sm_120a-class targets): the `mma_bs_` atoms.
+  /// The tcgen05 ones (`umma_bs_`) are not lowered through registers.
+  static bool isMmaSyncBlockScaled(BlockScaledMmaOp op) {
+    return op.getAtom().getName().starts_with("mma_bs_");
+  }
+
+  /// Like a dot, plus the scale fragments of lib/Layout for scale_a/b.
+  void proposeScaledDot(BlockScaledMmaOp mma) {
+    auto acc = unencodedTensor(mma.getResult().getType());
+    auto a = unencodedTensor(mma.getA().getType());
+    auto scaleA = unencodedTensor(mma.getScaleA().getType());
+    if (!acc || !a || !scaleA || !unencodedTensor(mma.getB().getType()) ||
+        !unencodedTensor(mma.getScaleB().getType()))
+      return;
+    auto layouts = tilecc::layout::blockScaledMmaSyncLayouts(
+        numWarps, a.getElementType().getIntOrFloatBitWidth(), acc.getShape(),
+        a.getShape().back(), scaleA.getShape().back());
+    if (!layouts) {
+      mma.emitError() << "fails to assign mma layouts: "
+                      << llvm::toString(layouts.takeError());
+      failed = true;
+      return;
+    }
+    offer(mma.getResult(), {layouts->dot.acc, 1, /*required=*/true});
+    scaledDots.insert({mma, *layouts});
+  }
+
+  /// A, B and the scales are converted into their fragment layouts, the
+  /// accumulator as for a dot.
+  void fixScaledDot(BlockScaledMmaOp mma,
+                    const tilecc::layout::BlockScaledMmaSyncLayouts &layouts) {
+    auto retype = [&](OpOperand &operand, const LinearLayout &layout) {
+      auto type = cast<RankedTensorType>(operand.get().getType());
+      operand.set(castTo(operand.get(),
+                         encoded(RankedTensorType::get(type.getShape(),
+                                                       type.getElementType()),
+                                 layout),
+                         mma));
+    };
+    retype(mma.getAMutable(), layouts.dot.a);
+    retype(mma.getBMutable(), layouts.dot.b);
+    retype(mma.getScaleAMutable(), layouts.scaleA);
+    retype(mma.getScaleBMutable(), layouts.scaleB);
+    auto classType = cast<RankedTensorType>(mma.getResult().getType());
+    if (LinearEncodingAttr::of(classType).getLayout() == layouts.dot.acc)
+      return;
+    retype(mma.getCMutable(), layouts.dot.acc);
+    mma.getResult().setType(encoded(classType, layouts.dot.acc));
+    OpBuilder b(mma->getContext());
+    b.setInsertionPointAfter(mma);
+    auto convert =
+        ConvertLayoutOp::create(b, mma->getLoc(), classType, mma.getResult());
+    mma.getResult().replaceAllUsesExcept(convert, convert);
   }
 
   void offer(Value v, const Proposal &p) {
@@ -520,6 +583,8 @@ private:
   llvm::MapVector<Operation *, Proposal> own;
   SmallVector<std::pair<Value, LinearLayout>> reduceResults;
   llvm::MapVector<DotOp, tilecc::layout::MmaSyncDotLayouts> dots;
+  llvm::MapVector<BlockScaledMmaOp, tilecc::layout::BlockScaledMmaSyncLayouts>
+      scaledDots;
   bool failed = false;
 };
 

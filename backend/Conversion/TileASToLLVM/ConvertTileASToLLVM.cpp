@@ -143,6 +143,7 @@ struct ConvertTileASToLLVMPass
     populateTileASScanToLLVMPatterns(converter, patterns);
     populateTileASFloatModeToLLVMPatterns(converter, patterns);
     populateTileASDotToLLVMPatterns(converter, patterns);
+    populateTileASBlockScaledMmaSyncToLLVMPatterns(converter, patterns, *target);
     populateTileASLowPrecisionToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no

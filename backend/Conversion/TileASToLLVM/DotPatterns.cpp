@@ -15,6 +15,7 @@
 
 #include "Codegen/PTXEmitter.h"
 
+#include "Conversion/TileASToLLVM/MmaFragments.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
@@ -30,20 +31,13 @@ using namespace mlir;
 using namespace mlir::tilecc;
 namespace tl = ::tilecc::layout;
 
-namespace {
+using BlockKey = MmaBlockKey;
+using Blocks = MmaBlocks;
 
-/// One operand's registers grouped by instruction block: block coordinates
-/// (batch, row block, column block) -> register indices in fragment order.
-using BlockKey = std::array<int32_t, 3>;
-using Blocks = std::map<BlockKey, SmallVector<int32_t>>;
-
-/// Groups the registers of `layout` (rank 2 or 3) into blocks of
-/// `rows` x `cols` and checks that every block holds `fragment` (the
-/// single-instruction layout) in register order, on the same lanes. Register
-/// bits that only repeat elements (duplicates) are skipped.
-static std::optional<Blocks> groupFragments(const tl::LinearLayout &layout,
-                                            const tl::LinearLayout &fragment,
-                                            int32_t rows, int32_t cols) {
+std::optional<MmaBlocks>
+mlir::tilecc::groupMmaFragments(const tl::LinearLayout &layout,
+                                const tl::LinearLayout &fragment, int32_t rows,
+                                int32_t cols) {
   unsigned rank = layout.getOutDims().size();
   unsigned r0 = rank - 2;
   // Lanes must walk the fragment exactly.
@@ -79,6 +73,8 @@ static std::optional<Blocks> groupFragments(const tl::LinearLayout &layout,
   }
   return blocks;
 }
+
+namespace {
 
 /// The PTX type of an operand from the atom's element names.
 static std::string ptxType(StringRef atomElement) {
@@ -166,9 +162,9 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       cFrag = tl::mmaSyncAccumulator({1, 1}, {16, 8});
     }
     std::optional<Blocks> aBlocks =
-        groupFragments(aLayout, aFrag, instrM, instrK);
-    std::optional<Blocks> bBlocks = groupFragments(bLayout, bFrag, instrK, 8);
-    std::optional<Blocks> cBlocks = groupFragments(cLayout, cFrag, instrM, 8);
+        groupMmaFragments(aLayout, aFrag, instrM, instrK);
+    std::optional<Blocks> bBlocks = groupMmaFragments(bLayout, bFrag, instrK, 8);
+    std::optional<Blocks> cBlocks = groupMmaFragments(cLayout, cFrag, instrM, 8);
     if (!aBlocks || !bBlocks || !cBlocks || !warpsAgree(aLayout, bLayout, cLayout))
       return op.emitError("dot operands are not in mma.sync fragment "
                           "layouts; run tileas-assign-layouts");

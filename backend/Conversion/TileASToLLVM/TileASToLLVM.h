@@ -111,6 +111,11 @@ void populateTileASLayoutToLLVMPatterns(
 /// dot: mma.sync over the fragments its operands' layouts hold.
 void populateTileASDotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// block_scaled_mma with an `mma_bs_` atom: block-scaled mma.sync on targets
+/// without tcgen05 (sm_120a, sm_121a).
+void populateTileASBlockScaledMmaSyncToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const ::tilecc::TargetInfo &target);
 
 /// Translates a module already lowered by convert-tileas-to-llvm (builtin,
 /// llvm and nvvm ops only) to LLVM IR; emits an error on the module and

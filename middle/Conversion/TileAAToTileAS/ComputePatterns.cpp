@@ -40,10 +40,12 @@ static std::string mmaElementName(Type type, bool isInput,
 
 /// The atom names the instruction the dot lowers to. Plain dots run on
 /// mma.sync on every target (TileASToLLVM issues nothing else), so their
-/// atom is of the mma.sync family whatever the capability.
+/// atom is of the mma.sync family whatever the capability. Block-scaled MMA
+/// is tcgen05 on sm_100a to sm_110a and block-scaled mma.sync on
+/// sm_120a/sm_121a (no tcgen05).
 static StringRef mmaFamily(int64_t cc, bool blockScaled) {
   if (blockScaled)
-    return "umma_bs_";
+    return cc >= 120 ? "mma_bs_" : "umma_bs_";
   return ::tilecc::layout::kMmaSyncAtomFamily;
 }
 
@@ -55,8 +57,9 @@ struct MmaShape {
 } // namespace
 
 /// The tile must split into whole atoms: the mma.sync instruction of the
-/// shared table (m16n8k<256/bits>, m8n8k4 for f64), and for tcgen05 an M of
-/// 64, N of 8 and K covering 256 bits of A elements.
+/// shared table (m16n8k<256/bits>, m8n8k4 for f64); block-scaled mma.sync
+/// and tcgen05 tile N by 8 and K by 256 bits of A elements, M by 16 and 64
+/// respectively.
 static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
                                             StringRef family) {
   auto a = cast<RankedTensorType>(op.getA().getType());
@@ -65,7 +68,9 @@ static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
   MmaShape shape{d.getDimSize(rank - 2), d.getDimSize(rank - 1),
                  a.getDimSize(rank - 1), op.getSfa() && op.getSfb()};
   unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
-  int64_t atomM = 64, atomN = 8, atomK = bits ? 256 / bits : 0;
+  // Warp-level block-scaled mma.sync tiles M by 16 like plain mma.sync.
+  int64_t atomM = family == "mma_bs_" ? 16 : 64, atomN = 8,
+          atomK = bits ? 256 / bits : 0;
   if (family == ::tilecc::layout::kMmaSyncAtomFamily) {
     std::optional<::tilecc::layout::MmaSyncShape> instr =
         ::tilecc::layout::getMmaSyncShape(bits);

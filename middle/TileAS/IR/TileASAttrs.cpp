@@ -37,9 +37,10 @@ StringRef CopyAtomAttr::getAtomName() const { return getName(); }
 // (`sm90_tma_load_2d`, `sm100_tma_store_im2col`, ...).
 bool CopyAtomAttr::isTmaAtom() const { return getName().contains("tma"); }
 
-// MMA families, longest prefix first so that `umma_bs_` wins over `umma_`.
+// MMA families, longest prefix first so that `umma_bs_` wins over `umma_`
+// (and `mma_bs_`, block-scaled mma.sync, over `mma_`).
 static constexpr StringLiteral kMmaFamilies[] = {"umma_bs_", "umma_", "wgmma_",
-                                                 "mma_"};
+                                                 "mma_bs_", "mma_"};
 
 LogicalResult MmaAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   StringRef name) {
@@ -47,11 +48,11 @@ LogicalResult MmaAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (name.starts_with(family))
       return success();
   return emitError() << "MMA atom '" << name
-                     << "' must name a family: mma_, wgmma_, umma_ or umma_bs_";
+                     << "' must name a family: mma_, mma_bs_, wgmma_, umma_ or umma_bs_";
 }
 
 bool MmaAtomAttr::isBlockScaled() const {
-  return getName().starts_with("umma_bs_");
+  return getName().starts_with("umma_bs_") || getName().starts_with("mma_bs_");
 }
 
 StringRef ReduceAtomAttr::getAtomName() const { return getName(); }

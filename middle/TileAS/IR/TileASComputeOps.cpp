@@ -24,9 +24,10 @@ LogicalResult DotOp::verify() {
 
 LogicalResult BlockScaledMmaOp::verify() {
   if (!getAtom().isBlockScaled())
-    return emitOpError("requires a block-scaled (umma_bs_) MMA atom");
-  // Block-scaled MMA exists only in tcgen05 (sm_100 and later); the
-  // capability encoding is major * 10 + minor (seed 004).
+    return emitOpError("requires a block-scaled (umma_bs_ or mma_bs_) MMA atom");
+  // Block-scaled MMA exists from sm_100 on (tcgen05 on sm_100a-class,
+  // mma.sync on sm_120a-class targets); the capability encoding is
+  // major * 10 + minor (seed 004).
   std::optional<int64_t> cc =
       TileASDialect::getComputeCapability((*this)->getParentOp());
   if (cc && *cc <= 99)

@@ -27,7 +27,7 @@ func.func private @f(%v: !nv_tileas.tma_desc<512x8xf16>)
 
 // -----
 
-// expected-error @+1 {{MMA atom 'hmma_f16' must name a family: mma_, wgmma_, umma_ or umma_bs_}}
+// expected-error @+1 {{MMA atom 'hmma_f16' must name a family: mma_, mma_bs_, wgmma_, umma_ or umma_bs_}}
 func.func private @f() attributes {a = #nv_tileas<atom hmma_f16>}
 
 // -----
@@ -432,7 +432,7 @@ func.func @f(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128x
 // -----
 
 func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
-  // expected-error @+1 {{requires a block-scaled (umma_bs_) MMA atom}}
+  // expected-error @+1 {{requires a block-scaled (umma_bs_ or mma_bs_) MMA atom}}
   %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
   return
 }

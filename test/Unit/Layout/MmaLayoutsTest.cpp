@@ -267,6 +267,74 @@ TEST(MmaSync, DotLayoutsDiagnoseRaggedShapes) {
             "a 64x32x24 dot does not split into m16n8k16 instructions");
 }
 
+// Block-scaled mma.sync, .scale_vec::1X with selectors {0, 0}: lanes 4g and
+// 4g + 1 hold the scales of rows g and g + 8 of A (lanes 4g + 2, 4g + 3
+// repeat them), every lane of quad g the scale of column g of B.
+TEST(MmaSync, ScaleFragmentsMatchPTX) {
+  LL sa = mmaSyncScaleOperand(MmaOperand::A, 1, {1, 1}, {16, 1});
+  LL sb = mmaSyncScaleOperand(MmaOperand::B, 1, {1, 1}, {1, 8});
+  for (int32_t lane = 0; lane < 32; ++lane) {
+    int32_t g = lane >> 2, t = lane % 4;
+    EXPECT_EQ(sa.applyValues({0, lane, 0}),
+              (llvm::SmallVector<int32_t>{g + 8 * (t % 2), 0}))
+        << "lane " << lane;
+    EXPECT_EQ(sb.applyValues({0, lane, 0}), (llvm::SmallVector<int32_t>{0, g}))
+        << "lane " << lane;
+  }
+}
+
+TEST(MmaSync, BlockScaledDotLayouts) {
+  auto layouts = blockScaledMmaSyncLayouts(4, 8, {64, 32}, 128, 4);
+  ASSERT_TRUE(bool(layouts)) << llvm::toString(layouts.takeError());
+  // The 8-bit m16n8k32 operands, and a scale per (row, K block of 32):
+  // register r of scale_a walks the K blocks, warps the 16-row blocks as
+  // they do for A.
+  EXPECT_EQ(layouts->dot.instrK, 32u);
+  const LL &sa = layouts->scaleA;
+  EXPECT_EQ(sa.getInDimSize(kRegister), 4);
+  for (int32_t r = 0; r < 4; ++r)
+    for (int32_t w = 0; w < 4; ++w)
+      EXPECT_EQ(sa.applyValues({r, 1, w}),
+                (llvm::SmallVector<int32_t>{
+                    8 + 16 * int32_t(layouts->dot.a.applyValues({0, 0, w})[0] / 16),
+                    r}));
+  EXPECT_EQ(layouts->scaleB.getOutDimSize(dimName(0)), 4);
+  auto ragged = blockScaledMmaSyncLayouts(4, 8, {64, 32}, 128, 8);
+  ASSERT_FALSE(bool(ragged));
+  EXPECT_NE(llvm::toString(ragged.takeError()).find("blocks of 32 K elements"),
+            std::string::npos);
+}
+
+// nvfp4 (.scale_vec::4X, m16n8k64): the four scales of an instruction are
+// registers 0..3 (bytes 0..3 of the scale register), one per 16 K elements.
+TEST(MmaSync, Scale4XFragmentsMatchPTX) {
+  LL sa = mmaSyncScaleOperand(MmaOperand::A, 4, {1, 1}, {16, 4});
+  LL sb = mmaSyncScaleOperand(MmaOperand::B, 4, {1, 1}, {4, 8});
+  for (int32_t lane = 0; lane < 32; ++lane)
+    for (int32_t byte = 0; byte < 4; ++byte) {
+      int32_t g = lane >> 2, t = lane % 4;
+      EXPECT_EQ(sa.applyValues({byte, lane, 0}),
+                (llvm::SmallVector<int32_t>{g + 8 * (t % 2), byte}));
+      EXPECT_EQ(sb.applyValues({byte, lane, 0}),
+                (llvm::SmallVector<int32_t>{byte, g}));
+    }
+  auto layouts = blockScaledMmaSyncLayouts(2, 4, {32, 16}, 128, 8);
+  ASSERT_TRUE(bool(layouts)) << llvm::toString(layouts.takeError());
+  EXPECT_EQ(layouts->dot.instrK, 64u);
+  EXPECT_EQ(layouts->scalesPerInstr, 4u);
+  // A batch of 2: the scales walk it in their highest register bit.
+  auto batched = blockScaledMmaSyncLayouts(2, 8, {2, 32, 16}, 64, 2);
+  ASSERT_TRUE(bool(batched)) << llvm::toString(batched.takeError());
+  const LL &bsa = batched->scaleA;
+  int32_t top = bsa.getInDimSize(kRegister) - 1;
+  EXPECT_EQ(bsa.applyValues({top, 0, 0}),
+            (llvm::SmallVector<int32_t>{1, 0, 1}));
+  // f8 operands have no 16-element blocks.
+  auto f8 = blockScaledMmaSyncLayouts(2, 8, {32, 16}, 128, 8);
+  ASSERT_FALSE(bool(f8));
+  llvm::consumeError(f8.takeError());
+}
+
 TEST(MmaSync, F64FragmentsMatchPTX) {
   // m8n8k4 .f64: a0 (g, t), b0 (t, g), d0/d1 (g, 2t + i).
   checkFragment(mmaSyncF64Operand(MmaOperand::A, {1, 1}, {8, 4}), 1,

@@ -1,0 +1,35 @@
+//===- MmaFragments.h - registers grouped by mma.sync block -----*- C++ -*-===//
+//
+// The dot lowerings on mma.sync (DotPatterns.cpp, BlockScaledMmaSyncPatterns
+// .cpp) find, for each single-instruction block of an operand, the registers
+// that hold its fragment.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_CONVERSION_TILEASTOLLVM_MMAFRAGMENTS_H
+#define TILECC_CONVERSION_TILEASTOLLVM_MMAFRAGMENTS_H
+
+#include "Layout/LinearLayout.h"
+
+#include <array>
+#include <map>
+#include <optional>
+
+namespace mlir::tilecc {
+
+/// Block coordinates (batch, row block, column block) -> register indices in
+/// fragment order.
+using MmaBlockKey = std::array<int32_t, 3>;
+using MmaBlocks = std::map<MmaBlockKey, llvm::SmallVector<int32_t>>;
+
+/// Groups the registers of `layout` (rank 2 or 3) into blocks of `rows` x
+/// `cols` and checks that every block holds `fragment` (the single-
+/// instruction layout) in register order, on the same lanes. Register bits
+/// that only repeat elements (duplicates) are skipped.
+std::optional<MmaBlocks>
+groupMmaFragments(const ::tilecc::layout::LinearLayout &layout,
+                  const ::tilecc::layout::LinearLayout &fragment, int32_t rows,
+                  int32_t cols);
+
+} // namespace mlir::tilecc
+
+#endif // TILECC_CONVERSION_TILEASTOLLVM_MMAFRAGMENTS_H
