@@ -243,15 +243,29 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     }
     return success();
   });
+  // The tiles that start inside the tensor: ceil(extent / step), the step
+  // being the tile size (partition, gather_scatter dense dims) or the
+  // traversal stride (strided); along a gather_scatter_view's sparse
+  // dimension every row is an index.
   registry.add<ct::GetIndexSpaceShapeOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
-    auto partition = dyn_cast<ct::PartitionViewType>(op->getOperand(0).getType());
-    if (!partition)
-      return memoryError(op, "this view type is not supported by the interpreter");
+    Type viewType = op->getOperand(0).getType();
     const ViewValue &view = exec.getView(op->getOperand(0));
-    ArrayRef<int32_t> tileShape = partition.getTileShape().asArrayRef();
     for (auto [d, result] : llvm::enumerate(op->getResults())) {
-      int64_t extent = view.shape[partition.getDimMap()[d]];
-      int64_t count = (extent + tileShape[d] - 1) / tileShape[d];
+      int64_t extent = 0, step = 1;
+      if (auto partition = dyn_cast<ct::PartitionViewType>(viewType)) {
+        extent = view.shape[partition.getDimMap()[d]];
+        step = partition.getTileShape().asArrayRef()[d];
+      } else if (auto strided = dyn_cast<ct::StridedViewType>(viewType)) {
+        extent = view.shape[strided.getDimMap()[d]];
+        step = strided.getTraversalStrides()[d];
+      } else if (auto gather = dyn_cast<ct::GatherScatterViewType>(viewType)) {
+        extent = view.shape[d];
+        if (d != gather.getSparseDim())
+          step = gather.getTileShape().asArrayRef()[d];
+      } else {
+        return memoryError(op, "this view type is not supported by the interpreter");
+      }
+      int64_t count = (extent + step - 1) / step;
       Type type = cast<ct::TileType>(result.getType()).getElementType();
       exec.set(result, Tile::scalar(type, truncateToWidth(type, count)));
     }

@@ -12,10 +12,18 @@
 // The tensor_view's base, sizes and strides are those of the
 // make_tensor_view the view is made from.
 //
+// atomic_red_view_tko on a strided_view becomes atomic_rmw_tko through the
+// same pointers and mask. get_index_space_shape counts the tiles that
+// start inside the tensor: ceil(size / traversal_stride) along a strided
+// dimension, ceil(size / tile) along a gather_scatter_view's dense
+// dimensions and size (one index per row) along its sparse dimension.
+//
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
 
 #include "CudaTile/IR/CudaTileDialect.h"
+
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -120,10 +128,9 @@ FailureOr<Placement> place(AccessBuilder &ab, Operation *op, Type viewType,
   return p;
 }
 
-/// The pointers and the in-bounds mask of an access.
-LogicalResult expandAccess(Operation *op, Value view, ValueRange index,
-                           ArrayRef<int64_t> shape, Value &pointers,
-                           Value &mask, ct::PaddingValueAttr &padding) {
+/// The make_tensor_view a strided or gather/scatter view is made from, or a
+/// located error.
+FailureOr<ct::MakeTensorViewOp> sourceTensorView(Operation *op, Value view) {
   auto makeView = view.getDefiningOp();
   auto tensorView = makeView && isa<ct::MakeStridedViewOp, ct::MakeGatherScatterViewOp>(makeView)
                         ? makeView->getOperand(0).getDefiningOp<ct::MakeTensorViewOp>()
@@ -131,20 +138,36 @@ LogicalResult expandAccess(Operation *op, Value view, ValueRange index,
   if (!tensorView)
     return op->emitOpError("is supported by tilecc only on a view made in the "
                            "same function from a make_tensor_view");
+  return tensorView;
+}
+
+/// The tensor's sizes (or strides) as scalar i32 tiles, static or the
+/// make_tensor_view's operands.
+SmallVector<Value> tensorDims(AccessBuilder &ab, ct::MakeTensorViewOp tensorView,
+                              bool strides) {
+  auto type = cast<ct::TensorViewType>(tensorView.getType());
+  ArrayRef<int64_t> values = strides ? type.getStrides() : type.getShape();
+  auto dynamic = strides ? tensorView.getDynamicStrides()
+                         : tensorView.getDynamicShape();
+  SmallVector<Value> dims;
+  unsigned next = 0;
+  for (int64_t value : values)
+    dims.push_back(ShapedType::isDynamic(value) ? ab.toI32(dynamic[next++])
+                                                : ab.constant(value));
+  return dims;
+}
+
+/// The pointers and the in-bounds mask of an access.
+LogicalResult expandAccess(Operation *op, Value view, ValueRange index,
+                           ArrayRef<int64_t> shape, Value &pointers,
+                           Value &mask, ct::PaddingValueAttr &padding) {
+  FailureOr<ct::MakeTensorViewOp> tensorView = sourceTensorView(op, view);
+  if (failed(tensorView))
+    return failure();
   OpBuilder b(op);
   AccessBuilder ab(b, op->getLoc(), shape);
-  auto type = cast<ct::TensorViewType>(tensorView.getType());
-  // Sizes and strides, static or the make_tensor_view's operands.
-  SmallVector<Value> sizes, strides;
-  unsigned nextSize = 0, nextStride = 0;
-  for (int64_t size : type.getShape())
-    sizes.push_back(ShapedType::isDynamic(size)
-                        ? ab.toI32(tensorView.getDynamicShape()[nextSize++])
-                        : ab.constant(size));
-  for (int64_t stride : type.getStrides())
-    strides.push_back(ShapedType::isDynamic(stride)
-                          ? ab.toI32(tensorView.getDynamicStrides()[nextStride++])
-                          : ab.constant(stride));
+  SmallVector<Value> sizes = tensorDims(ab, *tensorView, /*strides=*/false);
+  SmallVector<Value> strides = tensorDims(ab, *tensorView, /*strides=*/true);
 
   FailureOr<Placement> placed = place(ab, op, view.getType(), index);
   if (failed(placed))
@@ -159,7 +182,7 @@ LogicalResult expandAccess(Operation *op, Value view, ValueRange index,
         ab.cmp(ct::ComparisonPredicate::LessThan, coord, ab.splat(sizes[dim])));
     inBounds = inBounds ? ab.andI(inBounds, in) : in;
   }
-  Value base = ab.splat(tensorView.getBase());
+  Value base = ab.splat(tensorView->getBase());
   pointers = ct::OffsetOp::create(b, op->getLoc(), base.getType(), base, offset);
   mask = inBounds;
   padding = placed->padding;
@@ -233,6 +256,72 @@ LogicalResult expandStore(ct::StoreViewTkoOp store) {
   return success();
 }
 
+/// atomic_red_view_tko -> atomic_rmw_tko through the element pointers, the
+/// out-of-bounds elements masked off; the old values are unused.
+LogicalResult expandAtomicRed(ct::AtomicRedViewTkoOp red) {
+  auto type = cast<ct::TileType>(red.getValue().getType());
+  Value pointers, mask;
+  ct::PaddingValueAttr padding;
+  if (failed(expandAccess(red, red.getView(), red.getIndex(), type.getShape(),
+                          pointers, mask, padding)))
+    return failure();
+  OpBuilder b(red);
+  // A reduction without a scope is device-wide, as atomic_rmw_tko's default.
+  auto scope = red.getMemoryScopeAttr()
+                   ? red.getMemoryScopeAttr()
+                   : ct::MemoryScopeAttr::get(b.getContext(),
+                                              ct::MemoryScope::Device);
+  auto rmw = ct::AtomicRMWTkoOp::create(
+      b, red.getLoc(), type, red.getResultToken().getType(),
+      red.getMemoryOrderingSemanticsAttr(), scope, pointers, red.getModeAttr(),
+      red.getValue(), mask, red.getToken());
+  red.getResultToken().replaceAllUsesWith(rmw.getResultToken());
+  red.erase();
+  return success();
+}
+
+/// get_index_space_shape -> scalar integer arithmetic on the tensor sizes.
+LogicalResult expandIndexSpaceShape(ct::GetIndexSpaceShapeOp op) {
+  FailureOr<ct::MakeTensorViewOp> tensorView = sourceTensorView(op, op.getSrc());
+  if (failed(tensorView))
+    return failure();
+  OpBuilder b(op);
+  AccessBuilder ab(b, op.getLoc(), {});
+  SmallVector<Value> sizes = tensorDims(ab, *tensorView, /*strides=*/false);
+  Type viewType = op.getSrc().getType();
+  auto ceilDiv = [&](Value size, int64_t step) {
+    Value sum = ab.add(size, ab.constant(step - 1));
+    return ct::DivIOp::create(b, op.getLoc(), sum.getType(), sum,
+                              ab.constant(step), ct::Signedness::Unsigned)
+        .getResult();
+  };
+  SmallVector<Value> counts;
+  for (auto [d, result] : llvm::enumerate(op.getResults())) {
+    Value count;
+    if (auto strided = dyn_cast<ct::StridedViewType>(viewType)) {
+      count = ceilDiv(sizes[strided.getDimMap()[d]],
+                      strided.getTraversalStrides()[d]);
+    } else {
+      auto gather = cast<ct::GatherScatterViewType>(viewType);
+      count = d == gather.getSparseDim()
+                  ? sizes[d]
+                  : ceilDiv(sizes[d], gather.getTileShape().asArrayRef()[d]);
+    }
+    auto type = cast<ct::TileType>(result.getType());
+    unsigned width = type.getElementType().getIntOrFloatBitWidth();
+    if (width > 32)
+      count = ct::ExtIOp::create(b, op.getLoc(), type, count,
+                                 ct::Signedness::Unsigned);
+    else if (width < 32)
+      count = ct::TruncIOp::create(b, op.getLoc(), type, count,
+                                   ct::IntegerOverflow::None);
+    counts.push_back(count);
+  }
+  op->replaceAllUsesWith(counts);
+  op->erase();
+  return success();
+}
+
 } // namespace
 
 LogicalResult mlir::tilecc::expandStridedAndGatherViewAccesses(ModuleOp module) {
@@ -244,20 +333,31 @@ LogicalResult mlir::tilecc::expandStridedAndGatherViewAccesses(ModuleOp module) 
     if (auto store = dyn_cast<ct::StoreViewTkoOp>(op);
         store && isExpandedView(store.getView().getType()))
       accesses.push_back(op);
+    if (isa<ct::AtomicRedViewTkoOp>(op) &&
+        isExpandedView(op->getOperand(0).getType()))
+      accesses.push_back(op);
+    if (auto shape = dyn_cast<ct::GetIndexSpaceShapeOp>(op);
+        shape && isExpandedView(shape.getSrc().getType()))
+      accesses.push_back(op);
     if (isa<ct::MakeStridedViewOp, ct::MakeGatherScatterViewOp>(op))
       views.push_back(op);
   });
   bool ok = true;
   for (Operation *op : accesses) {
-    LogicalResult expanded = isa<ct::LoadViewTkoOp>(op)
-                                 ? expandLoad(cast<ct::LoadViewTkoOp>(op))
-                                 : expandStore(cast<ct::StoreViewTkoOp>(op));
+    LogicalResult expanded =
+        llvm::TypeSwitch<Operation *, LogicalResult>(op)
+            .Case([](ct::LoadViewTkoOp load) { return expandLoad(load); })
+            .Case([](ct::StoreViewTkoOp store) { return expandStore(store); })
+            .Case([](ct::AtomicRedViewTkoOp red) { return expandAtomicRed(red); })
+            .Case([](ct::GetIndexSpaceShapeOp shape) {
+              return expandIndexSpaceShape(shape);
+            });
     ok &= succeeded(expanded);
   }
   if (!ok)
     return failure();
-  // Views whose every access was expanded are gone; any other use (an
-  // atomic, a shape query) is reported by the conversion as unsupported.
+  // Views whose every use was expanded are gone; any other use (a view
+  // passed to a call) is reported by the conversion as unsupported.
   for (Operation *op : views)
     if (op->use_empty())
       op->erase();

@@ -58,3 +58,48 @@ cuda_tile.module @views {
     return
   }
 }
+
+// -----
+
+// atomic_red_view_tko through a strided_view is an atomic_rmw through the
+// element pointers, masked at the bound; get_index_space_shape counts the
+// windows starting inside the tensor, ceil(size / traversal_stride).
+// CHECK-LABEL: nv_tileaa.func @red_and_shape(
+// CHECK-SAME: %[[P:.+]]: !nv_tileaa.ptr<i32, 1>, %[[N:.+]]: i32, %[[I:.+]]: i32, %[[X:.+]]: tensor<8xi32>)
+// CHECK: %[[MASK:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<8xi1>
+// CHECK: %[[PTRS:.*]] = nv_tileaa.addptr
+// CHECK: nv_tileaa.atomic_rmw %[[PTRS]], %[[X]], %[[MASK]], %{{.*}} {mem_scope = #nv_tileaa<mem_scope gpu>, mem_semantic = #nv_tileaa<mem_semantic relaxed>, {{.*}}rmw_mode = #nv_tileaa<rmw_mode add>}
+// CHECK: %[[SUM:.*]] = arith.addi %[[N]], %c3_i32 : i32
+// CHECK: %[[COUNT:.*]] = arith.divui %[[SUM]], %{{.*}} : i32
+// CHECK: %[[WIDE:.*]] = arith.extui %[[COUNT]] : i32 to i64
+// CHECK: nv_tileaa.print "%d", %[[WIDE]] : i64
+cuda_tile.module @views {
+  testing$func @red_and_shape(%p: tile<ptr<i32>>, %n: tile<i32>, %i: tile<i32>, %x: tile<8xi32>) {
+    %tv = make_tensor_view %p, shape = [%n], strides = [2] : tile<i32> -> tensor_view<?xi32, strides=[2]>
+    %sv = make_strided_view %tv : strided_view<tile=(8), traversal_strides=[4], tensor_view<?xi32, strides=[2]>>
+    %t = atomic_red_view_tko relaxed device %sv[%i], add, %x : tile<8xi32>, strided_view<tile=(8), traversal_strides=[4], tensor_view<?xi32, strides=[2]>>, tile<i32> -> token
+    %s = get_index_space_shape %sv : strided_view<tile=(8), traversal_strides=[4], tensor_view<?xi32, strides=[2]>> -> tile<i64>
+    print_tko "%d", %s : tile<i64> -> token
+    return
+  }
+}
+
+// -----
+
+// Along a gather_scatter_view's sparse dimension every row is an index;
+// along the others the index space counts whole tiles, ceil(12 / 8) = 2.
+// CHECK-LABEL: nv_tileaa.func @gather_shape(
+// CHECK: %[[ROWS:.*]] = arith.constant 64 : i32
+// CHECK: %[[R:.*]] = arith.trunci %[[ROWS]] : i32 to i16
+// CHECK: %[[COLS:.*]] = arith.divui %{{.*}}, %{{.*}} : i32
+// CHECK: %[[C:.*]] = arith.trunci %[[COLS]] : i32 to i16
+// CHECK: nv_tileaa.print "%d %d", %[[R]], %[[C]] : i16, i16
+cuda_tile.module @views {
+  testing$func @gather_shape(%p: tile<ptr<f16>>) {
+    %tv = make_tensor_view %p, shape = [64, 12], strides = [12, 1] : tensor_view<64x12xf16, strides=[12,1]>
+    %gv = make_gather_scatter_view %tv : gather_scatter_view<tile=(4x8), tensor_view<64x12xf16, strides=[12,1]>, sparse_dim=0>
+    %r, %c = get_index_space_shape %gv : gather_scatter_view<tile=(4x8), tensor_view<64x12xf16, strides=[12,1]>, sparse_dim=0> -> tile<i16>
+    print_tko "%d %d", %r, %c : tile<i16>, tile<i16> -> token
+    return
+  }
+}
