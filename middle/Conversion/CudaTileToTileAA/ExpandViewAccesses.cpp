@@ -41,11 +41,12 @@ public:
   Type tile(ArrayRef<int64_t> s, Type element) { return ct::TileType::get(s, element); }
   Type full(Type element) { return tile(shape, element); }
 
-  Value constant(int64_t value) {
-    Type type = tile({}, i32);
-    auto attr = DenseElementsAttr::get(RankedTensorType::get({}, i32),
-                                       APInt(32, value, /*isSigned=*/true));
-    return ct::ConstantOp::create(b, loc, type, attr);
+  Value constant(int64_t value) { return constant(value, i32); }
+  Value constant(int64_t value, Type element) {
+    unsigned width = element.getIntOrFloatBitWidth();
+    auto attr = DenseElementsAttr::get(RankedTensorType::get({}, element),
+                                       APInt(width, value, /*isSigned=*/true));
+    return ct::ConstantOp::create(b, loc, tile({}, element), attr);
   }
   /// A scalar or 1-d integer tile as i32.
   Value toI32(Value v) {
@@ -104,6 +105,15 @@ struct Placement {
 FailureOr<Placement> place(AccessBuilder &ab, Operation *op, Type viewType,
                            ValueRange index) {
   Placement p;
+  if (auto partition = dyn_cast<ct::PartitionViewType>(viewType)) {
+    p.padding = partition.getPaddingValue();
+    for (auto [d, size] : llvm::enumerate(partition.getTileShape().asArrayRef())) {
+      Value origin = ab.mul(ab.toI32(index[d]), ab.constant(size));
+      p.coords.push_back(ab.add(ab.splat(origin), ab.iota(d)));
+      p.tensorDims.push_back(partition.getDimMap()[d]);
+    }
+    return p;
+  }
   if (auto strided = dyn_cast<ct::StridedViewType>(viewType)) {
     p.padding = strided.getPaddingValue();
     for (auto [d, step] : llvm::enumerate(strided.getTraversalStrides())) {
@@ -128,11 +138,11 @@ FailureOr<Placement> place(AccessBuilder &ab, Operation *op, Type viewType,
   return p;
 }
 
-/// The make_tensor_view a strided or gather/scatter view is made from, or a
-/// located error.
+/// The make_tensor_view a view is made from, or a located error.
 FailureOr<ct::MakeTensorViewOp> sourceTensorView(Operation *op, Value view) {
   auto makeView = view.getDefiningOp();
-  auto tensorView = makeView && isa<ct::MakeStridedViewOp, ct::MakeGatherScatterViewOp>(makeView)
+  auto tensorView = makeView && isa<ct::MakePartitionViewOp, ct::MakeStridedViewOp,
+                                    ct::MakeGatherScatterViewOp>(makeView)
                         ? makeView->getOperand(0).getDefiningOp<ct::MakeTensorViewOp>()
                         : ct::MakeTensorViewOp();
   if (!tensorView)
@@ -157,10 +167,17 @@ SmallVector<Value> tensorDims(AccessBuilder &ab, ct::MakeTensorViewOp tensorView
   return dims;
 }
 
-/// The pointers and the in-bounds mask of an access.
-LogicalResult expandAccess(Operation *op, Value view, ValueRange index,
-                           ArrayRef<int64_t> shape, Value &pointers,
-                           Value &mask, ct::PaddingValueAttr &padding) {
+/// Where the elements of an access lie: the tensor's base pointer, each
+/// element's offset from it in elements, the in-bounds mask.
+struct Located {
+  Value base;
+  Value offset;
+  Value mask;
+  ct::PaddingValueAttr padding;
+};
+
+LogicalResult locate(Operation *op, Value view, ValueRange index,
+                     ArrayRef<int64_t> shape, Located &at) {
   FailureOr<ct::MakeTensorViewOp> tensorView = sourceTensorView(op, view);
   if (failed(tensorView))
     return failure();
@@ -182,10 +199,23 @@ LogicalResult expandAccess(Operation *op, Value view, ValueRange index,
         ab.cmp(ct::ComparisonPredicate::LessThan, coord, ab.splat(sizes[dim])));
     inBounds = inBounds ? ab.andI(inBounds, in) : in;
   }
-  Value base = ab.splat(tensorView->getBase());
-  pointers = ct::OffsetOp::create(b, op->getLoc(), base.getType(), base, offset);
-  mask = inBounds;
-  padding = placed->padding;
+  at = {tensorView->getBase(), offset, inBounds, placed->padding};
+  return success();
+}
+
+/// The pointers and the in-bounds mask of an access.
+LogicalResult expandAccess(Operation *op, Value view, ValueRange index,
+                           ArrayRef<int64_t> shape, Value &pointers,
+                           Value &mask, ct::PaddingValueAttr &padding) {
+  Located at;
+  if (failed(locate(op, view, index, shape, at)))
+    return failure();
+  OpBuilder b(op);
+  AccessBuilder ab(b, op->getLoc(), shape);
+  Value base = ab.splat(at.base);
+  pointers = ct::OffsetOp::create(b, op->getLoc(), base.getType(), base, at.offset);
+  mask = at.mask;
+  padding = at.padding;
   return success();
 }
 
@@ -280,6 +310,175 @@ LogicalResult expandAtomicRed(ct::AtomicRedViewTkoOp red) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Packed sub-byte elements
+//===----------------------------------------------------------------------===//
+
+Type elementOf(Value tile) {
+  return cast<ct::TileType>(tile.getType()).getElementType();
+}
+
+/// Width of a packed element type (f4E2M1FN, i4), or 0.
+unsigned packedWidth(Type element) {
+  unsigned width = element.getIntOrFloatBitWidth();
+  return width < 8 && width != 1 ? width : 0;
+}
+
+/// Where packed elements lie: the byte of element e is e * W / 8 bytes past
+/// the base, at bit (e * W) % 8 of it (element 0 of a byte in its least
+/// significant bits).
+struct Packed {
+  Value bytePointers; // tile of ptr<i8>
+  Value bit;          // i32 tile
+};
+
+Packed packedAddresses(AccessBuilder &ab, const Located &at, unsigned width) {
+  unsigned perByte = 8 / width;
+  Type i8 = ab.b.getI8Type();
+  Value byteIndex = ct::ShRIOp::create(
+      ab.b, ab.loc, at.offset.getType(), at.offset,
+      ab.splat(ab.constant(llvm::Log2_32(perByte))),
+      ct::SignednessAttr::get(ab.b.getContext(), ct::Signedness::Signed));
+  Value slot = ab.andI(at.offset, ab.splat(ab.constant(perByte - 1)));
+  Value bit = ab.mul(slot, ab.splat(ab.constant(width)));
+  Type bytePointer = ct::PointerType::get(i8);
+  Value base = ct::PtrToPtrOp::create(ab.b, ab.loc, ab.tile({}, bytePointer), at.base);
+  Value bases = ab.splat(base);
+  Value pointers = ct::OffsetOp::create(ab.b, ab.loc, bases.getType(), bases, byteIndex);
+  return {pointers, bit};
+}
+
+/// The bits of a padding value of a packed float type; f4E2M1FN has no NaN
+/// and no infinity, so those paddings are refused at the load.
+FailureOr<APInt> packedPaddingBits(Operation *op, Type element,
+                                   ct::PaddingValueAttr padding) {
+  auto f = dyn_cast<FloatType>(element);
+  if (!f)
+    return APInt(element.getIntOrFloatBitWidth(), 0);
+  const llvm::fltSemantics &sem = f.getFloatSemantics();
+  switch (padding.getValue()) {
+  case ct::PaddingValue::Zero:
+    return llvm::APFloat::getZero(sem).bitcastToAPInt();
+  case ct::PaddingValue::NegZero:
+    return llvm::APFloat::getZero(sem, true).bitcastToAPInt();
+  case ct::PaddingValue::Nan:
+    if (llvm::APFloat::semanticsHasNaN(sem))
+      return llvm::APFloat::getNaN(sem).bitcastToAPInt();
+    break;
+  case ct::PaddingValue::PosInf:
+  case ct::PaddingValue::NegInf:
+    if (llvm::APFloat::semanticsHasInf(sem))
+      return llvm::APFloat::getInf(sem, padding.getValue() == ct::PaddingValue::NegInf)
+          .bitcastToAPInt();
+    break;
+  }
+  return op->emitOpError("padding value ")
+         << ct::stringifyPaddingValue(padding.getValue())
+         << " is not representable in " << element;
+}
+
+/// A packed load reads the bytes holding the elements and shifts each
+/// element down from its bit; out-of-bounds elements take the padding.
+LogicalResult expandPackedLoad(ct::LoadViewTkoOp load, unsigned width) {
+  auto type = cast<ct::TileType>(load.getTile().getType());
+  Located at;
+  if (failed(locate(load, load.getView(), load.getIndex(), type.getShape(), at)))
+    return failure();
+  OpBuilder b(load);
+  Location loc = load.getLoc();
+  AccessBuilder ab(b, loc, type.getShape());
+  Packed packed = packedAddresses(ab, at, width);
+  auto byteType = cast<ct::TileType>(ab.full(b.getI8Type()));
+  Value zeros = paddingTile(b, loc, byteType, ct::PaddingValueAttr());
+  auto bytes = ct::LoadPtrTkoOp::create(
+      b, loc, byteType, load.getResultToken().getType(),
+      load.getMemoryOrderingSemanticsAttr(), load.getMemoryScopeAttr(),
+      packed.bytePointers, at.mask, zeros, load.getToken(),
+      load.getOptimizationHintsAttr());
+  Value wide = ct::ExtIOp::create(b, loc, ab.full(ab.i32), bytes.getResult(),
+                                  ct::Signedness::Unsigned);
+  Value shifted = ct::ShRIOp::create(
+      b, loc, wide.getType(), wide, packed.bit,
+      ct::SignednessAttr::get(b.getContext(), ct::Signedness::Unsigned));
+  // Masked bytes read zero, which is the zero padding already; another
+  // padding is selected on the i32 bits (select takes no sub-byte type).
+  if (at.padding && at.padding.getValue() != ct::PaddingValue::Zero) {
+    FailureOr<APInt> pad = packedPaddingBits(load, elementOf(load.getTile()),
+                                             at.padding);
+    if (failed(pad))
+      return failure();
+    Value padBits = ab.splat(ab.constant(pad->getZExtValue()));
+    shifted = ct::SelectOp::create(b, loc, shifted.getType(), at.mask, shifted,
+                                   padBits);
+  }
+  Value bits = ct::TruncIOp::create(b, loc, ab.full(b.getIntegerType(width)),
+                                    shifted, ct::IntegerOverflow::None);
+  Value value = bits;
+  if (bits.getType() != type)
+    value = ct::BitcastOp::create(b, loc, type, bits);
+  load.getTile().replaceAllUsesWith(value);
+  load.getResultToken().replaceAllUsesWith(bytes.getResultToken());
+  load.erase();
+  return success();
+}
+
+/// A packed store must leave the other elements of each byte as they are,
+/// and another thread or tile block may store those at the same time: each
+/// element is written by two atomics on its aligned 32-bit word, an `and`
+/// clearing its bits and an `or` setting them. Neither touches bits of
+/// other elements, so concurrent stores to neighbours compose.
+LogicalResult expandPackedStore(ct::StoreViewTkoOp store, unsigned width) {
+  auto type = cast<ct::TileType>(store.getTile().getType());
+  Located at;
+  if (failed(locate(store, store.getView(), store.getIndex(), type.getShape(), at)))
+    return failure();
+  OpBuilder b(store);
+  Location loc = store.getLoc();
+  AccessBuilder ab(b, loc, type.getShape());
+  Packed packed = packedAddresses(ab, at, width);
+  Type i64 = b.getI64Type();
+  Value address = ct::PtrToIntOp::create(b, loc, ab.full(i64), packed.bytePointers);
+  Value wordAddress = ab.andI(address, ab.splat(ab.constant(~int64_t(3), i64)));
+  Value words = ct::IntToPtrOp::create(
+      b, loc, ab.full(ct::PointerType::get(ab.i32)), wordAddress);
+  Value byteInWord = ct::TruncIOp::create(
+      b, loc, ab.full(ab.i32), ab.andI(address, ab.splat(ab.constant(3, i64))),
+      ct::IntegerOverflow::None);
+  Value shift = ab.add(ab.mul(byteInWord, ab.splat(ab.constant(8))), packed.bit);
+  Value bits = store.getTile();
+  Type intType = ab.full(b.getIntegerType(width));
+  if (bits.getType() != intType)
+    bits = ct::BitcastOp::create(b, loc, intType, bits);
+  bits = ct::ExtIOp::create(b, loc, ab.full(ab.i32), bits, ct::Signedness::Unsigned);
+  auto noWrap = ct::IntegerOverflowAttr::get(b.getContext(), ct::IntegerOverflow::None);
+  Value field = ct::ShLIOp::create(b, loc, shift.getType(),
+                                   ab.splat(ab.constant((1 << width) - 1)), shift, noWrap);
+  Value clear = ct::XOrIOp::create(b, loc, field.getType(), field,
+                                   ab.splat(ab.constant(-1)));
+  Value set = ct::ShLIOp::create(b, loc, shift.getType(), bits, shift, noWrap);
+  // A weak store becomes relaxed atomics; a stronger ordering is kept.
+  auto ordering = store.getMemoryOrderingSemanticsAttr();
+  if (ordering.getValue() == ct::MemoryOrderingSemantics::Weak)
+    ordering = ct::MemoryOrderingSemanticsAttr::get(
+        b.getContext(), ct::MemoryOrderingSemantics::Relaxed);
+  auto scope = store.getMemoryScopeAttr()
+                   ? store.getMemoryScopeAttr()
+                   : ct::MemoryScopeAttr::get(b.getContext(), ct::MemoryScope::Device);
+  auto modeAttr = [&](ct::AtomicRMWMode mode) {
+    return ct::AtomicRMWModeAttr::get(b.getContext(), mode);
+  };
+  auto cleared = ct::AtomicRMWTkoOp::create(
+      b, loc, clear.getType(), store.getResultToken().getType(), ordering, scope,
+      words, modeAttr(ct::AtomicRMWMode::And), clear, at.mask, store.getToken());
+  auto written = ct::AtomicRMWTkoOp::create(
+      b, loc, set.getType(), store.getResultToken().getType(), ordering, scope,
+      words, modeAttr(ct::AtomicRMWMode::Or), set, at.mask,
+      cleared.getResultToken());
+  store.getResultToken().replaceAllUsesWith(written.getResultToken());
+  store.erase();
+  return success();
+}
+
 /// get_index_space_shape -> scalar integer arithmetic on the tensor sizes.
 LogicalResult expandIndexSpaceShape(ct::GetIndexSpaceShapeOp op) {
   FailureOr<ct::MakeTensorViewOp> tensorView = sourceTensorView(op, op.getSrc());
@@ -328,10 +527,12 @@ LogicalResult mlir::tilecc::expandStridedAndGatherViewAccesses(ModuleOp module) 
   SmallVector<Operation *> accesses, views;
   module.walk([&](Operation *op) {
     if (auto load = dyn_cast<ct::LoadViewTkoOp>(op);
-        load && isExpandedView(load.getView().getType()))
+        load && (isExpandedView(load.getView().getType()) ||
+                 packedWidth(elementOf(load.getTile()))))
       accesses.push_back(op);
     if (auto store = dyn_cast<ct::StoreViewTkoOp>(op);
-        store && isExpandedView(store.getView().getType()))
+        store && (isExpandedView(store.getView().getType()) ||
+                  packedWidth(elementOf(store.getTile()))))
       accesses.push_back(op);
     if (isa<ct::AtomicRedViewTkoOp>(op) &&
         isExpandedView(op->getOperand(0).getType()))
@@ -339,15 +540,24 @@ LogicalResult mlir::tilecc::expandStridedAndGatherViewAccesses(ModuleOp module) 
     if (auto shape = dyn_cast<ct::GetIndexSpaceShapeOp>(op);
         shape && isExpandedView(shape.getSrc().getType()))
       accesses.push_back(op);
-    if (isa<ct::MakeStridedViewOp, ct::MakeGatherScatterViewOp>(op))
+    if (isa<ct::MakePartitionViewOp, ct::MakeStridedViewOp,
+            ct::MakeGatherScatterViewOp>(op))
       views.push_back(op);
   });
   bool ok = true;
   for (Operation *op : accesses) {
     LogicalResult expanded =
         llvm::TypeSwitch<Operation *, LogicalResult>(op)
-            .Case([](ct::LoadViewTkoOp load) { return expandLoad(load); })
-            .Case([](ct::StoreViewTkoOp store) { return expandStore(store); })
+            .Case([](ct::LoadViewTkoOp load) {
+              if (unsigned width = packedWidth(elementOf(load.getTile())))
+                return expandPackedLoad(load, width);
+              return expandLoad(load);
+            })
+            .Case([](ct::StoreViewTkoOp store) {
+              if (unsigned width = packedWidth(elementOf(store.getTile())))
+                return expandPackedStore(store, width);
+              return expandStore(store);
+            })
             .Case([](ct::AtomicRedViewTkoOp red) { return expandAtomicRed(red); })
             .Case([](ct::GetIndexSpaceShapeOp shape) {
               return expandIndexSpaceShape(shape);

@@ -103,3 +103,47 @@ cuda_tile.module @views {
     return
   }
 }
+
+// -----
+
+// Packed f4E2M1FN through a partition view: element e lies in byte e >> 1,
+// at bit 4 * (e & 1). A load reads the bytes and shifts the nibble down (the
+// out-of-bounds ones select the padding -0.0, bits 0x8); a store clears and
+// sets its nibble with two atomics on the aligned 32-bit word, so elements
+// sharing a byte can be stored by different threads.
+// CHECK-LABEL: nv_tileaa.func @packed(
+// CHECK: %[[MASK:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<8xi1>
+// CHECK: %[[BYTE:.*]] = arith.shrsi %[[E:.*]], %{{.*}} : tensor<8xi32>
+// CHECK: %[[ODD:.*]] = arith.andi %[[E]], %{{.*}} : tensor<8xi32>
+// CHECK: %[[BIT:.*]] = arith.muli %[[ODD]], %{{.*}} : tensor<8xi32>
+// CHECK: nv_tileaa.int_to_ptr %{{.*}} : i64 -> !nv_tileaa.ptr<i8, 1>
+// CHECK: %[[PTRS:.*]] = nv_tileaa.addptr %{{.*}}, %[[BYTE]] : tensor<8x!nv_tileaa.ptr<i8, 1>>
+// CHECK: %[[V:.*]], %[[TOK:.*]] = nv_tileaa.load %[[PTRS]], %[[MASK]], %{{.*}}, %{{.*}} {{.*}} -> tensor<8xi8>, !nv_tileaa.mem_token
+// CHECK: %[[W:.*]] = arith.extui %[[V]] : tensor<8xi8> to tensor<8xi32>
+// CHECK: %[[SH:.*]] = arith.shrui %[[W]], %[[BIT]] : tensor<8xi32>
+// CHECK: %c8_i32{{.*}} = arith.constant 8 : i32
+// CHECK: %[[SEL:.*]] = arith.select %[[MASK]], %[[SH]], %{{.*}} : tensor<8xi1>, tensor<8xi32>
+// CHECK: %[[N:.*]] = arith.trunci %[[SEL]] : tensor<8xi32> to tensor<8xi4>
+// CHECK: %[[X:.*]] = nv_tileaa.bitcast %[[N]] : tensor<8xi4> -> tensor<8xf4E2M1FN>
+// CHECK: %[[ADDR:.*]] = nv_tileaa.ptr_to_int %{{.*}} : tensor<8x!nv_tileaa.ptr<i8, 1>> -> tensor<8xi64>
+// CHECK: %c-4_i64 = arith.constant -4 : i64
+// CHECK: %[[WADDR:.*]] = arith.andi %[[ADDR]], %{{.*}} : tensor<8xi64>
+// CHECK: %[[WORDS:.*]] = nv_tileaa.int_to_ptr %[[WADDR]] : tensor<8xi64> -> tensor<8x!nv_tileaa.ptr<i32, 1>>
+// CHECK: %[[SHIFT:.*]] = arith.addi %{{.*}}, %{{.*}} : tensor<8xi32>
+// CHECK: %[[XI:.*]] = nv_tileaa.bitcast %[[X]] : tensor<8xf4E2M1FN> -> tensor<8xi4>
+// CHECK: %[[XW:.*]] = arith.extui %[[XI]] : tensor<8xi4> to tensor<8xi32>
+// CHECK: %c15_i32 = arith.constant 15 : i32
+// CHECK: %[[FIELD:.*]] = arith.shli %{{.*}}, %[[SHIFT]] : tensor<8xi32>
+// CHECK: %[[CLEAR:.*]] = arith.xori %[[FIELD]], %{{.*}} : tensor<8xi32>
+// CHECK: %[[SET:.*]] = arith.shli %[[XW]], %[[SHIFT]] : tensor<8xi32>
+// CHECK: %{{.*}}, %[[T1:.*]] = nv_tileaa.atomic_rmw %[[WORDS]], %[[CLEAR]], %[[MASK2:.*]], %[[TOK]] {{{.*}}rmw_mode = #nv_tileaa<rmw_mode and>}
+// CHECK: nv_tileaa.atomic_rmw %[[WORDS]], %[[SET]], %[[MASK2]], %[[T1]] {{{.*}}rmw_mode = #nv_tileaa<rmw_mode or>}
+cuda_tile.module @views {
+  testing$func @packed(%p: tile<ptr<f4E2M1FN>>, %i: tile<i32>) {
+    %tv = make_tensor_view %p, shape = [60], strides = [1] : tensor_view<60xf4E2M1FN, strides=[1]>
+    %pv = make_partition_view %tv : partition_view<tile=(8), padding_value = neg_zero, tensor_view<60xf4E2M1FN, strides=[1]>>
+    %x, %t = load_view_tko weak %pv[%i] : partition_view<tile=(8), padding_value = neg_zero, tensor_view<60xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<8xf4E2M1FN>, token
+    %t2 = store_view_tko weak %x, %pv[%i] token = %t : tile<8xf4E2M1FN>, partition_view<tile=(8), padding_value = neg_zero, tensor_view<60xf4E2M1FN, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
