@@ -174,6 +174,9 @@ struct Located {
   Value offset;
   Value mask;
   ct::PaddingValueAttr padding;
+  /// Consecutive elements of the tile's last dimension are consecutive in
+  /// memory (static unit stride, not a gathered dimension).
+  bool innerContiguous = false;
 };
 
 LogicalResult locate(Operation *op, Value view, ValueRange index,
@@ -200,6 +203,11 @@ LogicalResult locate(Operation *op, Value view, ValueRange index,
     inBounds = inBounds ? ab.andI(inBounds, in) : in;
   }
   at = {tensorView->getBase(), offset, inBounds, placed->padding};
+  auto tensorType = cast<ct::TensorViewType>(tensorView->getType());
+  auto gather = dyn_cast<ct::GatherScatterViewType>(view.getType());
+  at.innerContiguous =
+      !shape.empty() && tensorType.getStrides()[placed->tensorDims.back()] == 1 &&
+      !(gather && gather.getSparseDim() == shape.size() - 1);
   return success();
 }
 
@@ -422,6 +430,113 @@ LogicalResult expandPackedLoad(ct::LoadViewTkoOp load, unsigned width) {
   return success();
 }
 
+/// `x` (shape s) reduced along a new last dimension of `parts` elements
+/// with `combine`: tile<s[:-1] x s[-1]/parts> of the same element type.
+Value reduceGroups(AccessBuilder &ab, Value x, int64_t parts, Attribute identity,
+                   function_ref<Value(OpBuilder &, Location, Type, Value, Value)> combine) {
+  auto type = cast<ct::TileType>(x.getType());
+  Type element = type.getElementType();
+  SmallVector<int64_t> groups(type.getShape());
+  groups.back() /= parts;
+  SmallVector<int64_t> grouped(groups);
+  grouped.push_back(parts);
+  Value split = ct::ReshapeOp::create(ab.b, ab.loc, ab.tile(grouped, element), x);
+  auto reduce = ct::ReduceOp::create(
+      ab.b, ab.loc, TypeRange{ab.tile(groups, element)}, ValueRange{split},
+      /*dim=*/grouped.size() - 1, ab.b.getArrayAttr({identity}));
+  Type scalar = ab.tile({}, element);
+  OpBuilder::InsertionGuard guard(ab.b);
+  Block *body = ab.b.createBlock(&reduce.getBody(), {}, {scalar, scalar},
+                                 {ab.loc, ab.loc});
+  Value combined = combine(ab.b, ab.loc, scalar, body->getArgument(0),
+                           body->getArgument(1));
+  ct::YieldOp::create(ab.b, ab.loc, ValueRange{combined});
+  return reduce.getResult(0);
+}
+
+/// The fast path of a packed store: where a group of 32/W consecutive
+/// elements of the tile fills an aligned 32-bit word and is all in bounds,
+/// this op owns the whole word (another op storing any of its elements at
+/// the same time would race with this one anyway), so the word is written
+/// with one plain store. `rest` becomes the mask of the other elements.
+void storeWholeWords(AccessBuilder &ab, ct::StoreViewTkoOp store,
+                     const Located &at, const Packed &packed, unsigned width,
+                     Value &token, Value &rest) {
+  OpBuilder &b = ab.b;
+  Location loc = ab.loc;
+  auto type = cast<ct::TileType>(store.getTile().getType());
+  int64_t perWord = 32 / width;
+  Type i32 = ab.i32, i64 = b.getI64Type();
+  auto noWrap = ct::IntegerOverflowAttr::get(b.getContext(), ct::IntegerOverflow::None);
+  // The bits of each element at its place in the word, or-ed per group.
+  Value bits = store.getTile();
+  Type intType = ab.full(b.getIntegerType(width));
+  if (bits.getType() != intType)
+    bits = ct::BitcastOp::create(b, loc, intType, bits);
+  bits = ct::ExtIOp::create(b, loc, ab.full(i32), bits, ct::Signedness::Unsigned);
+  Value shift = ab.mul(ab.andI(ab.iota(type.getRank() - 1),
+                               ab.splat(ab.constant(perWord - 1))),
+                       ab.splat(ab.constant(width)));
+  Value placed = ct::ShLIOp::create(b, loc, bits.getType(), bits, shift, noWrap);
+  auto orOp = [](OpBuilder &b, Location loc, Type t, Value x, Value y) {
+    return ct::OrIOp::create(b, loc, t, x, y).getResult();
+  };
+  auto minOp = [](OpBuilder &b, Location loc, Type t, Value x, Value y) {
+    return ct::MinIOp::create(b, loc, t, x, y, ct::Signedness::Signed).getResult();
+  };
+  Value words = reduceGroups(ab, placed, perWord, b.getI32IntegerAttr(0), orOp);
+  // A group is whole when all its elements are in bounds and its first
+  // element starts an aligned word.
+  Value inBounds = ct::ExtIOp::create(b, loc, ab.full(i32), at.mask,
+                                      ct::Signedness::Unsigned);
+  Value allIn = reduceGroups(ab, inBounds, perWord, b.getI32IntegerAttr(1), minOp);
+  Value address = ct::PtrToIntOp::create(b, loc, ab.full(i64), packed.bytePointers);
+  Value first = reduceGroups(ab, address, perWord,
+                             b.getI64IntegerAttr(std::numeric_limits<int64_t>::max()),
+                             minOp);
+  // The lowest element offset of a group is its first element's (the
+  // elements are consecutive); it must start a byte.
+  Value firstOffset = reduceGroups(
+      ab, at.offset, perWord,
+      b.getI32IntegerAttr(std::numeric_limits<int32_t>::max()), minOp);
+  auto groupType = cast<ct::TileType>(words.getType());
+  AccessBuilder gb(b, loc, groupType.getShape());
+  auto isZero = [&](Value v, Type element) {
+    return ct::CmpIOp::create(b, loc, gb.full(b.getI1Type()),
+                              ct::ComparisonPredicate::Equal, v,
+                              gb.splat(gb.constant(0, element)),
+                              ct::Signedness::Signed).getResult();
+  };
+  Value whole = gb.andI(
+      ct::CmpIOp::create(b, loc, gb.full(b.getI1Type()),
+                         ct::ComparisonPredicate::Equal, allIn,
+                         gb.splat(gb.constant(1)), ct::Signedness::Signed),
+      gb.andI(isZero(gb.andI(first, gb.splat(gb.constant(3, i64))), i64),
+              isZero(gb.andI(firstOffset, gb.splat(gb.constant(8 / width - 1))),
+                     i32)));
+  Value wordPointers = ct::IntToPtrOp::create(
+      b, loc, gb.full(ct::PointerType::get(i32)), first);
+  auto plain = ct::StorePtrTkoOp::create(
+      b, loc, store.getResultToken().getType(),
+      store.getMemoryOrderingSemanticsAttr(), store.getMemoryScopeAttr(),
+      wordPointers, words, whole, token, store.getOptimizationHintsAttr());
+  token = plain.getResultToken();
+  // Spread `whole` back over the elements: the rest are stored by atomics.
+  SmallVector<int64_t> column(groupType.getShape());
+  column.push_back(1);
+  SmallVector<int64_t> grouped(groupType.getShape());
+  grouped.push_back(perWord);
+  Type i1 = b.getI1Type();
+  Value spread = ct::BroadcastOp::create(
+      b, loc, ab.tile(grouped, i1),
+      ct::ReshapeOp::create(b, loc, ab.tile(column, i1), whole));
+  Value covered = ct::ReshapeOp::create(b, loc, ab.full(i1), spread);
+  Value notCovered = ct::XOrIOp::create(
+      b, loc, covered.getType(), covered,
+      ab.splat(ab.constant(-1, i1)));
+  rest = ab.andI(at.mask, notCovered);
+}
+
 /// A packed store must leave the other elements of each byte as they are,
 /// and another thread or tile block may store those at the same time: each
 /// element is written by two atomics on its aligned 32-bit word, an `and`
@@ -467,12 +582,16 @@ LogicalResult expandPackedStore(ct::StoreViewTkoOp store, unsigned width) {
   auto modeAttr = [&](ct::AtomicRMWMode mode) {
     return ct::AtomicRMWModeAttr::get(b.getContext(), mode);
   };
+  Value token = store.getToken();
+  Value rest = at.mask;
+  if (at.innerContiguous && type.getShape().back() % (32 / width) == 0)
+    storeWholeWords(ab, store, at, packed, width, token, rest);
   auto cleared = ct::AtomicRMWTkoOp::create(
       b, loc, clear.getType(), store.getResultToken().getType(), ordering, scope,
-      words, modeAttr(ct::AtomicRMWMode::And), clear, at.mask, store.getToken());
+      words, modeAttr(ct::AtomicRMWMode::And), clear, rest, token);
   auto written = ct::AtomicRMWTkoOp::create(
       b, loc, set.getType(), store.getResultToken().getType(), ordering, scope,
-      words, modeAttr(ct::AtomicRMWMode::Or), set, at.mask,
+      words, modeAttr(ct::AtomicRMWMode::Or), set, rest,
       cleared.getResultToken());
   store.getResultToken().replaceAllUsesWith(written.getResultToken());
   store.erase();

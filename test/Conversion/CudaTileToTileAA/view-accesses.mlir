@@ -136,8 +136,20 @@ cuda_tile.module @views {
 // CHECK: %[[FIELD:.*]] = arith.shli %{{.*}}, %[[SHIFT]] : tensor<8xi32>
 // CHECK: %[[CLEAR:.*]] = arith.xori %[[FIELD]], %{{.*}} : tensor<8xi32>
 // CHECK: %[[SET:.*]] = arith.shli %[[XW]], %[[SHIFT]] : tensor<8xi32>
-// CHECK: %{{.*}}, %[[T1:.*]] = nv_tileaa.atomic_rmw %[[WORDS]], %[[CLEAR]], %[[MASK2:.*]], %[[TOK]] {{{.*}}rmw_mode = #nv_tileaa<rmw_mode and>}
-// CHECK: nv_tileaa.atomic_rmw %[[WORDS]], %[[SET]], %[[MASK2]], %[[T1]] {{{.*}}rmw_mode = #nv_tileaa<rmw_mode or>}
+// Eight consecutive elements that fill an aligned word, all in bounds, are
+// or-ed into one i32 and stored plainly; the atomics take the others.
+// CHECK: %[[PLACED:.*]] = arith.shli %{{.*}}, %{{.*}} : tensor<8xi32>
+// CHECK: %[[GROUP:.*]] = nv_tileaa.view %[[PLACED]] : tensor<8xi32> -> tensor<1x8xi32>
+// CHECK: %[[WORD:.*]] = nv_tileaa.reduce %[[GROUP]] {axis = 1 : i32, nv_tileaa.identities = [0 : i32]} : tensor<1x8xi32> -> tensor<1xi32>
+// CHECK: arith.ori
+// CHECK: %[[ALLIN:.*]] = nv_tileaa.reduce %{{.*}} {axis = 1 : i32, nv_tileaa.identities = [1 : i32]}
+// CHECK: arith.minsi
+// CHECK: %[[FIRST:.*]] = nv_tileaa.reduce %{{.*}} {axis = 1 : i32, nv_tileaa.identities = [9223372036854775807]} : tensor<1x8xi64> -> tensor<1xi64>
+// CHECK: %[[WPTR:.*]] = nv_tileaa.int_to_ptr %[[FIRST]] : tensor<1xi64> -> tensor<1x!nv_tileaa.ptr<i32, 1>>
+// CHECK: %[[T0:.*]] = nv_tileaa.store %[[WPTR]], %[[WORD]], %{{.*}}, %[[TOK]] {{.*}} : tensor<1x!nv_tileaa.ptr<i32, 1>>, tensor<1xi32>, tensor<1xi1>
+// CHECK: %[[REST:.*]] = arith.andi %[[MASK2:.*]], %{{.*}} : tensor<8xi1>
+// CHECK: %{{.*}}, %[[T1:.*]] = nv_tileaa.atomic_rmw %[[WORDS]], %[[CLEAR]], %[[REST]], %[[T0]] {{{.*}}rmw_mode = #nv_tileaa<rmw_mode and>}
+// CHECK: nv_tileaa.atomic_rmw %[[WORDS]], %[[SET]], %[[REST]], %[[T1]] {{{.*}}rmw_mode = #nv_tileaa<rmw_mode or>}
 cuda_tile.module @views {
   testing$func @packed(%p: tile<ptr<f4E2M1FN>>, %i: tile<i32>) {
     %tv = make_tensor_view %p, shape = [60], strides = [1] : tensor_view<60xf4E2M1FN, strides=[1]>
