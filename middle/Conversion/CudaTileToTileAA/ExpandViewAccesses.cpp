@@ -356,6 +356,140 @@ Packed packedAddresses(AccessBuilder &ab, const Located &at, unsigned width) {
   return {pointers, bit};
 }
 
+/// `x` (shape s) reduced along a new last dimension of `parts` elements
+/// with `combine`: tile<s[:-1] x s[-1]/parts> of the same element type.
+Value reduceGroups(AccessBuilder &ab, Value x, int64_t parts, Attribute identity,
+                   function_ref<Value(OpBuilder &, Location, Type, Value, Value)> combine) {
+  auto type = cast<ct::TileType>(x.getType());
+  Type element = type.getElementType();
+  SmallVector<int64_t> groups(type.getShape());
+  groups.back() /= parts;
+  SmallVector<int64_t> grouped(groups);
+  grouped.push_back(parts);
+  Value split = ct::ReshapeOp::create(ab.b, ab.loc, ab.tile(grouped, element), x);
+  auto reduce = ct::ReduceOp::create(
+      ab.b, ab.loc, TypeRange{ab.tile(groups, element)}, ValueRange{split},
+      /*dim=*/grouped.size() - 1, ab.b.getArrayAttr({identity}));
+  Type scalar = ab.tile({}, element);
+  OpBuilder::InsertionGuard guard(ab.b);
+  Block *body = ab.b.createBlock(&reduce.getBody(), {}, {scalar, scalar},
+                                 {ab.loc, ab.loc});
+  Value combined = combine(ab.b, ab.loc, scalar, body->getArgument(0),
+                           body->getArgument(1));
+  ct::YieldOp::create(ab.b, ab.loc, ValueRange{combined});
+  return reduce.getResult(0);
+}
+
+/// A per-group tile spread back over the group's elements (shape of `ab`).
+Value spreadGroups(AccessBuilder &ab, Value perGroup, int64_t parts) {
+  auto type = cast<ct::TileType>(perGroup.getType());
+  Type element = type.getElementType();
+  SmallVector<int64_t> column(type.getShape()), grouped(type.getShape());
+  column.push_back(1);
+  grouped.push_back(parts);
+  Value spread = ct::BroadcastOp::create(
+      ab.b, ab.loc, ab.tile(grouped, element),
+      ct::ReshapeOp::create(ab.b, ab.loc, ab.tile(column, element), perGroup));
+  return ct::ReshapeOp::create(ab.b, ab.loc, ab.full(element), spread);
+}
+
+/// Groups of 32/W consecutive packed elements along the tile's last
+/// dimension (contiguous in memory) that fill an aligned 32-bit word and are
+/// all in bounds: such a word can be accessed with one plain load or store.
+struct WholeWords {
+  int64_t perWord;
+  Value whole;        // i1, one per group
+  Value wordPointers; // ptr<i32>, one per group
+  Value covered;      // i1, one per element: its group is whole
+  Value shift;        // i32, one per element: its bit in the word
+};
+
+Value minI(OpBuilder &b, Location loc, Type t, Value x, Value y) {
+  return ct::MinIOp::create(b, loc, t, x, y, ct::Signedness::Signed).getResult();
+}
+
+/// The groups of an access whose last tile dimension is contiguous and a
+/// multiple of 32/W long; none otherwise.
+std::optional<WholeWords> wholeWords(AccessBuilder &ab, const Located &at,
+                                     const Packed &packed, unsigned width) {
+  int64_t perWord = 32 / width;
+  if (!at.innerContiguous || ab.shape.back() % perWord != 0)
+    return std::nullopt;
+  OpBuilder &b = ab.b;
+  Location loc = ab.loc;
+  Type i1 = b.getI1Type(), i32 = ab.i32, i64 = b.getI64Type();
+  Value inBounds = ct::ExtIOp::create(b, loc, ab.full(i32), at.mask,
+                                      ct::Signedness::Unsigned);
+  Value allIn = reduceGroups(ab, inBounds, perWord, b.getI32IntegerAttr(1), minI);
+  Value address = ct::PtrToIntOp::create(b, loc, ab.full(i64), packed.bytePointers);
+  Value first = reduceGroups(ab, address, perWord,
+                             b.getI64IntegerAttr(std::numeric_limits<int64_t>::max()),
+                             minI);
+  // The lowest element offset of a group is its first element's (the
+  // elements are consecutive); it must start a byte.
+  Value firstOffset = reduceGroups(
+      ab, at.offset, perWord,
+      b.getI32IntegerAttr(std::numeric_limits<int32_t>::max()), minI);
+  auto groupType = cast<ct::TileType>(allIn.getType());
+  AccessBuilder gb(b, loc, groupType.getShape());
+  auto isZero = [&](Value v, Type element) {
+    return ct::CmpIOp::create(b, loc, gb.full(i1), ct::ComparisonPredicate::Equal,
+                              v, gb.splat(gb.constant(0, element)),
+                              ct::Signedness::Signed).getResult();
+  };
+  WholeWords w;
+  w.perWord = perWord;
+  w.whole = gb.andI(
+      ct::CmpIOp::create(b, loc, gb.full(i1), ct::ComparisonPredicate::Equal,
+                         allIn, gb.splat(gb.constant(1)), ct::Signedness::Signed),
+      gb.andI(isZero(gb.andI(first, gb.splat(gb.constant(3, i64))), i64),
+              isZero(gb.andI(firstOffset, gb.splat(gb.constant(8 / width - 1))),
+                     i32)));
+  w.wordPointers = ct::IntToPtrOp::create(b, loc, gb.full(ct::PointerType::get(i32)),
+                                          first);
+  w.covered = spreadGroups(ab, w.whole, perWord);
+  w.shift = ab.mul(ab.andI(ab.iota(ab.shape.size() - 1),
+                           ab.splat(ab.constant(perWord - 1))),
+                   ab.splat(ab.constant(width)));
+  return w;
+}
+
+/// `mask` without the elements of whole groups.
+Value notCovered(AccessBuilder &ab, Value mask, const WholeWords &w) {
+  Value inverse = ct::XOrIOp::create(ab.b, ab.loc, w.covered.getType(), w.covered,
+                                     ab.splat(ab.constant(-1, ab.b.getI1Type())));
+  return ab.andI(mask, inverse);
+}
+
+/// The fast path of a packed store: this op owns every whole word (another
+/// op storing any of its elements at the same time would race with this
+/// one anyway), so the word is written with one plain store. `rest` becomes
+/// the mask of the other elements.
+void storeWholeWords(AccessBuilder &ab, ct::StoreViewTkoOp store,
+                     const Located &at, const WholeWords &w, unsigned width,
+                     Value &token, Value &rest) {
+  OpBuilder &b = ab.b;
+  Location loc = ab.loc;
+  auto noWrap = ct::IntegerOverflowAttr::get(b.getContext(), ct::IntegerOverflow::None);
+  // The bits of each element at its place in the word, or-ed per group.
+  Value bits = store.getTile();
+  Type intType = ab.full(b.getIntegerType(width));
+  if (bits.getType() != intType)
+    bits = ct::BitcastOp::create(b, loc, intType, bits);
+  bits = ct::ExtIOp::create(b, loc, ab.full(ab.i32), bits, ct::Signedness::Unsigned);
+  Value placed = ct::ShLIOp::create(b, loc, bits.getType(), bits, w.shift, noWrap);
+  auto orOp = [](OpBuilder &b, Location loc, Type t, Value x, Value y) {
+    return ct::OrIOp::create(b, loc, t, x, y).getResult();
+  };
+  Value words = reduceGroups(ab, placed, w.perWord, b.getI32IntegerAttr(0), orOp);
+  auto plain = ct::StorePtrTkoOp::create(
+      b, loc, store.getResultToken().getType(),
+      store.getMemoryOrderingSemanticsAttr(), store.getMemoryScopeAttr(),
+      w.wordPointers, words, w.whole, token, store.getOptimizationHintsAttr());
+  token = plain.getResultToken();
+  rest = notCovered(ab, at.mask, w);
+}
+
 /// The bits of a padding value of a packed float type; f4E2M1FN has no NaN
 /// and no infinity, so those paddings are refused at the load.
 FailureOr<APInt> packedPaddingBits(Operation *op, Type element,
@@ -386,7 +520,8 @@ FailureOr<APInt> packedPaddingBits(Operation *op, Type element,
 }
 
 /// A packed load reads the bytes holding the elements and shifts each
-/// element down from its bit; out-of-bounds elements take the padding.
+/// element down from its bit (whole words with one load, see WholeWords);
+/// out-of-bounds elements take the padding.
 LogicalResult expandPackedLoad(ct::LoadViewTkoOp load, unsigned width) {
   auto type = cast<ct::TileType>(load.getTile().getType());
   Located at;
@@ -396,18 +531,40 @@ LogicalResult expandPackedLoad(ct::LoadViewTkoOp load, unsigned width) {
   Location loc = load.getLoc();
   AccessBuilder ab(b, loc, type.getShape());
   Packed packed = packedAddresses(ab, at, width);
+  auto unsignedAttr = ct::SignednessAttr::get(b.getContext(), ct::Signedness::Unsigned);
+  // Whole words are read with one load each, the other elements by byte.
+  Value token = load.getToken();
+  Value byteMask = at.mask;
+  std::optional<WholeWords> w = wholeWords(ab, at, packed, width);
+  Value fromWords;
+  if (w) {
+    auto wordType = cast<ct::TileType>(
+        ab.tile(cast<ct::TileType>(w->whole.getType()).getShape(), ab.i32));
+    auto words = ct::LoadPtrTkoOp::create(
+        b, loc, wordType, load.getResultToken().getType(),
+        load.getMemoryOrderingSemanticsAttr(), load.getMemoryScopeAttr(),
+        w->wordPointers, w->whole, paddingTile(b, loc, wordType, {}), token,
+        load.getOptimizationHintsAttr());
+    token = words.getResultToken();
+    Value spread = spreadGroups(ab, words.getResult(), w->perWord);
+    fromWords = ct::ShRIOp::create(b, loc, spread.getType(), spread, w->shift,
+                                   unsignedAttr);
+    byteMask = notCovered(ab, at.mask, *w);
+  }
   auto byteType = cast<ct::TileType>(ab.full(b.getI8Type()));
   Value zeros = paddingTile(b, loc, byteType, ct::PaddingValueAttr());
   auto bytes = ct::LoadPtrTkoOp::create(
       b, loc, byteType, load.getResultToken().getType(),
       load.getMemoryOrderingSemanticsAttr(), load.getMemoryScopeAttr(),
-      packed.bytePointers, at.mask, zeros, load.getToken(),
+      packed.bytePointers, byteMask, zeros, token,
       load.getOptimizationHintsAttr());
   Value wide = ct::ExtIOp::create(b, loc, ab.full(ab.i32), bytes.getResult(),
                                   ct::Signedness::Unsigned);
-  Value shifted = ct::ShRIOp::create(
-      b, loc, wide.getType(), wide, packed.bit,
-      ct::SignednessAttr::get(b.getContext(), ct::Signedness::Unsigned));
+  Value shifted = ct::ShRIOp::create(b, loc, wide.getType(), wide, packed.bit,
+                                     unsignedAttr);
+  if (w)
+    shifted = ct::SelectOp::create(b, loc, shifted.getType(), w->covered,
+                                   fromWords, shifted);
   // Masked bytes read zero, which is the zero padding already; another
   // padding is selected on the i32 bits (select takes no sub-byte type).
   if (at.padding && at.padding.getValue() != ct::PaddingValue::Zero) {
@@ -428,113 +585,6 @@ LogicalResult expandPackedLoad(ct::LoadViewTkoOp load, unsigned width) {
   load.getResultToken().replaceAllUsesWith(bytes.getResultToken());
   load.erase();
   return success();
-}
-
-/// `x` (shape s) reduced along a new last dimension of `parts` elements
-/// with `combine`: tile<s[:-1] x s[-1]/parts> of the same element type.
-Value reduceGroups(AccessBuilder &ab, Value x, int64_t parts, Attribute identity,
-                   function_ref<Value(OpBuilder &, Location, Type, Value, Value)> combine) {
-  auto type = cast<ct::TileType>(x.getType());
-  Type element = type.getElementType();
-  SmallVector<int64_t> groups(type.getShape());
-  groups.back() /= parts;
-  SmallVector<int64_t> grouped(groups);
-  grouped.push_back(parts);
-  Value split = ct::ReshapeOp::create(ab.b, ab.loc, ab.tile(grouped, element), x);
-  auto reduce = ct::ReduceOp::create(
-      ab.b, ab.loc, TypeRange{ab.tile(groups, element)}, ValueRange{split},
-      /*dim=*/grouped.size() - 1, ab.b.getArrayAttr({identity}));
-  Type scalar = ab.tile({}, element);
-  OpBuilder::InsertionGuard guard(ab.b);
-  Block *body = ab.b.createBlock(&reduce.getBody(), {}, {scalar, scalar},
-                                 {ab.loc, ab.loc});
-  Value combined = combine(ab.b, ab.loc, scalar, body->getArgument(0),
-                           body->getArgument(1));
-  ct::YieldOp::create(ab.b, ab.loc, ValueRange{combined});
-  return reduce.getResult(0);
-}
-
-/// The fast path of a packed store: where a group of 32/W consecutive
-/// elements of the tile fills an aligned 32-bit word and is all in bounds,
-/// this op owns the whole word (another op storing any of its elements at
-/// the same time would race with this one anyway), so the word is written
-/// with one plain store. `rest` becomes the mask of the other elements.
-void storeWholeWords(AccessBuilder &ab, ct::StoreViewTkoOp store,
-                     const Located &at, const Packed &packed, unsigned width,
-                     Value &token, Value &rest) {
-  OpBuilder &b = ab.b;
-  Location loc = ab.loc;
-  auto type = cast<ct::TileType>(store.getTile().getType());
-  int64_t perWord = 32 / width;
-  Type i32 = ab.i32, i64 = b.getI64Type();
-  auto noWrap = ct::IntegerOverflowAttr::get(b.getContext(), ct::IntegerOverflow::None);
-  // The bits of each element at its place in the word, or-ed per group.
-  Value bits = store.getTile();
-  Type intType = ab.full(b.getIntegerType(width));
-  if (bits.getType() != intType)
-    bits = ct::BitcastOp::create(b, loc, intType, bits);
-  bits = ct::ExtIOp::create(b, loc, ab.full(i32), bits, ct::Signedness::Unsigned);
-  Value shift = ab.mul(ab.andI(ab.iota(type.getRank() - 1),
-                               ab.splat(ab.constant(perWord - 1))),
-                       ab.splat(ab.constant(width)));
-  Value placed = ct::ShLIOp::create(b, loc, bits.getType(), bits, shift, noWrap);
-  auto orOp = [](OpBuilder &b, Location loc, Type t, Value x, Value y) {
-    return ct::OrIOp::create(b, loc, t, x, y).getResult();
-  };
-  auto minOp = [](OpBuilder &b, Location loc, Type t, Value x, Value y) {
-    return ct::MinIOp::create(b, loc, t, x, y, ct::Signedness::Signed).getResult();
-  };
-  Value words = reduceGroups(ab, placed, perWord, b.getI32IntegerAttr(0), orOp);
-  // A group is whole when all its elements are in bounds and its first
-  // element starts an aligned word.
-  Value inBounds = ct::ExtIOp::create(b, loc, ab.full(i32), at.mask,
-                                      ct::Signedness::Unsigned);
-  Value allIn = reduceGroups(ab, inBounds, perWord, b.getI32IntegerAttr(1), minOp);
-  Value address = ct::PtrToIntOp::create(b, loc, ab.full(i64), packed.bytePointers);
-  Value first = reduceGroups(ab, address, perWord,
-                             b.getI64IntegerAttr(std::numeric_limits<int64_t>::max()),
-                             minOp);
-  // The lowest element offset of a group is its first element's (the
-  // elements are consecutive); it must start a byte.
-  Value firstOffset = reduceGroups(
-      ab, at.offset, perWord,
-      b.getI32IntegerAttr(std::numeric_limits<int32_t>::max()), minOp);
-  auto groupType = cast<ct::TileType>(words.getType());
-  AccessBuilder gb(b, loc, groupType.getShape());
-  auto isZero = [&](Value v, Type element) {
-    return ct::CmpIOp::create(b, loc, gb.full(b.getI1Type()),
-                              ct::ComparisonPredicate::Equal, v,
-                              gb.splat(gb.constant(0, element)),
-                              ct::Signedness::Signed).getResult();
-  };
-  Value whole = gb.andI(
-      ct::CmpIOp::create(b, loc, gb.full(b.getI1Type()),
-                         ct::ComparisonPredicate::Equal, allIn,
-                         gb.splat(gb.constant(1)), ct::Signedness::Signed),
-      gb.andI(isZero(gb.andI(first, gb.splat(gb.constant(3, i64))), i64),
-              isZero(gb.andI(firstOffset, gb.splat(gb.constant(8 / width - 1))),
-                     i32)));
-  Value wordPointers = ct::IntToPtrOp::create(
-      b, loc, gb.full(ct::PointerType::get(i32)), first);
-  auto plain = ct::StorePtrTkoOp::create(
-      b, loc, store.getResultToken().getType(),
-      store.getMemoryOrderingSemanticsAttr(), store.getMemoryScopeAttr(),
-      wordPointers, words, whole, token, store.getOptimizationHintsAttr());
-  token = plain.getResultToken();
-  // Spread `whole` back over the elements: the rest are stored by atomics.
-  SmallVector<int64_t> column(groupType.getShape());
-  column.push_back(1);
-  SmallVector<int64_t> grouped(groupType.getShape());
-  grouped.push_back(perWord);
-  Type i1 = b.getI1Type();
-  Value spread = ct::BroadcastOp::create(
-      b, loc, ab.tile(grouped, i1),
-      ct::ReshapeOp::create(b, loc, ab.tile(column, i1), whole));
-  Value covered = ct::ReshapeOp::create(b, loc, ab.full(i1), spread);
-  Value notCovered = ct::XOrIOp::create(
-      b, loc, covered.getType(), covered,
-      ab.splat(ab.constant(-1, i1)));
-  rest = ab.andI(at.mask, notCovered);
 }
 
 /// A packed store must leave the other elements of each byte as they are,
@@ -584,8 +634,8 @@ LogicalResult expandPackedStore(ct::StoreViewTkoOp store, unsigned width) {
   };
   Value token = store.getToken();
   Value rest = at.mask;
-  if (at.innerContiguous && type.getShape().back() % (32 / width) == 0)
-    storeWholeWords(ab, store, at, packed, width, token, rest);
+  if (std::optional<WholeWords> w = wholeWords(ab, at, packed, width))
+    storeWholeWords(ab, store, at, *w, width, token, rest);
   auto cleared = ct::AtomicRMWTkoOp::create(
       b, loc, clear.getType(), store.getResultToken().getType(), ordering, scope,
       words, modeAttr(ct::AtomicRMWMode::And), clear, rest, token);

@@ -118,11 +118,19 @@ cuda_tile.module @views {
 // CHECK: %[[BIT:.*]] = arith.muli %[[ODD]], %{{.*}} : tensor<8xi32>
 // CHECK: nv_tileaa.int_to_ptr %{{.*}} : i64 -> !nv_tileaa.ptr<i8, 1>
 // CHECK: %[[PTRS:.*]] = nv_tileaa.addptr %{{.*}}, %[[BYTE]] : tensor<8x!nv_tileaa.ptr<i8, 1>>
-// CHECK: %[[V:.*]], %[[TOK:.*]] = nv_tileaa.load %[[PTRS]], %[[MASK]], %{{.*}}, %{{.*}} {{.*}} -> tensor<8xi8>, !nv_tileaa.mem_token
+// The 8 elements fill one word: when it is aligned and all in bounds it is
+// one i32 load, each element shifted out of it; the others read bytes.
+// CHECK: %[[GPTR:.*]] = nv_tileaa.int_to_ptr %{{.*}} : tensor<1xi64> -> tensor<1x!nv_tileaa.ptr<i32, 1>>
+// CHECK: %[[WORD:.*]], %[[WTOK:.*]] = nv_tileaa.load %[[GPTR]], %{{.*}}, %{{.*}}, %{{.*}} {{.*}} -> tensor<1xi32>, !nv_tileaa.mem_token
+// CHECK: %[[FROMWORD:.*]] = arith.shrui %{{.*}}, %{{.*}} : tensor<8xi32>
+// CHECK: %[[COVERED:.*]] = arith.xori %[[WHOLE:.*]], %{{.*}} : tensor<8xi1>
+// CHECK: %[[BYTEMASK:.*]] = arith.andi %[[MASK]], %[[COVERED]] : tensor<8xi1>
+// CHECK: %[[V:.*]], %[[TOK:.*]] = nv_tileaa.load %[[PTRS]], %[[BYTEMASK]], %{{.*}}, %[[WTOK]] {{.*}} -> tensor<8xi8>, !nv_tileaa.mem_token
 // CHECK: %[[W:.*]] = arith.extui %[[V]] : tensor<8xi8> to tensor<8xi32>
 // CHECK: %[[SH:.*]] = arith.shrui %[[W]], %[[BIT]] : tensor<8xi32>
+// CHECK: %[[PICK:.*]] = arith.select %[[WHOLE]], %[[FROMWORD]], %[[SH]] : tensor<8xi1>, tensor<8xi32>
 // CHECK: %c8_i32{{.*}} = arith.constant 8 : i32
-// CHECK: %[[SEL:.*]] = arith.select %[[MASK]], %[[SH]], %{{.*}} : tensor<8xi1>, tensor<8xi32>
+// CHECK: %[[SEL:.*]] = arith.select %[[MASK]], %[[PICK]], %{{.*}} : tensor<8xi1>, tensor<8xi32>
 // CHECK: %[[N:.*]] = arith.trunci %[[SEL]] : tensor<8xi32> to tensor<8xi4>
 // CHECK: %[[X:.*]] = nv_tileaa.bitcast %[[N]] : tensor<8xi4> -> tensor<8xf4E2M1FN>
 // CHECK: %[[ADDR:.*]] = nv_tileaa.ptr_to_int %{{.*}} : tensor<8x!nv_tileaa.ptr<i8, 1>> -> tensor<8xi64>
@@ -138,14 +146,14 @@ cuda_tile.module @views {
 // CHECK: %[[SET:.*]] = arith.shli %[[XW]], %[[SHIFT]] : tensor<8xi32>
 // Eight consecutive elements that fill an aligned word, all in bounds, are
 // or-ed into one i32 and stored plainly; the atomics take the others.
-// CHECK: %[[PLACED:.*]] = arith.shli %{{.*}}, %{{.*}} : tensor<8xi32>
-// CHECK: %[[GROUP:.*]] = nv_tileaa.view %[[PLACED]] : tensor<8xi32> -> tensor<1x8xi32>
-// CHECK: %[[WORD:.*]] = nv_tileaa.reduce %[[GROUP]] {axis = 1 : i32, nv_tileaa.identities = [0 : i32]} : tensor<1x8xi32> -> tensor<1xi32>
-// CHECK: arith.ori
 // CHECK: %[[ALLIN:.*]] = nv_tileaa.reduce %{{.*}} {axis = 1 : i32, nv_tileaa.identities = [1 : i32]}
 // CHECK: arith.minsi
 // CHECK: %[[FIRST:.*]] = nv_tileaa.reduce %{{.*}} {axis = 1 : i32, nv_tileaa.identities = [9223372036854775807]} : tensor<1x8xi64> -> tensor<1xi64>
 // CHECK: %[[WPTR:.*]] = nv_tileaa.int_to_ptr %[[FIRST]] : tensor<1xi64> -> tensor<1x!nv_tileaa.ptr<i32, 1>>
+// CHECK: %[[PLACED:.*]] = arith.shli %{{.*}}, %{{.*}} : tensor<8xi32>
+// CHECK: %[[GROUP:.*]] = nv_tileaa.view %[[PLACED]] : tensor<8xi32> -> tensor<1x8xi32>
+// CHECK: %[[WORD:.*]] = nv_tileaa.reduce %[[GROUP]] {axis = 1 : i32, nv_tileaa.identities = [0 : i32]} : tensor<1x8xi32> -> tensor<1xi32>
+// CHECK: arith.ori
 // CHECK: %[[T0:.*]] = nv_tileaa.store %[[WPTR]], %[[WORD]], %{{.*}}, %[[TOK]] {{.*}} : tensor<1x!nv_tileaa.ptr<i32, 1>>, tensor<1xi32>, tensor<1xi1>
 // CHECK: %[[REST:.*]] = arith.andi %[[MASK2:.*]], %{{.*}} : tensor<8xi1>
 // CHECK: %{{.*}}, %[[T1:.*]] = nv_tileaa.atomic_rmw %[[WORDS]], %[[CLEAR]], %[[REST]], %[[T0]] {{{.*}}rmw_mode = #nv_tileaa<rmw_mode and>}
