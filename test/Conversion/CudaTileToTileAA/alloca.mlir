@@ -53,3 +53,17 @@ cuda_tile.module @scoped_allocas {
     return
   }
 }
+
+// A non-entry function is an allocation scope too (device code does not
+// recurse, so its calls never overlap): its own static array.
+// CHECK: nv_tileaa.global @__alloca_helper_0 : tensor<4xf32> {address_space = 3 : i32, alignment = 4 : i64}
+// CHECK-LABEL: nv_tileaa.func @helper(
+// CHECK: nv_tileaa.get_global @__alloca_helper_0 : !nv_tileaa.ptr<f32, 0>
+cuda_tile.module @function_alloca {
+  testing$func @helper(%x: tile<f32>) -> tile<f32> {
+    %a = alloca num_elem = 4, alignment = 4 : tile<ptr<f32>>
+    %t = store_ptr_tko weak %a, %x : tile<ptr<f32>>, tile<f32> -> token
+    %y, %t2 = load_ptr_tko weak %a token = %t : tile<ptr<f32>> -> tile<f32>, token
+    return %y : tile<f32>
+  }
+}
