@@ -59,14 +59,12 @@ APFloat flushSubnormal(APFloat value) {
   return value;
 }
 
-/// Bytes per element of a pack/unpack's wide side; sub-byte elements are
-/// refused because the bit order inside a byte is not settled.
-FailureOr<unsigned> bytesPerElement(Operation *op, Type elementType) {
-  unsigned width = getBitWidth(elementType);
-  if (width % 8 != 0)
-    return op->emitOpError("on sub-byte elements (")
-           << elementType << ") is not supported by tilecc yet";
-  return width / 8;
+/// Bits per element of a pack/unpack's wide side. tf32 (19 bits kept in a
+/// 32-bit container) has no lowering in the compiler and is refused alike.
+FailureOr<unsigned> bitsPerElement(Operation *op, Type elementType) {
+  if (isa<FloatTF32Type>(elementType))
+    return op->emitOpError("on tf32 elements is not supported by tilecc yet");
+  return getBitWidth(elementType);
 }
 
 /// Applies `fn` to every element of the op's operands and stores the result.
@@ -486,34 +484,38 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
   reinterpret(ct::IntToPtrOp());
   reinterpret(ct::PtrToIntOp());
   reinterpret(ct::PtrToPtrOp());
-  // pack / unpack: element i of the wide tile is bytes [i*B, i*B+B) of the
-  // byte tile, least significant byte first (the GPU's little-endian order).
+  // pack / unpack: the wide tile is a little-endian bit stream: element i
+  // holds bits [i*W, i*W+W) and byte j bits [8j, 8j+8). Wide elements are
+  // split least significant byte first; sub-byte elements share a byte,
+  // the first in the least significant bits (the low nibble for 4-bit
+  // types, as PTX's e2m1x2 and CUDA's __nv_fp4x2_e2m1 store them).
   registry.add<ct::PackOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     const Tile &in = exec.get(op->getOperand(0));
-    FailureOr<unsigned> bytes = bytesPerElement(op, in.elementType);
-    if (failed(bytes))
+    FailureOr<unsigned> width = bitsPerElement(op, in.elementType);
+    if (failed(width))
       return failure();
     auto type = cast<ct::TileType>(op->getResult(0).getType());
     Tile out(type.getShape(), type.getElementType());
     for (int64_t i = 0, e = in.getNumElements(); i < e; ++i)
-      for (unsigned b = 0; b < *bytes; ++b)
-        out.bits[i * *bytes + b] = (in.bits[i] >> (8 * b)) & 0xFF;
+      for (unsigned k = 0; k < *width; ++k) {
+        uint64_t bit = i * *width + k;
+        out.bits[bit / 8] |= ((in.bits[i] >> k) & 1) << (bit % 8);
+      }
     exec.set(op->getResult(0), std::move(out));
     return success();
   });
   registry.add<ct::UnpackOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     const Tile &in = exec.get(op->getOperand(0));
     auto type = cast<ct::TileType>(op->getResult(0).getType());
-    FailureOr<unsigned> bytes = bytesPerElement(op, type.getElementType());
-    if (failed(bytes))
+    FailureOr<unsigned> width = bitsPerElement(op, type.getElementType());
+    if (failed(width))
       return failure();
     Tile out(type.getShape(), type.getElementType());
-    for (int64_t i = 0, e = out.getNumElements(); i < e; ++i) {
-      uint64_t value = 0;
-      for (unsigned b = 0; b < *bytes; ++b)
-        value |= (in.bits[i * *bytes + b] & 0xFF) << (8 * b);
-      out.bits[i] = value;
-    }
+    for (int64_t i = 0, e = out.getNumElements(); i < e; ++i)
+      for (unsigned k = 0; k < *width; ++k) {
+        uint64_t bit = i * *width + k;
+        out.bits[i] |= ((in.bits[bit / 8] >> (bit % 8)) & 1) << k;
+      }
     exec.set(op->getResult(0), std::move(out));
     return success();
   });

@@ -27,10 +27,29 @@ LogicalResult memoryError(Operation *op, const std::string &message) {
   return op->emitError("reference interpreter: ") << message;
 }
 
+/// Sub-byte elements (4-bit f4E2M1FN, i4) are packed in memory, two per
+/// byte, the element at the lower index in the low nibble (PTX's e2m1x2 and
+/// CUDA's __nv_fp4x2_e2m1 order). i1 takes a whole byte.
+bool isPacked(Type elementType) {
+  unsigned width = getBitWidth(elementType);
+  return width < 8 && width != 1;
+}
+
+/// Reads the element at `address`; a packed element also needs its bit
+/// offset in the byte, which only a view (an element index) provides.
 LogicalResult loadElement(Operation *op, BlockExecution &exec, uint64_t address,
-                          Type elementType, uint64_t &bits) {
-  if (getBitWidth(elementType) < 8 && getBitWidth(elementType) != 1)
-    return memoryError(op, "sub-byte element types are not addressable");
+                          Type elementType, uint64_t &bits,
+                          std::optional<unsigned> bit = std::nullopt) {
+  if (isPacked(elementType)) {
+    if (!bit)
+      return memoryError(op, "a pointer addresses whole bytes; sub-byte "
+                             "elements are accessed through a tensor view");
+    uint64_t byte = 0;
+    if (auto error = exec.getLaunch().memory.load(address, 1, byte))
+      return memoryError(op, *error);
+    bits = (byte >> *bit) & ((1u << getBitWidth(elementType)) - 1);
+    return success();
+  }
   if (auto error = exec.getLaunch().memory.load(address, storageBytes(elementType), bits))
     return memoryError(op, *error);
   if (getBitWidth(elementType) == 1)
@@ -40,10 +59,24 @@ LogicalResult loadElement(Operation *op, BlockExecution &exec, uint64_t address,
   return success();
 }
 
+/// Writes the element at `address`; a packed element replaces its bits
+/// only, leaving the other element of the byte as it was.
 LogicalResult storeElement(Operation *op, BlockExecution &exec, uint64_t address,
-                           Type elementType, uint64_t bits) {
-  if (getBitWidth(elementType) < 8 && getBitWidth(elementType) != 1)
-    return memoryError(op, "sub-byte element types are not addressable");
+                           Type elementType, uint64_t bits,
+                           std::optional<unsigned> bit = std::nullopt) {
+  if (isPacked(elementType)) {
+    if (!bit)
+      return memoryError(op, "a pointer addresses whole bytes; sub-byte "
+                             "elements are accessed through a tensor view");
+    uint64_t byte = 0;
+    if (auto error = exec.getLaunch().memory.load(address, 1, byte))
+      return memoryError(op, *error);
+    uint64_t mask = ((1u << getBitWidth(elementType)) - 1) << *bit;
+    byte = (byte & ~mask) | ((bits << *bit) & mask);
+    if (auto error = exec.getLaunch().memory.store(address, 1, byte))
+      return memoryError(op, *error);
+    return success();
+  }
   if (isa<FloatTF32Type>(elementType))
     bits <<= 13;
   if (auto error = exec.getLaunch().memory.store(address, storageBytes(elementType), bits))
@@ -51,17 +84,25 @@ LogicalResult storeElement(Operation *op, BlockExecution &exec, uint64_t address
   return success();
 }
 
-/// The value of a padding mode for a float or integer element type.
-uint64_t paddingBits(ct::PaddingValueAttr padding, Type elementType) {
+/// The value of a padding mode for a float or integer element type; none
+/// where the type cannot represent it (NaN or infinity in f4E2M1FN).
+std::optional<uint64_t> paddingBits(ct::PaddingValueAttr padding, Type elementType) {
   if (!padding || !isFloat(elementType))
     return 0;
   const llvm::fltSemantics &sem = getSemantics(elementType);
   switch (padding.getValue()) {
   case ct::PaddingValue::Zero: return fromAPFloat(llvm::APFloat::getZero(sem));
   case ct::PaddingValue::NegZero: return fromAPFloat(llvm::APFloat::getZero(sem, true));
-  case ct::PaddingValue::Nan: return fromAPFloat(llvm::APFloat::getNaN(sem));
-  case ct::PaddingValue::PosInf: return fromAPFloat(llvm::APFloat::getInf(sem));
-  case ct::PaddingValue::NegInf: return fromAPFloat(llvm::APFloat::getInf(sem, true));
+  case ct::PaddingValue::Nan:
+    if (!llvm::APFloat::semanticsHasNaN(sem))
+      return std::nullopt;
+    return fromAPFloat(llvm::APFloat::getNaN(sem));
+  case ct::PaddingValue::PosInf:
+  case ct::PaddingValue::NegInf:
+    if (!llvm::APFloat::semanticsHasNaN(sem))
+      return std::nullopt;
+    return fromAPFloat(llvm::APFloat::getInf(
+        sem, padding.getValue() == ct::PaddingValue::NegInf));
   }
   return 0;
 }
@@ -73,7 +114,8 @@ int64_t scalarInt(BlockExecution &exec, Value value) {
 
 /// Where each element of one tile of a partition, strided or gather/scatter
 /// view lies:
-/// calls `visit(tileLinearIndex, address, inBounds)`.
+/// calls `visit(tileLinearIndex, address, bit, inBounds)`, `bit` being the
+/// element's offset in its byte (non-zero only for packed elements).
 template <typename Fn>
 LogicalResult forEachViewElement(Operation *op, BlockExecution &exec,
                                  Value viewValue, ValueRange indexValues,
@@ -147,7 +189,14 @@ LogicalResult forEachViewElement(Operation *op, BlockExecution &exec,
       inBounds &= c >= 0 && c < view.shape[tensorDim];
       offset += c * view.strides[tensorDim];
     }
-    if (failed(visit(linear, view.base + offset * elementBytes, inBounds)))
+    uint64_t address = view.base + offset * elementBytes;
+    unsigned bit = 0;
+    if (isPacked(elementType)) {
+      int64_t bitOffset = offset * getBitWidth(elementType);
+      address = view.base + llvm::divideFloorSigned(bitOffset, 8);
+      bit = static_cast<unsigned>(bitOffset - llvm::divideFloorSigned(bitOffset, 8) * 8);
+    }
+    if (failed(visit(linear, address, bit, inBounds)))
       return failure();
   }
   return success();
@@ -243,15 +292,29 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     }
     return success();
   });
+  // The tiles that start inside the tensor: ceil(extent / step), the step
+  // being the tile size (partition, gather_scatter dense dims) or the
+  // traversal stride (strided); along a gather_scatter_view's sparse
+  // dimension every row is an index.
   registry.add<ct::GetIndexSpaceShapeOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
-    auto partition = dyn_cast<ct::PartitionViewType>(op->getOperand(0).getType());
-    if (!partition)
-      return memoryError(op, "this view type is not supported by the interpreter");
+    Type viewType = op->getOperand(0).getType();
     const ViewValue &view = exec.getView(op->getOperand(0));
-    ArrayRef<int32_t> tileShape = partition.getTileShape().asArrayRef();
     for (auto [d, result] : llvm::enumerate(op->getResults())) {
-      int64_t extent = view.shape[partition.getDimMap()[d]];
-      int64_t count = (extent + tileShape[d] - 1) / tileShape[d];
+      int64_t extent = 0, step = 1;
+      if (auto partition = dyn_cast<ct::PartitionViewType>(viewType)) {
+        extent = view.shape[partition.getDimMap()[d]];
+        step = partition.getTileShape().asArrayRef()[d];
+      } else if (auto strided = dyn_cast<ct::StridedViewType>(viewType)) {
+        extent = view.shape[strided.getDimMap()[d]];
+        step = strided.getTraversalStrides()[d];
+      } else if (auto gather = dyn_cast<ct::GatherScatterViewType>(viewType)) {
+        extent = view.shape[d];
+        if (d != gather.getSparseDim())
+          step = gather.getTileShape().asArrayRef()[d];
+      } else {
+        return memoryError(op, "this view type is not supported by the interpreter");
+      }
+      int64_t count = (extent + step - 1) / step;
       Type type = cast<ct::TileType>(result.getType()).getElementType();
       exec.set(result, Tile::scalar(type, truncateToWidth(type, count)));
     }
@@ -267,12 +330,18 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     llvm::SmallVector<int64_t, 4> tileShape;
     if (failed(forEachViewElement(
             op, exec, load.getView(), load.getIndex(), elementType, padding,
-            tileShape, [&](int64_t i, uint64_t address, bool inBounds) {
+            tileShape, [&](int64_t i, uint64_t address, unsigned bit, bool inBounds) {
               if (!inBounds) {
-                out.bits[i] = paddingBits(padding, elementType);
+                std::optional<uint64_t> pad = paddingBits(padding, elementType);
+                if (!pad)
+                  return memoryError(
+                      op, "padding value " +
+                              ct::stringifyPaddingValue(padding.getValue()).str() +
+                              " is not representable in the element type");
+                out.bits[i] = *pad;
                 return success();
               }
-              return loadElement(op, exec, address, elementType, out.bits[i]);
+              return loadElement(op, exec, address, elementType, out.bits[i], bit);
             })))
       return failure();
     exec.set(load.getTile(), std::move(out));
@@ -287,10 +356,11 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     llvm::SmallVector<int64_t, 4> tileShape;
     if (failed(forEachViewElement(
             op, exec, store.getView(), store.getIndex(), elementType, padding,
-            tileShape, [&](int64_t i, uint64_t address, bool inBounds) {
+            tileShape, [&](int64_t i, uint64_t address, unsigned bit, bool inBounds) {
               if (!inBounds)
                 return success(); // out-of-bounds stores are masked
-              return storeElement(op, exec, address, elementType, value.bits[i]);
+              return storeElement(op, exec, address, elementType, value.bits[i],
+                                  bit);
             })))
       return failure();
     exec.setToken(store.getResultToken());
@@ -307,7 +377,7 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     llvm::SmallVector<int64_t, 4> tileShape;
     if (failed(forEachViewElement(
             op, exec, red.getView(), red.getIndex(), elementType, padding,
-            tileShape, [&](int64_t i, uint64_t address, bool inBounds) {
+            tileShape, [&](int64_t i, uint64_t address, unsigned bit, bool inBounds) {
               if (!inBounds)
                 return success();
               uint64_t old;

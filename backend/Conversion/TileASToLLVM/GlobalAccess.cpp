@@ -168,6 +168,10 @@ SmallVector<Value> mlir::tilecc::emitGlobalLoad(OpBuilder &b, Location loc,
     constraints += llvm::formatv(",{0}", constraintFor(shape.wordBits)).str();
     operands.push_back(w);
   }
+  // The load reads memory the kernel may write (scratch reused by a loop,
+  // data stored earlier): without the clobber LLVM takes the asm for a pure
+  // function of its operands and hoists or merges it across those stores.
+  constraints += ",~{memory}";
   Type wordType = b.getIntegerType(shape.wordBits);
   Type resultType =
       n == 1 ? wordType

@@ -86,8 +86,10 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
     op->emitError("no shared scratch buffer for the layout change");
     return failure();
   }
-  bool isBool = field.isInteger(1);
-  Type memType = isBool ? rewriter.getI8Type() : field;
+  // Elements narrower than a byte (i1, i4 / f4E2M1FN registers) take a
+  // whole byte of the scratch buffer.
+  bool isNarrow = field.isIntOrFloat() && field.getIntOrFloatBitWidth() < 8;
+  Type memType = isNarrow ? rewriter.getI8Type() : field;
   Value base = LLVM::AddressOfOp::create(rewriter, loc, scratch);
   ArrayRef<int64_t> srcShape = srcType.getShape();
   auto addresses = [&](const tl::LinearLayout &layout) {
@@ -119,7 +121,7 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
     auto [reg, addr] = regAndAddr;
     if (int32_t(r) & dup.reg)
       continue;
-    Value v = isBool ? Value(LLVM::ZExtOp::create(rewriter, loc, memType, reg))
+    Value v = isNarrow ? Value(LLVM::ZExtOp::create(rewriter, loc, memType, reg))
                      : reg;
     if (owner)
       emitGlobalStore(rewriter, loc, addr, owner, v, AccessQualifiers());
@@ -130,7 +132,7 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
   SmallVector<Value> regs;
   for (Value addr : addresses(getTileLayout(dstType))) {
     Value v = LLVM::LoadOp::create(rewriter, loc, memType, addr);
-    regs.push_back(isBool ? Value(LLVM::TruncOp::create(rewriter, loc, field, v))
+    regs.push_back(isNarrow ? Value(LLVM::TruncOp::create(rewriter, loc, field, v))
                           : v);
   }
   return regs;

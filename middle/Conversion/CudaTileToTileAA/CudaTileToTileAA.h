@@ -48,8 +48,9 @@ public:
 /// memory, so that a pointer may address either global or shared memory.
 bool needsGenericPointers(Operation *root);
 
-/// Rejects, with a located error each, the allocas tilecc cannot lower: in
-/// global memory, or not directly in an entry's body.
+/// Rejects, with a located error each, the allocas tilecc cannot lower (in
+/// global memory), and numbers the others within their function (the
+/// static scratch array each one becomes).
 LogicalResult checkAllocaPlacement(Operation *root);
 
 /// Makes every `continue`/`break` nested in a cuda_tile.if structured: the

@@ -69,6 +69,10 @@ Attribute reduceAtomFor(Operation *op, RankedTensorType input, int64_t axis,
 /// Checks the ops the conversion leaves legal (mark_for_reuse operands).
 LogicalResult verifyLegalTileAAOps(ModuleOp module);
 
+/// Reports, at the argument, every function argument that is a view (a
+/// memref or tiled_view): views have no calling convention below nv_tileaa.
+LogicalResult checkViewArguments(ModuleOp module);
+
 } // namespace mlir::tilecc
 
 #endif // TILECC_CONVERSION_TILEAATOTILEAS_H

@@ -23,3 +23,47 @@ cuda_tile.module @allocas {
     return
   }
 }
+
+// for and loop are allocation scopes: an alloca in a loop body lives for one
+// iteration, so the next iteration takes the same static array; one in an if
+// outside any loop runs at most once. Arrays are numbered per function in
+// source order.
+// CHECK: nv_tileaa.global @__alloca_scoped_0 : tensor<32xi32> {address_space = 3 : i32, alignment = 4 : i64}
+// CHECK: nv_tileaa.global @__alloca_scoped_1 : tensor<16xf32> {address_space = 3 : i32, alignment = 16 : i64}
+// CHECK-LABEL: nv_tileaa.func @scoped(
+// CHECK: scf.for
+// CHECK: nv_tileaa.get_global @__alloca_scoped_0 : !nv_tileaa.ptr<i32, 0>
+// CHECK: scf.if
+// CHECK: nv_tileaa.get_global @__alloca_scoped_1 : !nv_tileaa.ptr<f32, 0>
+cuda_tile.module @scoped_allocas {
+  entry @scoped(%c: tile<i1>) {
+    %lb = constant <i32: 0> : tile<i32>
+    %ub = constant <i32: 4> : tile<i32>
+    %step = constant <i32: 1> : tile<i32>
+    for %iv in (%lb to %ub, step %step) : tile<i32> {
+      %0 = alloca num_elem = 32, alignment = 4 : tile<ptr<i32>>
+      %t = store_ptr_tko weak %0, %iv : tile<ptr<i32>>, tile<i32> -> token
+      continue
+    }
+    if %c {
+      %1 = alloca num_elem = 16, alignment = 16 : tile<ptr<f32>>
+      %f = constant <f32: 1.0> : tile<f32>
+      %t = store_ptr_tko weak %1, %f : tile<ptr<f32>>, tile<f32> -> token
+    }
+    return
+  }
+}
+
+// A non-entry function is an allocation scope too (device code does not
+// recurse, so its calls never overlap): its own static array.
+// CHECK: nv_tileaa.global @__alloca_helper_0 : tensor<4xf32> {address_space = 3 : i32, alignment = 4 : i64}
+// CHECK-LABEL: nv_tileaa.func @helper(
+// CHECK: nv_tileaa.get_global @__alloca_helper_0 : !nv_tileaa.ptr<f32, 0>
+cuda_tile.module @function_alloca {
+  testing$func @helper(%x: tile<f32>) -> tile<f32> {
+    %a = alloca num_elem = 4, alignment = 4 : tile<ptr<f32>>
+    %t = store_ptr_tko weak %a, %x : tile<ptr<f32>>, tile<f32> -> token
+    %y, %t2 = load_ptr_tko weak %a token = %t : tile<ptr<f32>> -> tile<f32>, token
+    return %y : tile<f32>
+  }
+}

@@ -1,5 +1,6 @@
-// pack / unpack of whole-byte elements become integer tile arithmetic on the
-// same-width integer, least significant byte first.
+// pack / unpack become integer tile arithmetic on the same-width integer:
+// whole-byte elements split into bytes least significant byte first,
+// sub-byte elements share a byte, the first in its low bits.
 // RUN: tilecc-opt --convert-cuda-tile-to-tileaa %s | FileCheck %s
 
 cuda_tile.module @repack {
@@ -42,5 +43,44 @@ cuda_tile.module @repack {
   testing$func @unpack_f32(%y: tile<256xi8>) -> tile<64xf32> {
     %u = unpack %y : tile<256xi8> -> tile<64xf32>
     return %u : tile<64xf32>
+  }
+
+  // Two f4E2M1FN per byte: element 2j in bits 0-3 of byte j, 2j+1 in 4-7.
+  // CHECK-LABEL: nv_tileaa.func @pack_f4
+  // CHECK: %[[I:.*]] = nv_tileaa.bitcast %arg0 : tensor<64xf4E2M1FN> -> tensor<64xi4>
+  // CHECK: %[[P:.*]] = nv_tileaa.view %[[I]] : tensor<64xi4> -> tensor<32x2xi4>
+  // CHECK: %[[E:.*]] = arith.extui %[[P]] : tensor<32x2xi4> to tensor<32x2xi8>
+  // CHECK: %[[K:.*]] = arith.constant dense<{{\[\[}}0, 4]]> : tensor<1x2xi8>
+  // CHECK: %[[KB:.*]] = nv_tileaa.broadcast %[[K]]
+  // CHECK: %[[SH:.*]] = arith.shli %[[E]], %[[KB]] : tensor<32x2xi8>
+  // CHECK: %[[B:.*]] = nv_tileaa.reduce %[[SH]] {axis = 1 : i32, nv_tileaa.identities = [0 : i8]} : tensor<32x2xi8> -> tensor<32xi8>
+  // CHECK: arith.ori
+  // CHECK: nv_tileaa.return %[[B]]
+  testing$func @pack_f4(%x: tile<64xf4E2M1FN>) -> tile<32xi8> {
+    %p = pack %x : tile<64xf4E2M1FN> -> tile<32xi8>
+    return %p : tile<32xi8>
+  }
+
+  // CHECK-LABEL: nv_tileaa.func @unpack_i4
+  // CHECK: %[[C:.*]] = nv_tileaa.view %arg0 : tensor<32xi8> -> tensor<32x1xi8>
+  // CHECK: %[[S:.*]] = nv_tileaa.broadcast %[[C]] : tensor<32x1xi8> -> tensor<32x2xi8>
+  // CHECK: %[[K:.*]] = arith.constant dense<{{\[\[}}0, 4]]> : tensor<1x2xi8>
+  // CHECK: %[[KB:.*]] = nv_tileaa.broadcast %[[K]]
+  // CHECK: %[[SH:.*]] = arith.shrui %[[S]], %[[KB]] : tensor<32x2xi8>
+  // CHECK: %[[T:.*]] = arith.trunci %[[SH]] : tensor<32x2xi8> to tensor<32x2xi4>
+  // CHECK: %[[R:.*]] = nv_tileaa.view %[[T]] : tensor<32x2xi4> -> tensor<64xi4>
+  // CHECK: nv_tileaa.return %[[R]]
+  testing$func @unpack_i4(%y: tile<32xi8>) -> tile<64xi4> {
+    %u = unpack %y : tile<32xi8> -> tile<64xi4>
+    return %u : tile<64xi4>
+  }
+
+  // Eight i1 per byte, element 0 in bit 0.
+  // CHECK-LABEL: nv_tileaa.func @pack_i1
+  // CHECK: arith.extui %{{.*}} : tensor<8x8xi1> to tensor<8x8xi8>
+  // CHECK: arith.constant dense<{{\[\[}}0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi8>
+  testing$func @pack_i1(%x: tile<64xi1>) -> tile<8xi8> {
+    %p = pack %x : tile<64xi1> -> tile<8xi8>
+    return %p : tile<8xi8>
   }
 }

@@ -58,6 +58,22 @@ nv_tileaa.func @bools(%x: tensor<64xi1, #S>) attributes {nv_tileas.num_warps = 2
 
 // -----
 
+// So do the 4-bit registers of f4E2M1FN tiles (i4 in LLVM), one per byte.
+#S = #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (8), (16)], warp = [(32)]} -> {dim0 = 64}>
+#T = #nv_tileas.linear<{register = [], lane = [(2), (4), (8), (16), (32)], warp = [(1)]} -> {dim0 = 64}>
+// CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<64 x i8>
+// CHECK-LABEL: llvm.func @nibbles
+// CHECK: llvm.zext %{{.*}} : i4 to i8
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i8, !llvm.ptr<3>
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: llvm.trunc %{{.*}} : i8 to i4
+nv_tileaa.func @nibbles(%x: tensor<64xf4E2M1FN, #S>) attributes {nv_tileas.num_warps = 2 : i32} {
+  %y = nv_tileas.convert_layout %x : tensor<64xf4E2M1FN, #S> -> tensor<64xf4E2M1FN, #T>
+  nv_tileaa.return
+}
+
+// -----
+
 // broadcast: the result layout puts every element on the thread that holds
 // its source element (the 1-row source is replicated along dim0 in
 // registers), so registers are only gathered.

@@ -11,8 +11,8 @@
 // CHECK: nvvm.read.ptx.sreg.tid.x
 // CHECK: llvm.icmp "slt"
 // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-// CHECK: llvm.inline_asm asm_dialect = att "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=&r,=&r,=&r,=&r,l,b,r,r,r,r" %[[P]], %{{.*}} : (!llvm.ptr<1>, i1, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
-// CHECK-COUNT-4: "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"
+// CHECK: llvm.inline_asm asm_dialect = att "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=&r,=&r,=&r,=&r,l,b,r,r,r,r,~{memory}" %[[P]], %{{.*}} : (!llvm.ptr<1>, i1, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-COUNT-4: "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r,~{memory}"
 // CHECK-NOT: ld.global
 nv_tileaa.func @load_ragged(%p: !nv_tileaa.ptr<f32, 1>, %n: index, %i: index) {
   %c0 = arith.constant 0 : index
@@ -70,7 +70,7 @@ nv_tileaa.func @store_duplicates(%p: !nv_tileaa.ptr<i32, 1>, %x: tensor<16xi32, 
 // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
 // CHECK: "{{.*}}@$5 ld.acquire.gpu.global.v4.b32 {$0, $1, $2, $3}, [$4];"
 // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
-// CHECK-COUNT-8: ld.acquire.gpu.global.b16 $0, [$1];", "=&h,l,b,h"
+// CHECK-COUNT-8: ld.acquire.gpu.global.b16 $0, [$1];", "=&h,l,b,h,~{memory}"
 nv_tileaa.func @load_f16_masked(%p: !nv_tileaa.ptr<f16, 1>, %m: tensor<16x16xi1, #H>, %o: tensor<16x16xf16, #H>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -8,10 +8,10 @@
 // elements load 0 and store 1), then y[128 + i] = x[i] (unmasked load, masked
 // store).
 // CHECK-LABEL: llvm.func @bytes
-// CHECK: "mov.b16 $0, $3;\0A\09@$2 ld.global.b8 $0, [$1];", "=&h,l,b,h"
+// CHECK: "mov.b16 $0, $3;\0A\09@$2 ld.global.b8 $0, [$1];", "=&h,l,b,h,~{memory}"
 // CHECK: llvm.trunc %{{.*}} : i16 to i8
 // CHECK: "st.global.b8 [$0], $1;", "l,h"
-// CHECK: "mov.b16 $0, $2;\0A\09ld.global.b8 $0, [$1];", "=&h,l,h"
+// CHECK: "mov.b16 $0, $2;\0A\09ld.global.b8 $0, [$1];", "=&h,l,h,~{memory}"
 // CHECK: llvm.zext %{{.*}} : i8 to i16
 // CHECK: "@$2 st.global.b8 [$0], $1;", "l,h,b"
 // EMU: y: 1 2 3

@@ -12,7 +12,7 @@
 // CHECK: %[[I1:.*]] = llvm.trunc %{{.*}} : i64 to i32
 // CHECK: llvm.icmp "slt" %{{.*}}, %{{.*}} : i32
 // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
-// CHECK-COUNT-2: "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r"
+// CHECK-COUNT-2: "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=&r,l,b,r,~{memory}"
 // CHECK-COUNT-2: llvm.fmul
 // CHECK-COUNT-2: "@$2 st.global.b32 [$0], $1;", "l,r,b"
 // EMU: y: 0 2 4 6 8 10
