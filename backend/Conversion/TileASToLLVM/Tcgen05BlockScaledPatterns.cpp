@@ -312,66 +312,114 @@ static void emitWhereZero(OpBuilder &b, Location loc, Value id,
           constraints.empty() ? "r" : ("r," + constraints).str());
 }
 
-/// Every thread stores its registers of `layout` into the scratch buffer at
-/// `base` + the offset `shared` gives each element (each element once).
-static void storeToShared(OpBuilder &b, Location loc, ArrayRef<Value> regs,
-                          const tl::LinearLayout &layout,
-                          const tl::LinearLayout &shared, Value base,
-                          Type memType) {
-  tl::LinearLayout toOffset = *layout.invertAndCompose(shared);
+/// How many consecutive registers of `toOffset` (registers -> "offset") sit
+/// at consecutive offsets (none of them a duplicate), up to 16 bytes and a
+/// width `elem` can move in one access.
+static unsigned contiguousRegisters(const tl::LinearLayout &toOffset,
+                                    uint32_t duplicateRegs, Type elem) {
+  unsigned bytes = elem.getIntOrFloatBitWidth() / 8, width = 1;
+  for (unsigned bit = 0; bit < toOffset.getInDimSizeLog2(tl::kRegister);
+       ++bit) {
+    if (width * 2 * bytes > 16 || (duplicateRegs >> bit & 1) ||
+        toOffset.getBasis(tl::kRegister, bit, tl::kOffset) != int32_t(width))
+      break;
+    width *= 2;
+  }
+  while (width > 1 && !isAccessSupported(elem, width))
+    width /= 2;
+  return width;
+}
+
+/// `values` as one vector (a lone value as itself).
+static Value toVector(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  if (values.size() == 1)
+    return values.front();
+  Type type = VectorType::get({int64_t(values.size())}, values[0].getType());
+  Value vec = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, v] : llvm::enumerate(values))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, v, createI32(b, loc, i));
+  return vec;
+}
+
+/// Every thread stores its registers of `layout` into shared memory at
+/// `base` + the element offset `shared` gives each element, each element
+/// once, as wide as consecutive registers allow.
+static LogicalResult storeToShared(OpBuilder &b, Location loc, Operation *op,
+                                   ArrayRef<Value> regs,
+                                   const tl::LinearLayout &layout,
+                                   const tl::LinearLayout &shared, Value base,
+                                   Type elem) {
+  std::optional<tl::LinearLayout> toOffset = layout.invertAndCompose(shared);
+  if (!toOffset)
+    return op->emitError("block_scaled_mma operand layout does not cover its "
+                         "tile");
   DuplicateMasks dup = getDuplicateMasks(layout);
   Value owner = getUniqueOwnerPredicate(b, loc, dup);
-  for (auto [r, coords] :
-       llvm::enumerate(getRegisterCoordinates(b, loc, toOffset))) {
+  unsigned width = contiguousRegisters(*toOffset, dup.reg, elem);
+  unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
+  auto coords = getRegisterCoordinates(b, loc, *toOffset);
+  for (size_t r = 0; r < regs.size(); r += width) {
     if (int32_t(r) & dup.reg)
       continue;
-    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), memType, base,
-                                    ValueRange{coords.front()});
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                    ValueRange{coords[r].front()});
+    ArrayRef<Value> values = regs.slice(r, width);
     if (owner)
-      emitGlobalStore(b, loc, ptr, owner, ValueRange{regs[r]},
-                      AccessQualifiers());
+      emitGlobalStore(b, loc, ptr, owner, values, AccessQualifiers());
     else
-      LLVM::StoreOp::create(b, loc, regs[r], ptr);
+      LLVM::StoreOp::create(b, loc, toVector(b, loc, values), ptr,
+                            width * bytes);
   }
+  return success();
+}
+
+/// The registers of `layout` loaded from shared memory at `base` + the
+/// element offsets of `shared`.
+static FailureOr<SmallVector<Value>>
+loadFromShared(OpBuilder &b, Location loc, Operation *op,
+               const tl::LinearLayout &layout, const tl::LinearLayout &shared,
+               Value base, Type elem) {
+  std::optional<tl::LinearLayout> toOffset = layout.invertAndCompose(shared);
+  if (!toOffset)
+    return op->emitError("block_scaled_mma result layout does not cover its "
+                         "tile");
+  unsigned width = contiguousRegisters(*toOffset, 0, elem);
+  unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
+  Type type = width == 1 ? elem : Type(VectorType::get({int64_t(width)}, elem));
+  SmallVector<Value> regs;
+  auto coords = getRegisterCoordinates(b, loc, *toOffset);
+  for (size_t r = 0; r < coords.size(); r += width) {
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                    ValueRange{coords[r].front()});
+    Value v = LLVM::LoadOp::create(b, loc, type, ptr, width * bytes);
+    if (width == 1) {
+      regs.push_back(v);
+      continue;
+    }
+    for (unsigned i = 0; i < width; ++i)
+      regs.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, createI32(b, loc, i)));
+  }
+  return regs;
 }
 
 /// The f32 registers `regs` of layout `from` as the registers of `to`,
 /// through the row-major staging area at `stage` (identity when equal).
-static SmallVector<Value> relayout(OpBuilder &b, Location loc,
-                                   ArrayRef<Value> regs,
-                                   const tl::LinearLayout &from,
-                                   const tl::LinearLayout &to, Value stage,
-                                   int64_t n) {
+static FailureOr<SmallVector<Value>>
+relayout(OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> regs,
+         const tl::LinearLayout &from, const tl::LinearLayout &to, Value stage,
+         int64_t m, int64_t n) {
   if (from == to)
     return SmallVector<Value>(regs);
+  SmallVector<std::pair<int, int>> bits;
+  appendBits(bits, 1, 0, llvm::Log2_64(n));
+  appendBits(bits, 0, 0, llvm::Log2_64(m));
+  tl::LinearLayout rowMajor = offsetLayout(bits, m, n);
   Type f32 = b.getF32Type();
-  auto rowMajor = [&](const tl::LinearLayout &layout) {
-    SmallVector<Value> ptrs;
-    for (auto &c : getRegisterCoordinates(b, loc, layout)) {
-      Value linear = LLVM::AddOp::create(
-          b, loc, LLVM::MulOp::create(b, loc, c[0], createI64(b, loc, n)),
-          c[1]);
-      ptrs.push_back(LLVM::GEPOp::create(b, loc, stage.getType(), f32, stage,
-                                         ValueRange{linear}));
-    }
-    return ptrs;
-  };
-  DuplicateMasks dup = getDuplicateMasks(from);
-  Value owner = getUniqueOwnerPredicate(b, loc, dup);
-  for (auto [r, ptr] : llvm::enumerate(rowMajor(from))) {
-    if (int32_t(r) & dup.reg)
-      continue;
-    if (owner)
-      emitGlobalStore(b, loc, ptr, owner, ValueRange{regs[r]},
-                      AccessQualifiers());
-    else
-      LLVM::StoreOp::create(b, loc, regs[r], ptr);
-  }
+  if (failed(storeToShared(b, loc, op, regs, from, rowMajor, stage, f32)))
+    return failure();
   NVVM::Barrier0Op::create(b, loc);
-  SmallVector<Value> result;
-  for (Value ptr : rowMajor(to))
-    result.push_back(LLVM::LoadOp::create(b, loc, f32, ptr));
-  return result;
+  return loadFromShared(b, loc, op, to, rowMajor, stage, f32);
 }
 
 /// "{$first, $first+1, ...}" for `count` operands.
@@ -448,26 +496,35 @@ struct Tcgen05BlockScaledMmaLowering
     auto saType = cast<RankedTensorType>(op.getScaleA().getType());
     auto sbType = cast<RankedTensorType>(op.getScaleB().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
-    storeToShared(b, loc, unpackRegisters(b, loc, adaptor.getA()),
-                  getTileLayout(aType), operandLayout(p.m, p.k, false),
-                  at(p.aOffset), i8);
-    storeToShared(b, loc, unpackRegisters(b, loc, adaptor.getB()),
-                  getTileLayout(bType), operandLayout(p.n, p.k, true),
-                  at(p.bOffset), i8);
-    storeToShared(b, loc, unpackRegisters(b, loc, adaptor.getScaleA()),
-                  getTileLayout(saType), scaleLayout(p, false),
-                  at(p.scaleOffset), i8);
-    storeToShared(b, loc, unpackRegisters(b, loc, adaptor.getScaleB()),
-                  getTileLayout(sbType), scaleLayout(p, true),
-                  at(p.scaleOffset +
-                     p.mBlocks * p.kGroups * kScaleChunkBytes),
-                  i8);
+    if (failed(storeToShared(b, loc, op,
+                             unpackRegisters(b, loc, adaptor.getA()),
+                             getTileLayout(aType),
+                             operandLayout(p.m, p.k, false), at(p.aOffset),
+                             i8)) ||
+        failed(storeToShared(b, loc, op,
+                             unpackRegisters(b, loc, adaptor.getB()),
+                             getTileLayout(bType),
+                             operandLayout(p.n, p.k, true), at(p.bOffset),
+                             i8)) ||
+        failed(storeToShared(b, loc, op,
+                             unpackRegisters(b, loc, adaptor.getScaleA()),
+                             getTileLayout(saType), scaleLayout(p, false),
+                             at(p.scaleOffset), i8)) ||
+        failed(storeToShared(
+            b, loc, op, unpackRegisters(b, loc, adaptor.getScaleB()),
+            getTileLayout(sbType), scaleLayout(p, true),
+            at(p.scaleOffset + p.mBlocks * p.kGroups * kScaleChunkBytes),
+            i8)))
+      return failure();
     // C in the tensor-memory register layout (may stage through shared).
     tl::LinearLayout tmemLayout = tmemRegisterLayout(p);
     Value stage = at(p.stageOffset);
-    SmallVector<Value> cRegs =
-        relayout(b, loc, unpackRegisters(b, loc, adaptor.getC()),
-                 getTileLayout(cType), tmemLayout, stage, p.n);
+    FailureOr<SmallVector<Value>> cRegsOr =
+        relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
+                 getTileLayout(cType), tmemLayout, stage, p.m, p.n);
+    if (failed(cRegsOr))
+      return failure();
+    SmallVector<Value> cRegs = *cRegsOr;
     // Generic-proxy writes become visible to the tensor core (async proxy);
     // the allocated address and the mbarrier to every thread.
     emitPtx(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
@@ -603,10 +660,12 @@ struct Tcgen05BlockScaledMmaLowering
     emitWhereZero(b, loc, tid, {mbar},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
 
-    SmallVector<Value> result =
-        relayout(b, loc, dRegs, tmemLayout,
-                 getTileLayout(op.getType()), stage, p.n);
-    rewriter.replaceOp(op, packRegisters(b, loc, structType, result));
+    FailureOr<SmallVector<Value>> result =
+        relayout(b, loc, op, dRegs, tmemLayout, getTileLayout(op.getType()),
+                 stage, p.m, p.n);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));
     return success();
   }
 };

@@ -48,7 +48,7 @@ nv_tileaa.func @e4m3(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN,
 // e5m2 operands (type code 1 for A at bit 7 and B at bit 10): 0x08840480.
 // C and the result in a blocked layout: C moves to the tcgen05 register
 // layout through the staging area before tcgen05.st, the accumulator back
-// after tcgen05.ld. K = 64: two instructions, scale blocks 0 and 1 of the
+// after tcgen05.ld, four consecutive columns per access. K = 64: two instructions, scale blocks 0 and 1 of the
 // same column (scale-factor ids 0 and 1 at bits 29 and 4: 0x28840490).
 #A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 64}>
 #B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (32, 0)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 64, dim1 = 16}>
@@ -67,8 +67,9 @@ nv_tileaa.func @e4m3(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN,
 // CHECK: tcgen05.commit
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x16.b32
 // CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 32;
+// CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 nv_tileaa.func @e5m2_blocked(%a: tensor<128x64xf8E5M2, #A>, %b: tensor<64x16xf8E5M2, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x2xf8E8M0FNU, #SA>, %sb: tensor<2x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e5m2_e5m2_f32>} : tensor<128x64xf8E5M2, #A>, tensor<64x16xf8E5M2, #B>, tensor<128x16xf32, #C>, tensor<128x2xf8E8M0FNU, #SA>, tensor<2x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
