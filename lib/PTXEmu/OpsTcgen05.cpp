@@ -2,8 +2,9 @@
 //
 // The tcgen05 subset tilecc emits for block-scaled MMA (sm_100a class):
 // alloc / dealloc / relinquish_alloc_permit, ld / st 32x32b, wait::ld/st,
-// the thread-sync fences, cp 32x128b.warpx4, mma kind::mxf8f6f4 block_scale
-// scale_vec::1X and commit to an mbarrier.
+// the thread-sync fences, cp 32x128b.warpx4, mma block_scale of kinds
+// mxf8f6f4 (scale_vec::1X), mxf4 (2X) and mxf4nvf4 (2X, 4X), and commit to
+// an mbarrier.
 //
 // Tensor memory is a per-CTA array of 128 lanes x 512 32-bit columns; an
 // address is lane << 16 | column. Allocation hands out power-of-two column
@@ -12,9 +13,9 @@
 // cp and mma are asynchronous: they are queued per issuing thread with their
 // operand values and performed, in order, by that thread's commit, which
 // then arrives on the mbarrier; a read of the results before the commit sees
-// the old contents. MMA products are exact in double (8-bit floats times
-// power-of-two scales), summed over the instruction's K = 32 and added to
-// the accumulator with one rounding to f32.
+// the old contents. MMA products are exact in double (narrow floats times
+// their scales), summed over the instruction's K and added to the
+// accumulator with one rounding to f32.
 //
 //===----------------------------------------------------------------------===//
 #include "PTXEmu/Exec.h"
@@ -226,7 +227,10 @@ void performCp(ExecCtx &ctx, WarpState &w, unsigned l,
   }
 }
 
-// tcgen05.mma kind::mxf8f6f4 block_scale scale_vec::1X, K = 32.
+// tcgen05.mma block_scale: kind::mxf8f6f4 (K = 32, one byte per element,
+// scale_vec::1X) or kind::mxf4 / mxf4nvf4 (K = 64, two e2m1 per byte, low
+// half first, scale_vec::2X / 4X). The 32 bytes of K of a row are the
+// scales' `vec` blocks; block i uses byte sfId + i of the scale column.
 void performMma(ExecCtx &ctx, WarpState &w, unsigned l,
                 const Tcgen05State::Pending &p) {
   const Instr &ins = *p.ins;
@@ -234,13 +238,18 @@ void performMma(ExecCtx &ctx, WarpState &w, unsigned l,
   uint64_t m = (idesc >> 24 & 0x1F) << 4, n = (idesc >> 17 & 0x3F) << 3;
   unsigned aFmt = idesc >> 7 & 7, bFmt = idesc >> 10 & 7;
   unsigned sfIdA = idesc >> 29 & 3, sfIdB = idesc >> 4 & 3;
+  bool fp4 = ins.b != 0, ue8m0 = idesc >> 23 & 1;
+  unsigned vec = unsigned(ins.c), k = fp4 ? 64 : 32;
+  bool formats = fp4 ? aFmt == 1 && bFmt == 1 && (ue8m0 || vec == 4)
+                     : aFmt <= 1 && bFmt <= 1 && ue8m0;
   if (m != 128 || n < 16 || n > 256 || n % 16 || (idesc & 0x7) ||
-      (idesc >> 13 & 0xF) || !(idesc >> 23 & 1) || aFmt > 1 || bFmt > 1 ||
-      (idesc >> 31))
+      (idesc >> 13 & 0xF) || !formats || (idesc >> 31) || sfIdA + vec > 4 ||
+      sfIdB + vec > 4)
     return ctx.fail(ins, w, l,
                     "instruction descriptor " + hex(idesc) +
                         ": the emulator supports M = 128, N = 16..256, dense, "
-                        "K-major e4m3/e5m2 operands with ue8m0 scales");
+                        "K-major e4m3/e5m2 (ue8m0 scales) or e2m1 operands, "
+                        "scale ids within the column");
   SmemDesc a, b;
   if (!decodeDesc(ctx, ins, w, l, p.v[1], a) || !decodeDesc(ctx, ins, w, l, p.v[2], b))
     return;
@@ -253,7 +262,15 @@ void performMma(ExecCtx &ctx, WarpState &w, unsigned l,
       !checkColumns(ctx, ins, w, l, saCol, 4) ||
       !checkColumns(ctx, ins, w, l, sbCol, (n + 31) / 32))
     return;
-  FFmt af = aFmt ? FFmt::E5M2 : FFmt::E4M3, bf = bFmt ? FFmt::E5M2 : FFmt::E4M3;
+  FFmt af = fp4 ? FFmt::E2M1 : aFmt ? FFmt::E5M2 : FFmt::E4M3;
+  FFmt bf = fp4 ? FFmt::E2M1 : bFmt ? FFmt::E5M2 : FFmt::E4M3;
+  auto element = [&](const std::vector<uint8_t> &bytes, uint64_t row, uint64_t e,
+                     FFmt f) {
+    if (!fp4)
+      return widen(bytes[row * 32 + e], f);
+    uint8_t byte = bytes[row * 32 + e / 2];
+    return widen(e % 2 ? byte >> 4 : byte & 0xF, f);
+  };
   std::vector<uint8_t> aBytes(m * 32), bBytes(n * 32);
   for (uint64_t r = 0; r < m; ++r)
     for (uint64_t k = 0; k < 32; k += 16)
@@ -264,21 +281,25 @@ void performMma(ExecCtx &ctx, WarpState &w, unsigned l,
       if (!readShared(ctx, ins, w, l, kMajorOffset(b, r, k), 16, &bBytes[r * 32 + k]))
         return;
   Tcgen05State &s = state(ctx);
+  // Scale bytes are ue8m0, or ue4m3 (e4m3 without its sign bit).
   auto scale = [&](unsigned lane, uint64_t col, unsigned id) {
-    return widen(s.at(lane, unsigned(col)) >> (8 * id) & 0xFF, FFmt::UE8M0);
+    uint64_t byte = s.at(lane, unsigned(col)) >> (8 * id) & 0xFF;
+    return ue8m0 ? widen(byte, FFmt::UE8M0) : widen(byte & 0x7F, FFmt::E4M3);
   };
-  for (uint64_t i = 0; i < m; ++i) {
-    double sa = scale(unsigned(i), saCol + i / 32, sfIdA);
+  uint64_t block = k / vec;
+  for (uint64_t i = 0; i < m; ++i)
     for (uint64_t j = 0; j < n; ++j) {
       double sum = 0;
-      for (uint64_t k = 0; k < 32; ++k)
-        sum += widen(aBytes[i * 32 + k], af) * widen(bBytes[j * 32 + k], bf);
-      double sb = scale(unsigned(j % 32), sbCol + j / 32, sfIdB);
+      for (uint64_t e = 0; e < k; ++e) {
+        unsigned b = unsigned(e / block);
+        sum += element(aBytes, i, e, af) * scale(unsigned(i), saCol + i / 32, sfIdA + b) *
+               element(bBytes, j, e, bf) *
+               scale(unsigned(j % 32), sbCol + j / 32, sfIdB + b);
+      }
       uint32_t &cell = s.at(unsigned(i), unsigned(dCol + j));
       double acc = accumulate ? double(asF32(cell)) : 0.0;
-      cell = uint32_t(bitsF32(float(acc + sum * sa * sb)));
+      cell = uint32_t(bitsF32(float(acc + sum)));
     }
-  }
 }
 
 void execCommit(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
@@ -402,13 +423,19 @@ bool decodeTcgen05(Instr &ins, Mods &m, std::string &err) {
       return false;
     }
     return true;
-  case KMma:
+  case KMma: {
     ins.cls = IClass::Tensor;
     ins.exec = execQueue;
-    if (!takeAll(m, {"cta_group::1", "kind::mxf8f6f4", "block_scale"}, err, "mma"))
+    if (!takeAll(m, {"cta_group::1", "block_scale"}, err, "mma"))
       return false;
-    if (m.takeOneOf({"scale_vec::1X", "block32"}) < 0) {
-      err = "'tcgen05.mma' supports .scale_vec::1X (.block32) scales";
+    ins.b = m.takeOneOf({"kind::mxf8f6f4", "kind::mxf4", "kind::mxf4nvf4"});
+    int vec = m.takeOneOf({"scale_vec::1X", "scale_vec::2X", "scale_vec::4X"});
+    ins.c = vec < 0 ? 0 : 1 << vec;
+    if (ins.b < 0 || ins.c == 0 || (ins.b == 0 && ins.c != 1) ||
+        (ins.b == 1 && ins.c != 2) || (ins.b == 2 && ins.c == 1)) {
+      err = "'tcgen05.mma' supports .kind::mxf8f6f4 with .scale_vec::1X, "
+            ".kind::mxf4 with .scale_vec::2X and .kind::mxf4nvf4 with "
+            ".scale_vec::2X or ::4X";
       return false;
     }
     if (!expectOps(ins, 7, err))
@@ -419,6 +446,7 @@ bool decodeTcgen05(Instr &ins, Mods &m, std::string &err) {
       return false;
     }
     return true;
+  }
   case KCommit:
     ins.cls = IClass::Barrier;
     ins.exec = execCommit;

@@ -15,7 +15,9 @@
 //      column = register), goes to tensor memory with tcgen05.st;
 //   4. thread 0 copies the scales to tensor memory (tcgen05.cp 32x128b
 //      warpx4), issues tcgen05.mma ... block_scale per (128-row block,
-//      N chunk, 32-wide K step) and commits them to the mbarrier;
+//      N chunk, 32-byte K step: kind::mxf8f6f4 for 8-bit operands,
+//      kind::mxf4 / mxf4nvf4 for f4E2M1FN packed two per byte) and commits
+//      them to the mbarrier;
 //   5. all threads wait on the mbarrier, tcgen05.ld the accumulator back,
 //      warp 0 deallocates, and the registers move to the result's layout.
 //
@@ -36,6 +38,8 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
+#include "Codegen/PTXEmitter.h"
+
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
@@ -55,8 +59,12 @@ namespace {
 constexpr int64_t kCoreRowBytes = 16;
 constexpr int64_t kCoreMatrixBytes = 128;
 constexpr int64_t kScaleChunkBytes = 512;
-/// Elements of K one kind::mxf8f6f4 instruction consumes (one scale block).
-constexpr int64_t kInstrK = 32;
+/// Bytes of K one instruction consumes: two core matrices (32 elements of
+/// kind::mxf8f6f4, 64 packed f4E2M1FN elements of kind::mxf4 / mxf4nvf4).
+constexpr int64_t kStepBytes = 32;
+
+/// The instruction kinds, with their PTX names and scale vector sizes.
+enum class MmaKind { Mxf8f6f4, Mxf4, Mxf4Nvf4 };
 
 /// Everything the lowering of one op decides from its types: tile sizes,
 /// instruction split, tensor-memory columns and scratch offsets.
@@ -69,6 +77,11 @@ struct Tcgen05Plan {
   int64_t kGroups;              // groups of four scale blocks (one column)
   int64_t kSteps;               // K / 32
   unsigned aFormat, bFormat;    // instruction-descriptor type codes
+  MmaKind kind;
+  bool fp4;                     // packed f4E2M1FN operands
+  bool ue4m3;                   // f8E4M3FN (ue4m3) scales, else ue8m0
+  int64_t kBytes;               // bytes of one row of K in shared memory
+  int64_t blocksPerStep;        // scale blocks one instruction consumes
   // Tensor memory (32-bit columns).
   int64_t sfaColumn, columns;
   // Scratch buffer byte offsets.
@@ -76,11 +89,14 @@ struct Tcgen05Plan {
       mbarOffset, slotOffset, bytes;
 };
 
-/// The instruction-descriptor code of an operand type of kind::mxf8f6f4.
-static std::optional<unsigned> mxf8f6f4Format(Type type) {
+/// The instruction-descriptor code of an operand type: kind::mxf8f6f4 for
+/// the 8-bit types, kind::mxf4(nvf4) for f4E2M1FN.
+static std::optional<unsigned> operandFormat(Type type) {
   if (isa<Float8E4M3FNType>(type))
     return 0;
   if (isa<Float8E5M2Type>(type))
+    return 1;
+  if (isa<Float4E2M1FNType>(type))
     return 1;
   return std::nullopt;
 }
@@ -114,18 +130,43 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   p.k = a.getDimSize(1);
   p.n = b.getDimSize(1);
   p.scaleK = sa.getDimSize(1);
-  std::optional<unsigned> af = mxf8f6f4Format(a.getElementType());
-  std::optional<unsigned> bf = mxf8f6f4Format(b.getElementType());
-  if (!af || !bf || !isa<Float8E8M0FNUType>(sa.getElementType()) ||
-      !isa<Float8E8M0FNUType>(sb.getElementType()) || p.scaleK == 0 ||
-      p.k != p.scaleK * kInstrK || !c.getElementType().isF32())
+  std::optional<unsigned> af = operandFormat(a.getElementType());
+  std::optional<unsigned> bf = operandFormat(b.getElementType());
+  p.fp4 = isa<Float4E2M1FNType>(a.getElementType());
+  bool e8m0 = isa<Float8E8M0FNUType>(sa.getElementType());
+  p.ue4m3 = isa<Float8E4M3FNType>(sa.getElementType());
+  int64_t blockK = p.scaleK ? p.k / p.scaleK : 0;
+  bool supported = af && bf &&
+                   p.fp4 == isa<Float4E2M1FNType>(b.getElementType()) &&
+                   sa.getElementType() == sb.getElementType() &&
+                   c.getElementType().isF32() && p.scaleK &&
+                   p.k == p.scaleK * blockK;
+  if (supported && !p.fp4 && e8m0 && blockK == 32) {
+    p.kind = MmaKind::Mxf8f6f4;
+    p.blocksPerStep = 1;
+  } else if (supported && p.fp4 && e8m0 && blockK == 32) {
+    p.kind = MmaKind::Mxf4;
+    p.blocksPerStep = 2;
+  } else if (supported && p.fp4 && (e8m0 || p.ue4m3) && blockK == 16) {
+    p.kind = MmaKind::Mxf4Nvf4;
+    p.blocksPerStep = 4;
+  } else {
     return fail("block-scaled MMA with ", a.getElementType(),
                 " operands and ", sa.getElementType(),
                 " scales is not supported by the tcgen05 lowering (it "
                 "supports f8E4M3FN and f8E5M2 operands with f8E8M0FNU scales "
-                "per 32 elements of K, accumulating in f32)");
+                "per 32 elements of K, f4E2M1FN operands with f8E8M0FNU "
+                "scales per 32 or 16 and f8E4M3FN scales per 16, "
+                "accumulating in f32)");
+  }
   p.aFormat = *af;
   p.bFormat = *bf;
+  p.kBytes = p.fp4 ? p.k / 2 : p.k;
+  if (p.kBytes % kStepBytes != 0)
+    return fail("tcgen05 block-scaled MMA of ", a.getElementType(),
+                " needs K to be a multiple of ", 8 * kStepBytes /
+                    a.getElementType().getIntOrFloatBitWidth(),
+                ", not ", p.k);
   if (p.m % 128 != 0)
     return fail("tcgen05 block-scaled MMA needs M to be a multiple of 128, "
                 "not ",
@@ -147,7 +188,7 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   p.nChunks = p.n / p.nInstr;
   p.halves = (p.nInstr + 127) / 128;
   p.kGroups = (p.scaleK + 3) / 4;
-  p.kSteps = p.k / kInstrK;
+  p.kSteps = p.kBytes / kStepBytes;
 
   // Tensor memory: the accumulator blocks, then the scale chunks.
   p.sfaColumn = p.mBlocks * p.n;
@@ -164,11 +205,15 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   // Scratch: A, B, the scale chunks, a staging area for layout changes of
   // the f32 tiles, the mbarrier and the tensor-memory address slot.
   p.aOffset = 0;
-  p.bOffset = alignTo(p.aOffset + p.m * p.k, kCoreMatrixBytes);
-  p.scaleOffset = alignTo(p.bOffset + p.k * p.n, kCoreMatrixBytes);
+  p.bOffset = alignTo(p.aOffset + p.m * p.kBytes, kCoreMatrixBytes);
+  p.scaleOffset = alignTo(p.bOffset + p.kBytes * p.n, kCoreMatrixBytes);
   p.stageOffset = alignTo(p.scaleOffset + p.scaleChunks * kScaleChunkBytes,
                           kCoreMatrixBytes);
-  p.mbarOffset = alignTo(p.stageOffset + p.m * p.n * 4, 8);
+  // The staging area also holds f4 operands unpacked (a byte each).
+  int64_t stageBytes = p.m * p.n * 4;
+  if (p.fp4)
+    stageBytes = std::max({stageBytes, p.m * p.k, p.k * p.n});
+  p.mbarOffset = alignTo(p.stageOffset + stageBytes, 8);
   p.slotOffset = p.mbarOffset + 8;
   p.bytes = p.slotOffset + 4;
   return p;
@@ -200,13 +245,17 @@ static void appendBits(SmallVectorImpl<std::pair<int, int>> &bits, int dim,
 }
 
 /// A (M x K, dims m, k) or B (K x N, dims k, n) in the K-major canonical
-/// layout: 16 bytes of K, 8 rows, the rest of K, the rest of the rows.
-static tl::LinearLayout operandLayout(int64_t rows, int64_t k, bool kFirst) {
+/// layout: 16 bytes of K, 8 rows, the rest of K, the rest of the rows. With
+/// `nibbles` (f4E2M1FN), offsets count 4-bit halves of those bytes, the low
+/// half holding the even element.
+static tl::LinearLayout operandLayout(int64_t rows, int64_t k, bool kFirst,
+                                      bool nibbles) {
   int rowDim = kFirst ? 1 : 0, kDim = kFirst ? 0 : 1;
+  int shift = nibbles ? 1 : 0;
   SmallVector<std::pair<int, int>> bits;
-  appendBits(bits, kDim, 0, 4);
+  appendBits(bits, kDim, 0, 4 + shift);
   appendBits(bits, rowDim, 0, 3);
-  appendBits(bits, kDim, 4, llvm::Log2_64(k));
+  appendBits(bits, kDim, 4 + shift, llvm::Log2_64(k));
   appendBits(bits, rowDim, 3, llvm::Log2_64(rows));
   return kFirst ? offsetLayout(bits, k, rows) : offsetLayout(bits, rows, k);
 }
@@ -271,18 +320,36 @@ static Value matrixDescriptor(OpBuilder &b, Location loc, Value address,
   return LLVM::OrOp::create(b, loc, start, createI64(b, loc, fixed));
 }
 
-/// The instruction descriptor of kind::mxf8f6f4 with e8m0 scales, K-major A
-/// and B, for scale block `sfId` of the four in a column.
+/// The instruction descriptor for K-major A and B, the scales starting at
+/// byte `sfId` of their tensor-memory column.
 static uint32_t instrDescriptor(const Tcgen05Plan &p, unsigned sfId) {
   uint32_t d = 0;
   d |= sfId << 4;                   // B scale-factor id
   d |= p.aFormat << 7;              // A type
   d |= p.bFormat << 10;             // B type
   d |= uint32_t(p.nInstr >> 3) << 17;
-  d |= 1u << 23;                    // scales are ue8m0
+  d |= uint32_t(!p.ue4m3) << 23;    // scales are ue8m0 (else ue4m3)
   d |= uint32_t(128 >> 4) << 24;    // M
   d |= sfId << 29;                  // A scale-factor id
   return d;
+}
+
+/// Records that the module's inline PTX needs PTX ISA `version` (87 for
+/// kind::mxf4nvf4): the `max` module flag the PTX emitter honours.
+static void requirePtxVersion(OpBuilder &b, Operation *op, int32_t version) {
+  auto module = op->getParentOfType<ModuleOp>();
+  MLIRContext *ctx = b.getContext();
+  auto flag = LLVM::ModuleFlagAttr::get(
+      ctx, LLVM::ModFlagBehavior::Max,
+      StringAttr::get(ctx, ::tilecc::kMinPtxVersionFlag),
+      b.getI32IntegerAttr(version));
+  for (auto flags : module.getOps<LLVM::ModuleFlagsOp>())
+    for (Attribute existing : flags.getFlags())
+      if (existing == flag)
+        return;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(module.getBody());
+  LLVM::ModuleFlagsOp::create(b, module.getLoc(), b.getArrayAttr({flag}));
 }
 
 /// Inline PTX with side effects; returns the result (null without outputs).
@@ -422,6 +489,44 @@ relayout(OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> regs,
   return loadFromShared(b, loc, op, to, rowMajor, stage, f32);
 }
 
+/// Packs `bytes` bytes at `packed` from twice as many unpacked f4 elements
+/// (a byte each) at `unpacked`: byte j = element 2j | element 2j+1 << 4. The
+/// `threads` threads share the work in equal slices of up to 8 bytes.
+static void packNibbles(OpBuilder &b, Location loc, Value unpacked,
+                        Value packed, int64_t bytes, int64_t threads,
+                        Value tid) {
+  int64_t width = 8;
+  while (width > 1 && bytes % (width * threads) != 0)
+    width /= 2;
+  Type i8 = b.getI8Type();
+  auto srcType = VectorType::get({2 * width}, i8);
+  Value tid64 = LLVM::ZExtOp::create(b, loc, b.getI64Type(), tid);
+  for (int64_t slice = 0; slice < bytes; slice += width * threads) {
+    Value j = LLVM::AddOp::create(
+        b, loc, createI64(b, loc, slice),
+        LLVM::MulOp::create(b, loc, tid64, createI64(b, loc, width)));
+    Value src = LLVM::GEPOp::create(
+        b, loc, unpacked.getType(), i8, unpacked,
+        ValueRange{LLVM::MulOp::create(b, loc, j, createI64(b, loc, 2))});
+    Value halves = LLVM::LoadOp::create(b, loc, srcType, src, 2 * width);
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < width; ++i) {
+      Value lo = LLVM::ExtractElementOp::create(b, loc, halves,
+                                                createI32(b, loc, 2 * i));
+      Value hi = LLVM::ExtractElementOp::create(b, loc, halves,
+                                                createI32(b, loc, 2 * i + 1));
+      out.push_back(LLVM::OrOp::create(
+          b, loc, lo,
+          LLVM::ShlOp::create(b, loc, hi,
+                              LLVM::ConstantOp::create(
+                                  b, loc, i8, b.getI8IntegerAttr(4)))));
+    }
+    Value dst = LLVM::GEPOp::create(b, loc, packed.getType(), i8, packed,
+                                    ValueRange{j});
+    LLVM::StoreOp::create(b, loc, toVector(b, loc, out), dst, width);
+  }
+}
+
 /// "{$first, $first+1, ...}" for `count` operands.
 static std::string operandList(unsigned first, unsigned count) {
   SmallVector<std::string> names;
@@ -496,16 +601,30 @@ struct Tcgen05BlockScaledMmaLowering
     auto saType = cast<RankedTensorType>(op.getScaleA().getType());
     auto sbType = cast<RankedTensorType>(op.getScaleB().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
-    if (failed(storeToShared(b, loc, op,
-                             unpackRegisters(b, loc, adaptor.getA()),
-                             getTileLayout(aType),
-                             operandLayout(p.m, p.k, false), at(p.aOffset),
-                             i8)) ||
-        failed(storeToShared(b, loc, op,
-                             unpackRegisters(b, loc, adaptor.getB()),
-                             getTileLayout(bType),
-                             operandLayout(p.n, p.k, true), at(p.bOffset),
-                             i8)) ||
+    Value stage = at(p.stageOffset);
+    // f8 operands go straight to their place; f4 ones a byte each into the
+    // staging area first, then every thread packs a slice of the pairs.
+    auto storeOperand = [&](Value packedRegs, RankedTensorType type,
+                            int64_t rows, bool kFirst,
+                            int64_t offset) -> LogicalResult {
+      SmallVector<Value> regs = unpackRegisters(b, loc, packedRegs);
+      tl::LinearLayout shared = operandLayout(rows, p.k, kFirst, p.fp4);
+      if (!p.fp4)
+        return storeToShared(b, loc, op, regs, getTileLayout(type), shared,
+                             at(offset), i8);
+      for (Value &r : regs)
+        r = LLVM::ZExtOp::create(b, loc, i8, r);
+      if (failed(storeToShared(b, loc, op, regs, getTileLayout(type), shared,
+                               stage, i8)))
+        return failure();
+      NVVM::Barrier0Op::create(b, loc);
+      packNibbles(b, loc, stage, at(offset), rows * p.kBytes,
+                  32 * p.numWarps, tid);
+      NVVM::Barrier0Op::create(b, loc);
+      return success();
+    };
+    if (failed(storeOperand(adaptor.getA(), aType, p.m, false, p.aOffset)) ||
+        failed(storeOperand(adaptor.getB(), bType, p.n, true, p.bOffset)) ||
         failed(storeToShared(b, loc, op,
                              unpackRegisters(b, loc, adaptor.getScaleA()),
                              getTileLayout(saType), scaleLayout(p, false),
@@ -518,7 +637,6 @@ struct Tcgen05BlockScaledMmaLowering
       return failure();
     // C in the tensor-memory register layout (may stage through shared).
     tl::LinearLayout tmemLayout = tmemRegisterLayout(p);
-    Value stage = at(p.stageOffset);
     FailureOr<SmallVector<Value>> cRegsOr =
         relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
                  getTileLayout(cType), tmemLayout, stage, p.m, p.n);
@@ -585,7 +703,16 @@ struct Tcgen05BlockScaledMmaLowering
                     "@%p tcgen05.cp.cta_group::1.32x128b.warpx4 [$1], $2;",
                     "r,l");
     }
-    int64_t sbo = 8 * p.k;
+    if (p.kind == MmaKind::Mxf4Nvf4)
+      requirePtxVersion(b, op, 87);
+    int64_t sbo = 8 * p.kBytes;
+    std::string mmaText =
+        std::string("@%p tcgen05.mma.cta_group::1.kind::") +
+        (p.kind == MmaKind::Mxf8f6f4 ? "mxf8f6f4"
+         : p.kind == MmaKind::Mxf4   ? "mxf4"
+                                     : "mxf4nvf4") +
+        ".block_scale.scale_vec::" + std::to_string(p.blocksPerStep) +
+        "X [$1], $2, $3, $4, [$5], [$6], %p;";
     int64_t sfbColumn = p.sfaColumn + 4 * p.mBlocks * p.kGroups;
     for (int64_t mb = 0; mb < p.mBlocks; ++mb)
       for (int64_t nc = 0; nc < p.nChunks; ++nc)
@@ -593,6 +720,7 @@ struct Tcgen05BlockScaledMmaLowering
           Value d = LLVM::AddOp::create(
               b, loc, tmem, createI32(b, loc, mb * p.n + nc * p.nInstr));
           int64_t kBytes = s * 2 * kCoreMatrixBytes;
+          int64_t block = s * p.blocksPerStep; // first scale block
           Value aDesc = matrixDescriptor(
               b, loc,
               LLVM::AddOp::create(
@@ -608,17 +736,16 @@ struct Tcgen05BlockScaledMmaLowering
               kCoreMatrixBytes, sbo);
           Value sfa = LLVM::AddOp::create(
               b, loc, tmem,
-              createI32(b, loc, p.sfaColumn + (mb * p.kGroups + s / 4) * 4));
+              createI32(b, loc,
+                        p.sfaColumn + (mb * p.kGroups + block / 4) * 4));
           Value sfb = LLVM::AddOp::create(
               b, loc, tmem,
               createI32(b, loc, sfbColumn +
-                                    (nc * p.kGroups + s / 4) * p.halves * 4));
-          Value idesc = createI32(b, loc, instrDescriptor(p, s % 4));
+                                    (nc * p.kGroups + block / 4) * p.halves *
+                                        4));
+          Value idesc = createI32(b, loc, instrDescriptor(p, block % 4));
           emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc, sfa, sfb},
-                        "@%p tcgen05.mma.cta_group::1.kind::mxf8f6f4."
-                        "block_scale.scale_vec::1X [$1], $2, $3, $4, [$5], "
-                        "[$6], %p;",
-                        "r,l,l,r,r,r");
+                        mmaText, "r,l,l,r,r,r");
         }
     emitWhereZero(b, loc, tid, {mbar},
                   "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."

@@ -3,15 +3,31 @@
 // Shapes and types the tcgen05 block-scaled lowering cannot take get a
 // located diagnostic at the op (and the conversion fails there).
 
+// f8E4M3FN scales go with f4E2M1FN operands and 16-element blocks only.
 #A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 64}>
 #B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (32, 0)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 64, dim1 = 16}>
 #C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 16}>
 #SA = #nv_tileas.linear<{register = [(0, 1)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 2}>
 #SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (1, 0)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 2, dim1 = 16}>
-nv_tileaa.func @f4(%a: tensor<128x64xf4E2M1FN, #A>, %b: tensor<64x16xf4E2M1FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x2xf8E8M0FNU, #SA>, %sb: tensor<2x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  // expected-error @+2 {{block-scaled MMA with 'f4E2M1FN' operands and 'f8E8M0FNU' scales is not supported by the tcgen05 lowering (it supports f8E4M3FN and f8E5M2 operands with f8E8M0FNU scales per 32 elements of K, accumulating in f32)}}
+nv_tileaa.func @f4_e4m3_block32(%a: tensor<128x64xf4E2M1FN, #A>, %b: tensor<64x16xf4E2M1FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x2xf8E4M3FN, #SA>, %sb: tensor<2x16xf8E4M3FN, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
+  // expected-error @+2 {{block-scaled MMA with 'f4E2M1FN' operands and 'f8E4M3FN' scales is not supported by the tcgen05 lowering (it supports f8E4M3FN and f8E5M2 operands with f8E8M0FNU scales per 32 elements of K, f4E2M1FN operands with f8E8M0FNU scales per 32 or 16 and f8E4M3FN scales per 16, accumulating in f32)}}
   // expected-error @+1 {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e2m1_e2m1_f32>} : tensor<128x64xf4E2M1FN, #A>, tensor<64x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x2xf8E8M0FNU, #SA>, tensor<2x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e2m1_e2m1_f32>} : tensor<128x64xf4E2M1FN, #A>, tensor<64x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x2xf8E4M3FN, #SA>, tensor<2x16xf8E4M3FN, #SB> -> tensor<128x16xf32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// f4E2M1FN needs K to be a multiple of 64 (32 bytes: two core matrices).
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 16}>
+#SA = #nv_tileas.linear<{register = [], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 1}>
+#SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 1, dim1 = 16}>
+nv_tileaa.func @f4_k32(%a: tensor<128x32xf4E2M1FN, #A>, %b: tensor<32x16xf4E2M1FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
+  // expected-error @+2 {{tcgen05 block-scaled MMA of 'f4E2M1FN' needs K to be a multiple of 64, not 32}}
+  // expected-error @+1 {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e2m1_e2m1_f32>} : tensor<128x32xf4E2M1FN, #A>, tensor<32x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
 }
 

@@ -74,3 +74,55 @@ nv_tileaa.func @e5m2_blocked(%a: tensor<128x64xf8E5M2, #A>, %b: tensor<64x16xf8E
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e5m2_e5m2_f32>} : tensor<128x64xf8E5M2, #A>, tensor<64x16xf8E5M2, #B>, tensor<128x16xf32, #C>, tensor<128x2xf8E8M0FNU, #SA>, tensor<2x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
 }
+
+// -----
+
+// f4E2M1FN operands with f8E8M0FNU scales per 32: kind::mxf4, two scale
+// blocks per instruction (scale_vec::2X, scale-factor ids 0 and 2), e2m1
+// type code 1: 0x08840480 and 0x488404a0. Each operand goes a byte per
+// element into the staging area, then every thread packs pairs of them
+// (low half first) into the descriptor's layout: K = 128 is 64 bytes a row.
+#A = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0), (32, 0), (64, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = [(0, 32), (0, 64)]} -> {dim0 = 128, dim1 = 128}>
+#B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (32, 0), (64, 0)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 128, dim1 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 16}>
+#SA = #nv_tileas.linear<{register = [(0, 1), (0, 2)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 4}>
+#SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (1, 0), (2, 0)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 4, dim1 = 16}>
+// CHECK-LABEL: llvm.func @mxf4
+// CHECK: tcgen05.alloc
+// CHECK: llvm.zext %{{.*}} : i4 to i8
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<16xi8>
+// CHECK: llvm.shl
+// CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : vector<8xi8>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: "fence.proxy.async.shared::cta;"
+// CHECK: llvm.mlir.constant(142869632 : i32)
+// CHECK: tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$1], $2, $3, $4, [$5], [$6], %p;
+// CHECK: llvm.mlir.constant(1216611488 : i32)
+// CHECK: tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X
+// CHECK-NOT: tcgen05.mma
+// CHECK: tcgen05.commit
+nv_tileaa.func @mxf4(%a: tensor<128x128xf4E2M1FN, #A>, %b: tensor<128x16xf4E2M1FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x4xf8E8M0FNU, #SA>, %sb: tensor<4x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e2m1_e2m1_f32>} : tensor<128x128xf4E2M1FN, #A>, tensor<128x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x4xf8E8M0FNU, #SA>, tensor<4x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// f4E2M1FN with f8E4M3FN (ue4m3) scales per 16: kind::mxf4nvf4, all four
+// scale bytes of a column per instruction (scale_vec::4X), scale type bit
+// 23 clear: 0x08040480. The kind needs PTX ISA 8.7 (a module flag).
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 64}>
+#B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (32, 0)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 64, dim1 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 16}>
+#SA = #nv_tileas.linear<{register = [(0, 1), (0, 2)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 4}>
+#SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (1, 0), (2, 0)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 4, dim1 = 16}>
+// CHECK-LABEL: llvm.func @mxf4nvf4
+// CHECK: llvm.mlir.constant(134481024 : i32)
+// CHECK: tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.scale_vec::4X [$1], $2, $3, $4, [$5], [$6], %p;
+// CHECK-NOT: tcgen05.mma
+// CHECK: llvm.module_flags [#llvm.mlir.module_flag<max, "tilecc.min_ptx_version", 87 : i32>]
+nv_tileaa.func @mxf4nvf4(%a: tensor<128x64xf4E2M1FN, #A>, %b: tensor<64x16xf4E2M1FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x4xf8E4M3FN, #SA>, %sb: tensor<4x16xf8E4M3FN, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e2m1_e2m1_f32>} : tensor<128x64xf4E2M1FN, #A>, tensor<64x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x4xf8E4M3FN, #SA>, tensor<4x16xf8E4M3FN, #SB> -> tensor<128x16xf32, #C>
+  nv_tileaa.return
+}
