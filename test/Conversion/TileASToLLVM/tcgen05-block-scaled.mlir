@@ -126,3 +126,23 @@ nv_tileaa.func @mxf4nvf4(%a: tensor<128x64xf4E2M1FN, #A>, %b: tensor<64x16xf4E2M
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e2m1_e2m1_f32>} : tensor<128x64xf4E2M1FN, #A>, tensor<64x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x4xf8E4M3FN, #SA>, tensor<4x16xf8E4M3FN, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
 }
+
+// -----
+
+// Eight warps: warps w and w + 4 reach the same lane quarter (w % 4) and
+// take one half of N each (8 columns: 32x32b.x8 at column 8 * (w / 4)).
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0), (0, 16)]} -> {dim0 = 128, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0), (0, 8)]} -> {dim0 = 128, dim1 = 16}>
+#SA = #nv_tileas.linear<{register = [], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0), (0, 0)]} -> {dim0 = 128, dim1 = 1}>
+#SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0), (0, 0)]} -> {dim0 = 1, dim1 = 16}>
+// CHECK-LABEL: llvm.func @eight_warps
+// CHECK: "tcgen05.st.sync.aligned.32x32b.x8.b32 [$0], {$1, $2, $3, $4, $5, $6, $7, $8};\0Atcgen05.wait::st.sync.aligned;"
+// CHECK: tcgen05.mma
+// CHECK: "tcgen05.ld.sync.aligned.32x32b.x8.b32 {$0, $1, $2, $3, $4, $5, $6, $7}, [$8];\0Atcgen05.wait::ld.sync.aligned;"
+// CHECK: nvvm.barrier0
+// CHECK: tcgen05.dealloc
+nv_tileaa.func @eight_warps(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 8 : i32} {
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32, #C>, tensor<128x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
+  nv_tileaa.return
+}
