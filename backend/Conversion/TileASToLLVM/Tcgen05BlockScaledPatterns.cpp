@@ -178,7 +178,7 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   if (!nv_tileas::LinearEncodingAttr::of(c))
     return fail("tile without layout");
   p.numWarps = getTileLayout(c).getInDimSize(tl::kWarp);
-  if (p.numWarps % 4 != 0 || p.n % (p.numWarps / 4 * 4) != 0)
+  if (p.numWarps % 4 != 0 || p.n % (p.numWarps / 4) != 0)
     return fail("tcgen05 block-scaled MMA needs a multiple of 4 warps (one "
                 "per tensor-memory lane quarter), not ",
                 p.numWarps);

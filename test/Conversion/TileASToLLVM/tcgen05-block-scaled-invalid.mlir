@@ -87,3 +87,18 @@ nv_tileaa.func @batched(%a: tensor<2x128x32xf8E4M3FN, #A>, %b: tensor<2x32x16xf8
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<2x128x32xf8E4M3FN, #A>, tensor<2x32x16xf8E4M3FN, #B>, tensor<2x128x16xf32, #C>, tensor<2x128x1xf8E8M0FNU, #SA>, tensor<2x1x16xf8E8M0FNU, #SB> -> tensor<2x128x16xf32, #C>
   nv_tileaa.return
 }
+
+// -----
+
+// One warp cannot reach the 128 tensor-memory lanes of the accumulator.
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (32, 0), (64, 0)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = []} -> {dim0 = 128, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = []} -> {dim0 = 32, dim1 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (32, 0), (64, 0)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = []} -> {dim0 = 128, dim1 = 16}>
+#SA = #nv_tileas.linear<{register = [(32, 0), (64, 0)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = []} -> {dim0 = 128, dim1 = 1}>
+#SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 1, dim1 = 16}>
+nv_tileaa.func @one_warp(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {
+  // expected-error @+2 {{tcgen05 block-scaled MMA needs a multiple of 4 warps (one per tensor-memory lane quarter), not 1}}
+  // expected-error @+1 {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32, #C>, tensor<128x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
+  nv_tileaa.return
+}
