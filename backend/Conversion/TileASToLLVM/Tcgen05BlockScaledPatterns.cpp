@@ -182,6 +182,10 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
     return fail("tcgen05 block-scaled MMA needs a multiple of 4 warps (one "
                 "per tensor-memory lane quarter), not ",
                 p.numWarps);
+  // Every thread packs an equal slice of each f4 operand.
+  if (p.fp4 && std::min(p.m, p.n) * p.k / 2 < 32 * p.numWarps)
+    return fail("tcgen05 block-scaled MMA of f4E2M1FN with ", p.numWarps,
+                " warps needs operands of at least one byte per thread");
   p.warpGroups = p.numWarps / 4;
   p.mBlocks = p.m / 128;
   p.nInstr = std::min<int64_t>(p.n, 256);
