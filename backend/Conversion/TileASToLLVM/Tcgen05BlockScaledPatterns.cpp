@@ -31,9 +31,11 @@
 // block b of a group of four. A tcgen05.mma reads the scale block it needs
 // through the instruction descriptor's scale-factor id (the byte).
 //
-// All tcgen05 instructions are inline PTX: one text form for the lit tests,
-// ptxas and the emulator, and no dependence on which targets the NVPTX
-// backend enables its tcgen05 intrinsics for.
+// All tcgen05 instructions are inline PTX: MLIR 22's NVVM tcgen05 ops are
+// declared for sm_100a/sm_101a only (NVVMRequiresSMa<100, 101>), not for
+// sm_103a and sm_110a, and the per-thread/per-warp issue needs predicates
+// the ops do not take; one text form also serves the lit tests, ptxas and
+// the emulator.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
