@@ -207,6 +207,7 @@ static const DecodeTable &table() {
     registerMemoryOps(d);
     registerWarpOps(d);
     registerControlOps(d);
+    registerTcgen05Ops(d);
     return d;
   }();
   return t;

@@ -14,6 +14,7 @@
 #include "PTXEmu/PTXEmu.h"
 
 #include <cstring>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -66,6 +67,8 @@ struct BarrierState {
   std::vector<std::pair<unsigned, unsigned>> redDst;
 };
 
+struct Tcgen05State; // OpsTcgen05.cpp
+
 struct ExecCtx {
   ExecCtx(const Module &m, Program &p, GlobalMemory &g, const LaunchConfig &c,
           LaunchResult &r)
@@ -90,6 +93,9 @@ struct ExecCtx {
   uint32_t epoch = 1;               // shared-memory race epoch
   std::vector<RaceCell> *race = nullptr;
   std::unordered_map<uint64_t, bool> reportedRaces;
+  // Tensor memory and queued tcgen05 work of the running CTA (created on
+  // first use, dropped for every CTA).
+  std::shared_ptr<Tcgen05State> tcgen05;
   bool failed = false;
   bool progress = false;
 
@@ -221,6 +227,10 @@ void registerConvertOps(DecodeTable &t);
 void registerMemoryOps(DecodeTable &t);
 void registerWarpOps(DecodeTable &t);
 void registerControlOps(DecodeTable &t);
+void registerTcgen05Ops(DecodeTable &t);
+
+// One arrive on the mbarrier object at `p` (OpsMemory.cpp).
+void mbarrierArrive(ExecCtx &ctx, uint8_t *p, bool &ok, std::string &err);
 
 // mma.sync with .block_scale (OpsMmaBlockScale.cpp), called by the mma
 // decoder.

@@ -521,6 +521,7 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
         ctx.shared.assign(sharedBytes, 0);
         ctx.local.assign(size_t(nthreads) * mod.localSize, 0);
         ctx.warps.assign(nwarps, WarpState());
+        ctx.tcgen05.reset();
         for (auto &b : ctx.bars)
           b = BarrierState();
         ctx.liveThreads = unsigned(nthreads);

@@ -582,3 +582,8 @@ void tilecc::ptxemu::registerMemoryOps(DecodeTable &t) {
   t["prefetch"] = decodePrefetch;
   t["prefetchu"] = decodePrefetch;
 }
+
+void tilecc::ptxemu::mbarrierArrive(ExecCtx &ctx, uint8_t *p, bool &ok,
+                                    std::string &err) {
+  mbarArrive(ctx, p, 1, /*drop=*/false, ok, err);
+}

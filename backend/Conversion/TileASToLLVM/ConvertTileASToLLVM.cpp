@@ -41,7 +41,8 @@ static LogicalResult createScratchBuffer(ModuleOp module,
   module.walk([&](Operation *op) {
     bytes = std::max({bytes, getConvertLayoutScratchBytes(op),
                       getReduceScratchBytes(op), getScanScratchBytes(op),
-                      getAtomicScratchBytes(op), getSliceScratchBytes(op)});
+                      getAtomicScratchBytes(op), getSliceScratchBytes(op),
+                      getTcgen05BlockScaledScratchBytes(op, target)});
   });
   if (bytes == 0)
     return success();
@@ -145,6 +146,7 @@ struct ConvertTileASToLLVMPass
     populateTileASDotToLLVMPatterns(converter, patterns);
     populateTileASBlockScaledMmaSyncToLLVMPatterns(converter, patterns, *target);
     populateTileASLowPrecisionToLLVMPatterns(converter, patterns, *target);
+    populateTileASTcgen05BlockScaledToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no
     // instruction for most transcendental intrinsics; LLVM intrinsics for the

@@ -117,6 +117,17 @@ void populateTileASBlockScaledMmaSyncToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const ::tilecc::TargetInfo &target);
 
+/// block_scaled_mma through tcgen05 (tensor memory, shared-memory matrix
+/// descriptors) where `target` has the 5th-generation tensor core; no
+/// pattern elsewhere.
+void populateTileASTcgen05BlockScaledToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const ::tilecc::TargetInfo &target);
+/// Bytes of the scratch buffer that lowering stages operands in (0 for other
+/// ops and targets).
+int64_t getTcgen05BlockScaledScratchBytes(Operation *op,
+                                          const ::tilecc::TargetInfo &target);
+
 /// Translates a module already lowered by convert-tileas-to-llvm (builtin,
 /// llvm and nvvm ops only) to LLVM IR; emits an error on the module and
 /// fails when some op has no translation.

@@ -1,0 +1,823 @@
+//===- Tcgen05BlockScaledPatterns.cpp - block_scaled_mma on tcgen05 -------===//
+//
+// nv_tileas.block_scaled_mma on targets with the 5th-generation tensor core
+// (TargetFeature::Tcgen05: sm_100a, sm_103a, sm_110a). The operands arrive
+// in registers, in whatever layouts the schedule gave them; the tensor core
+// reads A and B from shared memory through matrix descriptors, the scale
+// factors and the accumulator from tensor memory. One op becomes:
+//
+//   1. warp 0 allocates tensor memory (tcgen05.alloc, address into shared);
+//      thread 0 initializes an mbarrier;
+//   2. every thread stores its A, B and scale registers into the shared
+//      scratch buffer, at the offsets of the layouts below (each element
+//      once), then fence.proxy.async makes them visible to the tensor core;
+//   3. C, in the tcgen05.ld/st register layout (row = 32 * warp + lane,
+//      column = register), goes to tensor memory with tcgen05.st;
+//   4. thread 0 copies the scales to tensor memory (tcgen05.cp 32x128b
+//      warpx4), issues tcgen05.mma ... block_scale per (128-row block,
+//      N chunk, 32-byte K step: kind::mxf8f6f4 for 8-bit operands,
+//      kind::mxf4 / mxf4nvf4 for f4E2M1FN packed two per byte) and commits
+//      them to the mbarrier;
+//   5. all threads wait on the mbarrier, tcgen05.ld the accumulator back,
+//      warp 0 deallocates, and the registers move to the result's layout.
+//
+// Shared layouts (no swizzle, K-major, the canonical "interleaved" layout):
+// a core matrix is 8 rows of 16 bytes (128 contiguous bytes); core matrices
+// adjacent in K are LBO = 128 bytes apart, adjacent 8-row groups SBO = 8 * K
+// bytes. A is M x K; B is stored as N rows of K (K-major). Scales: 512-byte
+// chunks of 32 rows x 16 bytes, the source of one tcgen05.cp 32x128b.warpx4,
+// which puts byte 4 * j + b of row r into tensor-memory lane r (of every
+// warp quarter), column j, byte b: row r + 32 * j of a 128-row block, scale
+// block b of a group of four. A tcgen05.mma reads the scale block it needs
+// through the instruction descriptor's scale-factor id (the byte).
+//
+// All tcgen05 instructions are inline PTX: MLIR 22's NVVM tcgen05 ops are
+// declared for sm_100a/sm_101a only (NVVMRequiresSMa<100, 101>), not for
+// sm_103a and sm_110a, and the per-thread/per-warp issue needs predicates
+// the ops do not take; one text form also serves the lit tests, ptxas and
+// the emulator.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileASToLLVM/TileASToLLVM.h"
+
+#include "Codegen/PTXEmitter.h"
+
+#include "Conversion/TileASToLLVM/GlobalAccess.h"
+#include "Conversion/TileASToLLVM/ValueModel.h"
+#include "Layout/DistributedLayouts.h"
+#include "Target/TargetInfo.h"
+#include "TileAS/IR/TileASDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+namespace tl = ::tilecc::layout;
+
+namespace {
+
+/// Bytes of one core-matrix row, and of one 32x128b scale chunk.
+constexpr int64_t kCoreRowBytes = 16;
+constexpr int64_t kCoreMatrixBytes = 128;
+constexpr int64_t kScaleChunkBytes = 512;
+/// Bytes of K one instruction consumes: two core matrices (32 elements of
+/// kind::mxf8f6f4, 64 packed f4E2M1FN elements of kind::mxf4 / mxf4nvf4).
+constexpr int64_t kStepBytes = 32;
+
+/// The instruction kinds, with their PTX names and scale vector sizes.
+enum class MmaKind { Mxf8f6f4, Mxf4, Mxf4Nvf4 };
+
+/// Everything the lowering of one op decides from its types: tile sizes,
+/// instruction split, tensor-memory columns and scratch offsets.
+struct Tcgen05Plan {
+  int64_t m, n, k, scaleK;
+  int64_t numWarps, warpGroups; // warps, and groups of 4 splitting N
+  int64_t mBlocks;              // 128-row blocks (one instruction each)
+  int64_t nInstr, nChunks;      // N of one instruction, chunks of N
+  int64_t halves;               // 128-wide scale chunks per N chunk
+  int64_t kGroups;              // groups of four scale blocks (one column)
+  int64_t kSteps;               // K / 32
+  unsigned aFormat, bFormat;    // instruction-descriptor type codes
+  MmaKind kind;
+  bool fp4;                     // packed f4E2M1FN operands
+  bool ue4m3;                   // f8E4M3FN (ue4m3) scales, else ue8m0
+  int64_t kBytes;               // bytes of one row of K in shared memory
+  int64_t blocksPerStep;        // scale blocks one instruction consumes
+  // Tensor memory (32-bit columns).
+  int64_t sfaColumn, columns;
+  // Scratch buffer byte offsets.
+  int64_t aOffset, bOffset, scaleOffset, scaleChunks, stageOffset,
+      mbarOffset, slotOffset, bytes;
+};
+
+/// The instruction-descriptor code of an operand type: kind::mxf8f6f4 for
+/// the 8-bit types, kind::mxf4(nvf4) for f4E2M1FN.
+static std::optional<unsigned> operandFormat(Type type) {
+  if (isa<Float8E4M3FNType>(type))
+    return 0;
+  if (isa<Float8E5M2Type>(type))
+    return 1;
+  if (isa<Float4E2M1FNType>(type))
+    return 1;
+  return std::nullopt;
+}
+
+static int64_t alignTo(int64_t value, int64_t align) {
+  return (value + align - 1) / align * align;
+}
+
+/// The plan for `op`, or failure; with `diagnose`, the reason is reported at
+/// the op.
+static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
+                                      bool diagnose) {
+  auto fail = [&](auto &&...parts) -> FailureOr<Tcgen05Plan> {
+    if (diagnose) {
+      InFlightDiagnostic diag = op.emitError();
+      (diag << ... << parts);
+    }
+    return failure();
+  };
+  auto a = cast<RankedTensorType>(op.getA().getType());
+  auto c = cast<RankedTensorType>(op.getC().getType());
+  auto sa = cast<RankedTensorType>(op.getScaleA().getType());
+  auto sb = cast<RankedTensorType>(op.getScaleB().getType());
+  auto b = cast<RankedTensorType>(op.getB().getType());
+  if (a.getRank() != 2)
+    return fail("batched block-scaled MMA is not supported by the tcgen05 "
+                "lowering (rank ",
+                a.getRank(), ")");
+  Tcgen05Plan p{};
+  p.m = a.getDimSize(0);
+  p.k = a.getDimSize(1);
+  p.n = b.getDimSize(1);
+  p.scaleK = sa.getDimSize(1);
+  std::optional<unsigned> af = operandFormat(a.getElementType());
+  std::optional<unsigned> bf = operandFormat(b.getElementType());
+  p.fp4 = isa<Float4E2M1FNType>(a.getElementType());
+  bool e8m0 = isa<Float8E8M0FNUType>(sa.getElementType());
+  p.ue4m3 = isa<Float8E4M3FNType>(sa.getElementType());
+  int64_t blockK = p.scaleK ? p.k / p.scaleK : 0;
+  bool supported = af && bf &&
+                   p.fp4 == isa<Float4E2M1FNType>(b.getElementType()) &&
+                   sa.getElementType() == sb.getElementType() &&
+                   c.getElementType().isF32() && p.scaleK &&
+                   p.k == p.scaleK * blockK;
+  if (supported && !p.fp4 && e8m0 && blockK == 32) {
+    p.kind = MmaKind::Mxf8f6f4;
+    p.blocksPerStep = 1;
+  } else if (supported && p.fp4 && e8m0 && blockK == 32) {
+    p.kind = MmaKind::Mxf4;
+    p.blocksPerStep = 2;
+  } else if (supported && p.fp4 && (e8m0 || p.ue4m3) && blockK == 16) {
+    p.kind = MmaKind::Mxf4Nvf4;
+    p.blocksPerStep = 4;
+  } else {
+    return fail("block-scaled MMA with ", a.getElementType(),
+                " operands and ", sa.getElementType(),
+                " scales is not supported by the tcgen05 lowering (it "
+                "supports f8E4M3FN and f8E5M2 operands with f8E8M0FNU scales "
+                "per 32 elements of K, f4E2M1FN operands with f8E8M0FNU "
+                "scales per 32 or 16 and f8E4M3FN scales per 16, "
+                "accumulating in f32)");
+  }
+  p.aFormat = *af;
+  p.bFormat = *bf;
+  p.kBytes = p.fp4 ? p.k / 2 : p.k;
+  if (p.kBytes % kStepBytes != 0)
+    return fail("tcgen05 block-scaled MMA of ", a.getElementType(),
+                " needs K to be a multiple of ", 8 * kStepBytes /
+                    a.getElementType().getIntOrFloatBitWidth(),
+                ", not ", p.k);
+  if (p.m % 128 != 0)
+    return fail("tcgen05 block-scaled MMA needs M to be a multiple of 128, "
+                "not ",
+                p.m);
+  if (p.n < 16 || p.n % 16 != 0)
+    return fail("tcgen05 block-scaled MMA needs N to be a multiple of 16, "
+                "not ",
+                p.n);
+  if (!nv_tileas::LinearEncodingAttr::of(c))
+    return fail("tile without layout");
+  p.numWarps = getTileLayout(c).getInDimSize(tl::kWarp);
+  if (p.numWarps % 4 != 0 || p.n % (p.numWarps / 4) != 0)
+    return fail("tcgen05 block-scaled MMA needs a multiple of 4 warps (one "
+                "per tensor-memory lane quarter), not ",
+                p.numWarps);
+  // Every thread packs an equal slice of each f4 operand.
+  if (p.fp4 && std::min(p.m, p.n) * p.k / 2 < 32 * p.numWarps)
+    return fail("tcgen05 block-scaled MMA of f4E2M1FN with ", p.numWarps,
+                " warps needs operands of at least one byte per thread");
+  p.warpGroups = p.numWarps / 4;
+  p.mBlocks = p.m / 128;
+  p.nInstr = std::min<int64_t>(p.n, 256);
+  p.nChunks = p.n / p.nInstr;
+  p.halves = (p.nInstr + 127) / 128;
+  p.kGroups = (p.scaleK + 3) / 4;
+  p.kSteps = p.kBytes / kStepBytes;
+
+  // Tensor memory: the accumulator blocks, then the scale chunks.
+  p.sfaColumn = p.mBlocks * p.n;
+  p.scaleChunks = p.mBlocks * p.kGroups + p.nChunks * p.kGroups * p.halves;
+  int64_t used = p.sfaColumn + 4 * p.scaleChunks;
+  p.columns = 32;
+  while (p.columns < used)
+    p.columns *= 2;
+  if (p.columns > 512)
+    return fail("tcgen05 block-scaled MMA of ", p.m, "x", p.n, "x", p.k,
+                " needs ", used,
+                " tensor-memory columns, more than the 512 of an SM");
+
+  // Scratch: A, B, the scale chunks, a staging area for layout changes of
+  // the f32 tiles, the mbarrier and the tensor-memory address slot.
+  p.aOffset = 0;
+  p.bOffset = alignTo(p.aOffset + p.m * p.kBytes, kCoreMatrixBytes);
+  p.scaleOffset = alignTo(p.bOffset + p.kBytes * p.n, kCoreMatrixBytes);
+  p.stageOffset = alignTo(p.scaleOffset + p.scaleChunks * kScaleChunkBytes,
+                          kCoreMatrixBytes);
+  // The staging area also holds f4 operands unpacked (a byte each).
+  int64_t stageBytes = p.m * p.n * 4;
+  if (p.fp4)
+    stageBytes = std::max({stageBytes, p.m * p.k, p.k * p.n});
+  p.mbarOffset = alignTo(p.stageOffset + stageBytes, 8);
+  p.slotOffset = p.mbarOffset + 8;
+  p.bytes = p.slotOffset + 4;
+  return p;
+}
+
+/// A shared layout (input "offset", in bytes) onto a 2-d tile of `size0` x
+/// `size1` one-byte elements: offset bit i goes to bit `bits[i].second` of
+/// dimension `bits[i].first`, or nowhere (padding) when the dimension is -1.
+static tl::LinearLayout
+offsetLayout(ArrayRef<std::pair<int, int>> bits, int64_t size0,
+             int64_t size1) {
+  std::vector<tl::LinearLayout::Basis> bases;
+  for (auto [dim, bit] : bits) {
+    tl::LinearLayout::Basis basis = {0, 0};
+    if (dim >= 0)
+      basis[dim] = 1 << bit;
+    bases.push_back(basis);
+  }
+  return tl::LinearLayout(
+      {{tl::kOffset, bases}},
+      {{tl::dimName(0), int32_t(size0)}, {tl::dimName(1), int32_t(size1)}});
+}
+
+/// Bits [from, to) of dimension `dim` (or `to - from` paddings for dim -1).
+static void appendBits(SmallVectorImpl<std::pair<int, int>> &bits, int dim,
+                       int from, int to) {
+  for (int b = from; b < to; ++b)
+    bits.push_back({dim, dim < 0 ? 0 : b});
+}
+
+/// A (M x K, dims m, k) or B (K x N, dims k, n) in the K-major canonical
+/// layout: 16 bytes of K, 8 rows, the rest of K, the rest of the rows. With
+/// `nibbles` (f4E2M1FN), offsets count 4-bit halves of those bytes, the low
+/// half holding the even element.
+static tl::LinearLayout operandLayout(int64_t rows, int64_t k, bool kFirst,
+                                      bool nibbles) {
+  int rowDim = kFirst ? 1 : 0, kDim = kFirst ? 0 : 1;
+  int shift = nibbles ? 1 : 0;
+  SmallVector<std::pair<int, int>> bits;
+  appendBits(bits, kDim, 0, 4 + shift);
+  appendBits(bits, rowDim, 0, 3);
+  appendBits(bits, kDim, 4 + shift, llvm::Log2_64(k));
+  appendBits(bits, rowDim, 3, llvm::Log2_64(rows));
+  return kFirst ? offsetLayout(bits, k, rows) : offsetLayout(bits, rows, k);
+}
+
+/// Scales of A (M x scaleK) or B (scaleK x N) in 32x128b chunks: byte
+/// 4 * j + b of row r is row (r + 32 j) of a 128-row block and scale block b
+/// of a group of four; chunks are (row block, group) for A and (N chunk,
+/// group, 128-row half) for B, lowest first.
+static tl::LinearLayout scaleLayout(const Tcgen05Plan &p, bool isB) {
+  int rowDim = isB ? 1 : 0, kDim = isB ? 0 : 1;
+  int rowBits = llvm::Log2_64(isB ? p.nInstr : 128);
+  int kBits = llvm::Log2_64(p.scaleK);
+  auto rowBit = [&](int bit) { return bit < rowBits ? rowDim : -1; };
+  SmallVector<std::pair<int, int>> bits;
+  bits.push_back({kBits > 0 ? kDim : -1, 0});
+  bits.push_back({kBits > 1 ? kDim : -1, 1});
+  bits.push_back({rowBit(5), 5});
+  bits.push_back({rowBit(6), 6});
+  for (int bit = 0; bit < 5; ++bit)
+    bits.push_back({rowBit(bit), bit});
+  if (isB && p.halves > 1)
+    bits.push_back({rowDim, 7});
+  appendBits(bits, kDim, 2, std::max(kBits, 2));
+  int total = llvm::Log2_64(isB ? p.n : p.m);
+  appendBits(bits, rowDim, isB ? rowBits : 7, total);
+  return isB ? offsetLayout(bits, p.scaleK, p.n)
+             : offsetLayout(bits, p.m, p.scaleK);
+}
+
+/// The register layout of tcgen05.ld / tcgen05.st 32x32b: warp w reaches
+/// lanes 32 (w % 4) ..; its thread `lane` holds row 32 (w % 4) + lane and,
+/// in registers, the columns of its share of N (warp groups beyond the
+/// first take further shares), then the further 128-row blocks.
+static tl::LinearLayout tmemRegisterLayout(const Tcgen05Plan &p) {
+  int64_t share = p.n / p.warpGroups;
+  std::vector<tl::LinearLayout::Basis> regs, lanes, warps;
+  for (int64_t col = 1; col < share; col *= 2)
+    regs.push_back({0, int32_t(col)});
+  for (int64_t row = 128; row < p.m; row *= 2)
+    regs.push_back({int32_t(row), 0});
+  for (int32_t row = 1; row < 32; row *= 2)
+    lanes.push_back({row, 0});
+  warps.push_back({32, 0});
+  warps.push_back({64, 0});
+  for (int64_t col = share; col < p.n; col *= 2)
+    warps.push_back({0, int32_t(col)});
+  return tl::LinearLayout({{tl::kRegister, regs},
+                           {tl::kLane, lanes},
+                           {tl::kWarp, warps}},
+                          {{tl::dimName(0), int32_t(p.m)},
+                           {tl::dimName(1), int32_t(p.n)}});
+}
+
+/// A shared-memory matrix descriptor (tcgen05 form: version bits 46-48 =
+/// 0b001, no swizzle) of the matrix at shared address `address` (i64).
+static Value matrixDescriptor(OpBuilder &b, Location loc, Value address,
+                              int64_t lbo, int64_t sbo) {
+  Value start = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, address, createI64(b, loc, 4)),
+      createI64(b, loc, 0x3FFF));
+  int64_t fixed = ((lbo >> 4) << 16) | ((sbo >> 4) << 32) | (int64_t(1) << 46);
+  return LLVM::OrOp::create(b, loc, start, createI64(b, loc, fixed));
+}
+
+/// The instruction descriptor for K-major A and B, the scales starting at
+/// byte `sfId` of their tensor-memory column.
+static uint32_t instrDescriptor(const Tcgen05Plan &p, unsigned sfId) {
+  uint32_t d = 0;
+  d |= sfId << 4;                   // B scale-factor id
+  d |= p.aFormat << 7;              // A type
+  d |= p.bFormat << 10;             // B type
+  d |= uint32_t(p.nInstr >> 3) << 17;
+  d |= uint32_t(!p.ue4m3) << 23;    // scales are ue8m0 (else ue4m3)
+  d |= uint32_t(128 >> 4) << 24;    // M
+  d |= sfId << 29;                  // A scale-factor id
+  return d;
+}
+
+/// Records that the module's inline PTX needs PTX ISA `version` (87 for
+/// kind::mxf4nvf4): the `max` module flag the PTX emitter honours.
+static void requirePtxVersion(OpBuilder &b, Operation *op, int32_t version) {
+  auto module = op->getParentOfType<ModuleOp>();
+  MLIRContext *ctx = b.getContext();
+  auto flag = LLVM::ModuleFlagAttr::get(
+      ctx, LLVM::ModFlagBehavior::Max,
+      StringAttr::get(ctx, ::tilecc::kMinPtxVersionFlag),
+      b.getI32IntegerAttr(version));
+  for (auto flags : module.getOps<LLVM::ModuleFlagsOp>())
+    for (Attribute existing : flags.getFlags())
+      if (existing == flag)
+        return;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(module.getBody());
+  LLVM::ModuleFlagsOp::create(b, module.getLoc(), b.getArrayAttr({flag}));
+}
+
+/// Inline PTX with side effects; returns the result (null without outputs).
+static Value emitPtx(OpBuilder &b, Location loc, Type resultType,
+                     ValueRange operands, StringRef text,
+                     StringRef constraints) {
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc,
+      resultType ? resultType : LLVM::LLVMVoidType::get(b.getContext()),
+      operands,
+      text, constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+  return resultType ? op.getResult(0) : Value();
+}
+
+/// `instr` executed only where the i32 `id` is 0 (a thread or a warp).
+static void emitWhereZero(OpBuilder &b, Location loc, Value id,
+                          ValueRange operands, StringRef instr,
+                          StringRef constraints) {
+  std::string text = "{\n.reg .pred %p;\nsetp.eq.u32 %p, $0, 0;\n" +
+                     instr.str() + "\n}";
+  SmallVector<Value> all = {id};
+  llvm::append_range(all, operands);
+  emitPtx(b, loc, Type(), all, text,
+          constraints.empty() ? "r" : ("r," + constraints).str());
+}
+
+/// How many consecutive registers of `toOffset` (registers -> "offset") sit
+/// at consecutive offsets (none of them a duplicate), up to 16 bytes and a
+/// width `elem` can move in one access.
+static unsigned contiguousRegisters(const tl::LinearLayout &toOffset,
+                                    uint32_t duplicateRegs, Type elem) {
+  unsigned bytes = elem.getIntOrFloatBitWidth() / 8, width = 1;
+  for (unsigned bit = 0; bit < toOffset.getInDimSizeLog2(tl::kRegister);
+       ++bit) {
+    if (width * 2 * bytes > 16 || (duplicateRegs >> bit & 1) ||
+        toOffset.getBasis(tl::kRegister, bit, tl::kOffset) != int32_t(width))
+      break;
+    width *= 2;
+  }
+  while (width > 1 && !isAccessSupported(elem, width))
+    width /= 2;
+  return width;
+}
+
+/// `values` as one vector (a lone value as itself).
+static Value toVector(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  if (values.size() == 1)
+    return values.front();
+  Type type = VectorType::get({int64_t(values.size())}, values[0].getType());
+  Value vec = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, v] : llvm::enumerate(values))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, v, createI32(b, loc, i));
+  return vec;
+}
+
+/// Every thread stores its registers of `layout` into shared memory at
+/// `base` + the element offset `shared` gives each element, each element
+/// once, as wide as consecutive registers allow.
+static LogicalResult storeToShared(OpBuilder &b, Location loc, Operation *op,
+                                   ArrayRef<Value> regs,
+                                   const tl::LinearLayout &layout,
+                                   const tl::LinearLayout &shared, Value base,
+                                   Type elem) {
+  std::optional<tl::LinearLayout> toOffset = layout.invertAndCompose(shared);
+  if (!toOffset)
+    return op->emitError("block_scaled_mma operand layout does not cover its "
+                         "tile");
+  DuplicateMasks dup = getDuplicateMasks(layout);
+  Value owner = getUniqueOwnerPredicate(b, loc, dup);
+  unsigned width = contiguousRegisters(*toOffset, dup.reg, elem);
+  unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
+  auto coords = getRegisterCoordinates(b, loc, *toOffset);
+  for (size_t r = 0; r < regs.size(); r += width) {
+    if (int32_t(r) & dup.reg)
+      continue;
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                    ValueRange{coords[r].front()});
+    ArrayRef<Value> values = regs.slice(r, width);
+    if (owner)
+      emitGlobalStore(b, loc, ptr, owner, values, AccessQualifiers());
+    else
+      LLVM::StoreOp::create(b, loc, toVector(b, loc, values), ptr,
+                            width * bytes);
+  }
+  return success();
+}
+
+/// The registers of `layout` loaded from shared memory at `base` + the
+/// element offsets of `shared`.
+static FailureOr<SmallVector<Value>>
+loadFromShared(OpBuilder &b, Location loc, Operation *op,
+               const tl::LinearLayout &layout, const tl::LinearLayout &shared,
+               Value base, Type elem) {
+  std::optional<tl::LinearLayout> toOffset = layout.invertAndCompose(shared);
+  if (!toOffset)
+    return op->emitError("block_scaled_mma result layout does not cover its "
+                         "tile");
+  unsigned width = contiguousRegisters(*toOffset, 0, elem);
+  unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
+  Type type = width == 1 ? elem : Type(VectorType::get({int64_t(width)}, elem));
+  SmallVector<Value> regs;
+  auto coords = getRegisterCoordinates(b, loc, *toOffset);
+  for (size_t r = 0; r < coords.size(); r += width) {
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                    ValueRange{coords[r].front()});
+    Value v = LLVM::LoadOp::create(b, loc, type, ptr, width * bytes);
+    if (width == 1) {
+      regs.push_back(v);
+      continue;
+    }
+    for (unsigned i = 0; i < width; ++i)
+      regs.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, createI32(b, loc, i)));
+  }
+  return regs;
+}
+
+/// The f32 registers `regs` of layout `from` as the registers of `to`,
+/// through the row-major staging area at `stage` (identity when equal).
+static FailureOr<SmallVector<Value>>
+relayout(OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> regs,
+         const tl::LinearLayout &from, const tl::LinearLayout &to, Value stage,
+         int64_t m, int64_t n) {
+  if (from == to)
+    return SmallVector<Value>(regs);
+  SmallVector<std::pair<int, int>> bits;
+  appendBits(bits, 1, 0, llvm::Log2_64(n));
+  appendBits(bits, 0, 0, llvm::Log2_64(m));
+  tl::LinearLayout rowMajor = offsetLayout(bits, m, n);
+  Type f32 = b.getF32Type();
+  if (failed(storeToShared(b, loc, op, regs, from, rowMajor, stage, f32)))
+    return failure();
+  NVVM::Barrier0Op::create(b, loc);
+  return loadFromShared(b, loc, op, to, rowMajor, stage, f32);
+}
+
+/// Packs `bytes` bytes at `packed` from twice as many unpacked f4 elements
+/// (a byte each) at `unpacked`: byte j = element 2j | element 2j+1 << 4. The
+/// `threads` threads share the work in equal slices of up to 8 bytes.
+static void packNibbles(OpBuilder &b, Location loc, Value unpacked,
+                        Value packed, int64_t bytes, int64_t threads,
+                        Value tid) {
+  int64_t width = 8;
+  while (width > 1 && bytes % (width * threads) != 0)
+    width /= 2;
+  Type i8 = b.getI8Type();
+  auto srcType = VectorType::get({2 * width}, i8);
+  Value tid64 = LLVM::ZExtOp::create(b, loc, b.getI64Type(), tid);
+  for (int64_t slice = 0; slice < bytes; slice += width * threads) {
+    Value j = LLVM::AddOp::create(
+        b, loc, createI64(b, loc, slice),
+        LLVM::MulOp::create(b, loc, tid64, createI64(b, loc, width)));
+    Value src = LLVM::GEPOp::create(
+        b, loc, unpacked.getType(), i8, unpacked,
+        ValueRange{LLVM::MulOp::create(b, loc, j, createI64(b, loc, 2))});
+    Value halves = LLVM::LoadOp::create(b, loc, srcType, src, 2 * width);
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < width; ++i) {
+      Value lo = LLVM::ExtractElementOp::create(b, loc, halves,
+                                                createI32(b, loc, 2 * i));
+      Value hi = LLVM::ExtractElementOp::create(b, loc, halves,
+                                                createI32(b, loc, 2 * i + 1));
+      out.push_back(LLVM::OrOp::create(
+          b, loc, lo,
+          LLVM::ShlOp::create(b, loc, hi,
+                              LLVM::ConstantOp::create(
+                                  b, loc, i8, b.getI8IntegerAttr(4)))));
+    }
+    Value dst = LLVM::GEPOp::create(b, loc, packed.getType(), i8, packed,
+                                    ValueRange{j});
+    LLVM::StoreOp::create(b, loc, toVector(b, loc, out), dst, width);
+  }
+}
+
+/// "{$first, $first+1, ...}" for `count` operands.
+static std::string operandList(unsigned first, unsigned count) {
+  SmallVector<std::string> names;
+  for (unsigned i = 0; i < count; ++i)
+    names.push_back("$" + std::to_string(first + i));
+  return "{" + llvm::join(names, ", ") + "}";
+}
+
+static std::string repeatConstraint(StringRef c, unsigned count) {
+  SmallVector<std::string> parts(count, c.str());
+  return llvm::join(parts, ",");
+}
+
+struct Tcgen05BlockScaledMmaLowering
+    : OpConversionPattern<nv_tileas::BlockScaledMmaOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(nv_tileas::BlockScaledMmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type structType = getTypeConverter()->convertType(op.getType());
+    if (!structType)
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    FailureOr<Tcgen05Plan> planOr = planFor(op, /*diagnose=*/true);
+    if (failed(planOr))
+      return failure();
+    const Tcgen05Plan &p = *planOr;
+    auto module = op->getParentOfType<ModuleOp>();
+    auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+    if (!scratch)
+      return op.emitError("no shared scratch buffer for block_scaled_mma");
+
+    OpBuilder &b = rewriter;
+    Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type(),
+         f32 = b.getF32Type();
+    Value base = LLVM::AddressOfOp::create(b, loc, scratch);
+    auto at = [&](int64_t offset) -> Value {
+      return LLVM::GEPOp::create(b, loc, base.getType(), i8, base,
+                                 ValueRange{createI64(b, loc, offset)});
+    };
+    Value baseAddress = LLVM::PtrToIntOp::create(b, loc, i64, base);
+    auto sharedAddress32 = [&](int64_t offset) -> Value {
+      return LLVM::TruncOp::create(
+          b, loc, i32,
+          LLVM::AddOp::create(b, loc, baseAddress, createI64(b, loc, offset)));
+    };
+    auto [lane, warp] = getLaneAndWarp(b, loc);
+    Value tid = LLVM::AddOp::create(
+        b, loc, LLVM::MulOp::create(b, loc, warp, createI32(b, loc, 32)),
+        lane);
+    Value mbar = sharedAddress32(p.mbarOffset);
+    Value slot = sharedAddress32(p.slotOffset);
+    std::string columns = std::to_string(p.columns);
+
+    // 1. The scratch buffer's previous user is done; allocate tensor memory
+    //    and set up the completion barrier.
+    NVVM::Barrier0Op::create(b, loc);
+    emitWhereZero(b, loc, warp, {slot},
+                  "@%p tcgen05.alloc.cta_group::1.sync.aligned.shared::cta."
+                  "b32 [$1], " +
+                      columns + ";",
+                  "r");
+    emitWhereZero(b, loc, tid, {mbar},
+                  "@%p mbarrier.init.shared::cta.b64 [$1], 1;\n"
+                  "@%p fence.mbarrier_init.release.cluster;",
+                  "r");
+
+    // 2. Operands into shared memory, in the descriptors' layouts.
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    auto saType = cast<RankedTensorType>(op.getScaleA().getType());
+    auto sbType = cast<RankedTensorType>(op.getScaleB().getType());
+    auto cType = cast<RankedTensorType>(op.getC().getType());
+    Value stage = at(p.stageOffset);
+    // f8 operands go straight to their place; f4 ones a byte each into the
+    // staging area first, then every thread packs a slice of the pairs.
+    auto storeOperand = [&](Value packedRegs, RankedTensorType type,
+                            int64_t rows, bool kFirst,
+                            int64_t offset) -> LogicalResult {
+      SmallVector<Value> regs = unpackRegisters(b, loc, packedRegs);
+      tl::LinearLayout shared = operandLayout(rows, p.k, kFirst, p.fp4);
+      if (!p.fp4)
+        return storeToShared(b, loc, op, regs, getTileLayout(type), shared,
+                             at(offset), i8);
+      for (Value &r : regs)
+        r = LLVM::ZExtOp::create(b, loc, i8, r);
+      if (failed(storeToShared(b, loc, op, regs, getTileLayout(type), shared,
+                               stage, i8)))
+        return failure();
+      NVVM::Barrier0Op::create(b, loc);
+      packNibbles(b, loc, stage, at(offset), rows * p.kBytes,
+                  32 * p.numWarps, tid);
+      NVVM::Barrier0Op::create(b, loc);
+      return success();
+    };
+    if (failed(storeOperand(adaptor.getA(), aType, p.m, false, p.aOffset)) ||
+        failed(storeOperand(adaptor.getB(), bType, p.n, true, p.bOffset)) ||
+        failed(storeToShared(b, loc, op,
+                             unpackRegisters(b, loc, adaptor.getScaleA()),
+                             getTileLayout(saType), scaleLayout(p, false),
+                             at(p.scaleOffset), i8)) ||
+        failed(storeToShared(
+            b, loc, op, unpackRegisters(b, loc, adaptor.getScaleB()),
+            getTileLayout(sbType), scaleLayout(p, true),
+            at(p.scaleOffset + p.mBlocks * p.kGroups * kScaleChunkBytes),
+            i8)))
+      return failure();
+    // C in the tensor-memory register layout (may stage through shared).
+    tl::LinearLayout tmemLayout = tmemRegisterLayout(p);
+    FailureOr<SmallVector<Value>> cRegsOr =
+        relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
+                 getTileLayout(cType), tmemLayout, stage, p.m, p.n);
+    if (failed(cRegsOr))
+      return failure();
+    SmallVector<Value> cRegs = *cRegsOr;
+    // Generic-proxy writes become visible to the tensor core (async proxy);
+    // the allocated address and the mbarrier to every thread.
+    emitPtx(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+    NVVM::Barrier0Op::create(b, loc);
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    Value tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
+
+    // Each warp's tensor-memory address: its lane quarter (bits 16+) and its
+    // share of the columns.
+    int64_t share = p.n / p.warpGroups;
+    Value quarter = LLVM::AndOp::create(b, loc, warp, createI32(b, loc, 3));
+    Value group = LLVM::LShrOp::create(b, loc, warp, createI32(b, loc, 2));
+    Value warpAddress = LLVM::AddOp::create(
+        b, loc, tmem,
+        LLVM::AddOp::create(
+            b, loc,
+            LLVM::ShlOp::create(b, loc, quarter, createI32(b, loc, 21)),
+            LLVM::MulOp::create(b, loc, group, createI32(b, loc, share))));
+    unsigned perAccess = std::min<int64_t>(share, 32);
+    // Accesses: (register offset, column offset) of each 32x32b.x<perAccess>.
+    SmallVector<std::pair<int64_t, int64_t>> accesses;
+    for (int64_t mb = 0; mb < p.mBlocks; ++mb)
+      for (int64_t col = 0; col < share; col += perAccess)
+        accesses.push_back({mb * share + col, mb * p.n + col});
+
+    // 3. C into tensor memory.
+    std::string stText = "tcgen05.st.sync.aligned.32x32b.x" +
+                         std::to_string(perAccess) + ".b32 [$0], " +
+                         operandList(1, perAccess) +
+                         ";\ntcgen05.wait::st.sync.aligned;";
+    std::string stConstraints = "r," + repeatConstraint("r", perAccess);
+    for (auto [reg, col] : accesses) {
+      SmallVector<Value> operands = {LLVM::AddOp::create(
+          b, loc, warpAddress, createI32(b, loc, col))};
+      for (unsigned i = 0; i < perAccess; ++i)
+        operands.push_back(
+            LLVM::BitcastOp::create(b, loc, i32, cRegs[reg + i]));
+      emitPtx(b, loc, Type(), operands, stText, stConstraints);
+    }
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+    NVVM::Barrier0Op::create(b, loc);
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+
+    // 4. Thread 0: scales into tensor memory, the MMAs, the commit.
+    Value sharedBase = baseAddress;
+    for (int64_t chunk = 0; chunk < p.scaleChunks; ++chunk) {
+      Value src = matrixDescriptor(
+          b, loc,
+          LLVM::AddOp::create(
+              b, loc, sharedBase,
+              createI64(b, loc,
+                        p.scaleOffset + chunk * kScaleChunkBytes)),
+          kCoreMatrixBytes, kCoreMatrixBytes);
+      Value dst = LLVM::AddOp::create(
+          b, loc, tmem, createI32(b, loc, p.sfaColumn + 4 * chunk));
+      emitWhereZero(b, loc, tid, {dst, src},
+                    "@%p tcgen05.cp.cta_group::1.32x128b.warpx4 [$1], $2;",
+                    "r,l");
+    }
+    if (p.kind == MmaKind::Mxf4Nvf4)
+      requirePtxVersion(b, op, 87);
+    int64_t sbo = 8 * p.kBytes;
+    std::string mmaText =
+        std::string("@%p tcgen05.mma.cta_group::1.kind::") +
+        (p.kind == MmaKind::Mxf8f6f4 ? "mxf8f6f4"
+         : p.kind == MmaKind::Mxf4   ? "mxf4"
+                                     : "mxf4nvf4") +
+        ".block_scale.scale_vec::" + std::to_string(p.blocksPerStep) +
+        "X [$1], $2, $3, $4, [$5], [$6], %p;";
+    int64_t sfbColumn = p.sfaColumn + 4 * p.mBlocks * p.kGroups;
+    for (int64_t mb = 0; mb < p.mBlocks; ++mb)
+      for (int64_t nc = 0; nc < p.nChunks; ++nc)
+        for (int64_t s = 0; s < p.kSteps; ++s) {
+          Value d = LLVM::AddOp::create(
+              b, loc, tmem, createI32(b, loc, mb * p.n + nc * p.nInstr));
+          int64_t kBytes = s * 2 * kCoreMatrixBytes;
+          int64_t block = s * p.blocksPerStep; // first scale block
+          Value aDesc = matrixDescriptor(
+              b, loc,
+              LLVM::AddOp::create(
+                  b, loc, sharedBase,
+                  createI64(b, loc, p.aOffset + mb * 16 * sbo + kBytes)),
+              kCoreMatrixBytes, sbo);
+          Value bDesc = matrixDescriptor(
+              b, loc,
+              LLVM::AddOp::create(
+                  b, loc, sharedBase,
+                  createI64(b, loc, p.bOffset + nc * (p.nInstr / 8) * sbo +
+                                        kBytes)),
+              kCoreMatrixBytes, sbo);
+          Value sfa = LLVM::AddOp::create(
+              b, loc, tmem,
+              createI32(b, loc,
+                        p.sfaColumn + (mb * p.kGroups + block / 4) * 4));
+          Value sfb = LLVM::AddOp::create(
+              b, loc, tmem,
+              createI32(b, loc, sfbColumn +
+                                    (nc * p.kGroups + block / 4) * p.halves *
+                                        4));
+          Value idesc = createI32(b, loc, instrDescriptor(p, block % 4));
+          emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc, sfa, sfb},
+                        mmaText, "r,l,l,r,r,r");
+        }
+    emitWhereZero(b, loc, tid, {mbar},
+                  "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
+                  "shared::cluster.b64 [$1];",
+                  "r");
+
+    // 5. Wait, read the accumulator back, free tensor memory.
+    emitPtx(b, loc, Type(), {mbar},
+            "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
+            "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 0;\n"
+            "@!%done bra WAIT_${:uid};\n}",
+            "r");
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    SmallVector<Value> dRegs(p.mBlocks * share);
+    std::string ldText = "tcgen05.ld.sync.aligned.32x32b.x" +
+                         std::to_string(perAccess) + ".b32 " +
+                         operandList(0, perAccess) + ", [$" +
+                         std::to_string(perAccess) +
+                         "];\ntcgen05.wait::ld.sync.aligned;";
+    std::string ldConstraints = repeatConstraint("=r", perAccess) + ",r";
+    auto ldType = LLVM::LLVMStructType::getLiteral(
+        getContext(), SmallVector<Type>(perAccess, i32));
+    for (auto [reg, col] : accesses) {
+      Value words = emitPtx(
+          b, loc, ldType,
+          {LLVM::AddOp::create(b, loc, warpAddress, createI32(b, loc, col))},
+          ldText, ldConstraints);
+      for (unsigned i = 0; i < perAccess; ++i)
+        dRegs[reg + i] = LLVM::BitcastOp::create(
+            b, loc, f32, LLVM::ExtractValueOp::create(b, loc, words, i));
+    }
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+    NVVM::Barrier0Op::create(b, loc);
+    emitWhereZero(b, loc, warp, {tmem},
+                  "tcgen05.fence::after_thread_sync;\n"
+                  "@%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, " +
+                      columns + ";",
+                  "r");
+    emitWhereZero(b, loc, tid, {mbar},
+                  "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
+
+    FailureOr<SmallVector<Value>> result =
+        relayout(b, loc, op, dRegs, tmemLayout, getTileLayout(op.getType()),
+                 stage, p.m, p.n);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));
+    return success();
+  }
+};
+
+} // namespace
+
+int64_t mlir::tilecc::getTcgen05BlockScaledScratchBytes(
+    Operation *op, const ::tilecc::TargetInfo &target) {
+  auto mma = dyn_cast<nv_tileas::BlockScaledMmaOp>(op);
+  if (!mma || !target.has(::tilecc::TargetFeature::Tcgen05))
+    return 0;
+  FailureOr<Tcgen05Plan> plan = planFor(mma, /*diagnose=*/false);
+  return succeeded(plan) ? plan->bytes : 0;
+}
+
+void mlir::tilecc::populateTileASTcgen05BlockScaledToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const ::tilecc::TargetInfo &target) {
+  if (target.has(::tilecc::TargetFeature::Tcgen05))
+    patterns.add<Tcgen05BlockScaledMmaLowering>(converter,
+                                                patterns.getContext());
+}

@@ -1,0 +1,115 @@
+//===- Tcgen05Test.cpp - tensor memory, tcgen05.cp and commit -------------===//
+#include "Harness.h"
+
+using namespace ptxtest;
+
+namespace {
+
+const char *kTcgen05Header = ".version 8.6\n.target sm_100a\n.address_size 64\n";
+
+// A 128-thread kernel k(out): %r1 = tid, %r2 = warp, %p1 = (warp == 0),
+// %r5 = the tensor-memory base warp 0 allocated (32 columns), %r7 = the
+// base of this warp's lane quarter; `body` runs, then warp 0 deallocates.
+std::string kernel(const std::string &body, const std::string &decls = "",
+                   bool alloc = true) {
+  std::string s = std::string(kTcgen05Header) + ".shared .align 4 .b8 slot[4];\n" +
+                  decls + ".visible .entry k(.param .u64 out)\n{\n" + kRegs +
+                  "ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\n"
+                  "shr.u32 %r2, %r1, 5;\nsetp.eq.u32 %p1, %r2, 0;\n"
+                  "mov.u32 %r4, slot;\n";
+  if (alloc)
+    s += "@%p1 tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r4], 32;\n"
+         "tcgen05.fence::before_thread_sync;\nbar.sync 0;\n"
+         "tcgen05.fence::after_thread_sync;\nld.shared.u32 %r5, [%r4];\n"
+         "and.b32 %r6, %r2, 3;\nshl.b32 %r6, %r6, 21;\nadd.s32 %r7, %r5, %r6;\n";
+  s += body + "\n";
+  if (alloc)
+    s += "tcgen05.fence::before_thread_sync;\nbar.sync 0;\n"
+         "@%p1 tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r5, 32;\n";
+  return s + "ret;\n}\n";
+}
+
+TEST(PTXEmuTcgen05, StoreLoadThroughTensorMemory) {
+  // Thread t writes t + 1000 and t + 2000 to columns 0 and 1 of its lane
+  // (32 * warp + lane) and reads column 1 back.
+  std::string body =
+      "add.s32 %r10, %r1, 1000;\nadd.s32 %r11, %r1, 2000;\n"
+      "tcgen05.st.sync.aligned.32x32b.x2.b32 [%r7], {%r10, %r11};\n"
+      "tcgen05.wait::st.sync.aligned;\n"
+      "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r12}, [%r7+1];\n"
+      "tcgen05.wait::ld.sync.aligned;\n"
+      "mul.wide.u32 %rd3, %r1, 4;\nadd.s64 %rd4, %rd1, %rd3;\n"
+      "st.global.u32 [%rd4], %r12;";
+  Emu e;
+  ASSERT_TRUE(e.load(kernel(body))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(128));
+  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto out = e.download<uint32_t>(dout, 128);
+  for (unsigned t = 0; t < 128; ++t)
+    EXPECT_EQ(out[t], 2000 + t);
+}
+
+TEST(PTXEmuTcgen05, WarpStaysInItsLaneQuarter) {
+  Emu e;
+  ASSERT_TRUE(e.load(kernel("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r12}, [%r5];")))
+      << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(128));
+  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  ASSERT_FALSE(r.ok);
+  // Whichever of warps 1-3 gets there first is reported.
+  EXPECT_NE(r.error.find("may access tensor-memory lanes"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find(", not from 0"), std::string::npos) << r.error;
+}
+
+TEST(PTXEmuTcgen05, AccessNeedsAllocatedColumns) {
+  Emu e;
+  ASSERT_TRUE(e.load(kernel("mov.u32 %r7, 0;\n"
+                            "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r12}, [%r7];",
+                            "", /*alloc=*/false)))
+      << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(128));
+  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("tensor-memory column 0 is not allocated"), std::string::npos)
+      << r.error;
+}
+
+TEST(PTXEmuTcgen05, CopyLandsAtCommit) {
+  // Every thread writes word t + 7 of a 512-byte shared matrix (32 rows of
+  // 16 bytes, no swizzle: 8-row groups 128 bytes apart); thread 0 copies it
+  // with tcgen05.cp 32x128b.warpx4, so lane 32 q + r holds row r in columns
+  // 0..3. Before the commit the columns still read 0; after the mbarrier
+  // phase completes, column 1 of lane l holds word 4 (l % 32) + 1.
+  std::string decls = ".shared .align 16 .b8 src[512];\n.shared .align 8 .b8 bar[8];\n";
+  std::string body =
+      "mov.u32 %r8, src;\nmov.u32 %r9, bar;\n"
+      "shl.b32 %r10, %r1, 2;\nadd.s32 %r10, %r8, %r10;\nadd.s32 %r11, %r1, 7;\n"
+      "st.shared.u32 [%r10], %r11;\n"
+      "setp.eq.u32 %p2, %r1, 0;\n@%p2 mbarrier.init.shared::cta.b64 [%r9], 1;\n"
+      "cvt.u64.u32 %rd10, %r8;\nshr.u64 %rd10, %rd10, 4;\nand.b64 %rd10, %rd10, 16383;\n"
+      "or.b64 %rd10, %rd10, 70403104440320;\n" // LBO 128, SBO 128, version 1
+      "fence.proxy.async.shared::cta;\nbar.sync 0;\n"
+      "@%p2 tcgen05.cp.cta_group::1.32x128b.warpx4 [%r5], %rd10;\nbar.sync 0;\n"
+      "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r12}, [%r7];\n"
+      "tcgen05.wait::ld.sync.aligned;\nbar.sync 0;\n"
+      "@%p2 tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%r9];\n"
+      "W: mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r9], 0;\n@!%p3 bra W;\n"
+      "tcgen05.fence::after_thread_sync;\n"
+      "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r13}, [%r7+1];\n"
+      "tcgen05.wait::ld.sync.aligned;\n"
+      "mul.wide.u32 %rd3, %r1, 8;\nadd.s64 %rd4, %rd1, %rd3;\n"
+      "st.global.v2.u32 [%rd4], {%r12, %r13};";
+  Emu e;
+  ASSERT_TRUE(e.load(kernel(body, decls))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(256));
+  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto out = e.download<uint32_t>(dout, 256);
+  for (unsigned t = 0; t < 128; ++t) {
+    EXPECT_EQ(out[2 * t], 0u) << t;
+    EXPECT_EQ(out[2 * t + 1], 4 * (t % 32) + 1 + 7) << t;
+  }
+}
+
+} // namespace
