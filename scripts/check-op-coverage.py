@@ -125,6 +125,7 @@ def main():
     cases = e2e_cases(e2e_dir)
     # An op is listed with its most portable case: those that run on sm_80
     # come first (stable order otherwise).
+    op_archs = {}
     for case in sorted(cases, key=lambda c: "sm_80" not in cases[c]):
         case_path = os.path.join(e2e_dir, case)
         with open(case_path) as f:
@@ -132,6 +133,12 @@ def main():
                 os.path.dirname(case_path), json.load(f)["kernel_file"]))
         for op in kernel_ops(args.tilecc_opt, kernel):
             covered.setdefault(op, case)
+            # An op no sm_80 case runs is listed with every target that runs
+            # it (block-scaled MMA: sm_120a-class and sm_100a-class cases).
+            if "sm_80" not in cases[covered[op]]:
+                for arch in cases[case]:
+                    if arch not in op_archs.setdefault(op, []):
+                        op_archs[op].append(arch)
 
     errors = []
     for op in sorted(exemptions):
@@ -140,7 +147,7 @@ def main():
     width = max(len(op) for op in ops)
     for op in sorted(ops):
         if op in covered:
-            archs = cases[covered[op]]
+            archs = op_archs.get(op, cases[covered[op]])
             print("%-*s  %s%s" % (width, op, covered[op],
                                   " (%s)" % ", ".join(archs) if archs else ""))
             if op in exemptions:
