@@ -65,7 +65,9 @@ struct ConvertTileAAToTileASPass
 
     // The block-scale guard reads the capability attached here.
     if (failed(attachKernelSpecAttributes(module, computeCapability)) ||
-        failed(verifyLegalTileAAOps(module)))
+        failed(verifyLegalTileAAOps(module)) ||
+        failed(checkSupportedTileAAOps(module)) ||
+        failed(emitTileAAMessages(module)))
       return signalPassFailure();
 
     if (failed(applyPartialConversion(module, target, std::move(patterns)))) {

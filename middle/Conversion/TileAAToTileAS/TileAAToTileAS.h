@@ -65,6 +65,14 @@ Attribute reduceAtomFor(Operation *op, RankedTensorType input, int64_t axis,
 /// Checks the ops the conversion leaves legal (mark_for_reuse operands).
 LogicalResult verifyLegalTileAAOps(ModuleOp module);
 
+/// Reports every nv_tileaa op tilecc has no lowering for ("... is not
+/// supported by tilecc: <feature>"), at the op.
+LogicalResult checkSupportedTileAAOps(ModuleOp module);
+
+/// Reports each nv_tileaa.message at its location with its severity (remark,
+/// warning, error) and erases it; fails when one is an error.
+LogicalResult emitTileAAMessages(ModuleOp module);
+
 } // namespace mlir::tilecc
 
 #endif // TILECC_CONVERSION_TILEAATOTILEAS_H

@@ -1,0 +1,65 @@
+//===- UnsupportedOps.cpp - nv_tileaa ops tilecc does not lower ----------===//
+//
+// Executable nv_tileaa ops that have no lowering to nv_tileas in tilecc get a
+// located diagnostic that names the missing feature before the partial
+// conversion runs, instead of the pass-level "failed to convert nv_tileaa to
+// nv_tileas" alone. Every offending op is reported, not just the first.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+/// Why `op` cannot be lowered, or an empty string when it can.
+static std::string unsupportedReason(Operation *op, std::optional<int64_t> cc) {
+  return llvm::TypeSwitch<Operation *, std::string>(op)
+      .Case([](nv_tileaa::LaunchFuncOp) {
+        return "device-side kernel launch (dynamic parallelism)";
+      })
+      .Case([](nv_tileaa::InjectIROp) {
+        return "splicing textual IR into the lowering";
+      })
+      .Case<nv_tileaa::ConvDotOp, nv_tileaa::ConvTileOp>([](Operation *) {
+        return "implicit-GEMM convolution blocking";
+      })
+      .Case<nv_tileaa::CancelNextProgramIdOp,
+            nv_tileaa::IsValidProgramIdOp>([&](Operation *) -> std::string {
+        if (cc && *cc < 100)
+          return "cluster launch control needs compute capability >= sm100, "
+                 "the target is sm_" +
+                 std::to_string(*cc);
+        return "cluster launch control (program cancellation)";
+      })
+      .Case<nv_tileaa::GatherLoadOp, nv_tileaa::ScatterStoreOp>(
+          [](Operation *) { return "per-lane index tiles into a memref"; })
+      .Case([](nv_tileaa::BlockTileOp blocked) -> std::string {
+        if (!isa<nv_tileaa::TileMemRefType>(blocked.getSrc().getType()))
+          return "blocking a tiled view or a tile";
+        for (Attribute group : blocked.getDimGroups()) {
+          auto dims = dyn_cast<DenseI64ArrayAttr>(group);
+          if (!dims || dims.size() != 1)
+            return "grouped dimensions (a dimension group of several memref "
+                   "dimensions)";
+        }
+        return "";
+      })
+      .Default([](Operation *) { return ""; });
+}
+
+LogicalResult mlir::tilecc::checkSupportedTileAAOps(ModuleOp module) {
+  std::optional<int64_t> cc;
+  if (auto attr = module->getAttrOfType<IntegerAttr>(
+          nv_tileas::TileASDialect::kComputeCapabilityAttrName))
+    cc = attr.getInt();
+  bool failed = false;
+  module.walk([&](Operation *op) {
+    std::string reason = unsupportedReason(op, cc);
+    if (reason.empty())
+      return;
+    op->emitOpError() << "is not supported by tilecc: " << reason;
+    failed = true;
+  });
+  return failure(failed);
+}

@@ -1,0 +1,69 @@
+// nv_tileaa ops tilecc has no nv_tileas lowering for are reported at the op
+// with the missing feature, every one of them, before the conversion runs.
+// RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas -verify-diagnostics
+// RUN: not tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_100 2>&1 | FileCheck %s --check-prefix=SM100
+
+nv_tileaa.func @callee(%x: tensor<64xf16>) -> tensor<64xf16> {
+  nv_tileaa.return %x : tensor<64xf16>
+}
+
+nv_tileaa.func @structure(%x: tensor<64xf16>, %n: index) {
+  // expected-error @below {{'nv_tileaa.launch_func' op is not supported by tilecc: device-side kernel launch (dynamic parallelism)}}
+  nv_tileaa.launch_func @callee grid(%n, %n, %n) args(%x : tensor<64xf16>)
+  // expected-error @below {{'nv_tileaa.inject_ir' op is not supported by tilecc: splicing textual IR into the lowering}}
+  %r = nv_tileaa.inject_ir "llvm.call @impl" (%x) : (tensor<64xf16>) -> tensor<64xf16>
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @conv(%in: tensor<4x8x8x16xf16>, %flt: tensor<3x3x16x32xf16>, %acc: tensor<64x32xf32>,
+                     %mr: !nv_tileaa.memref<?x?xf32, 1>) {
+  // expected-error @below {{'nv_tileaa.conv_dot' op is not supported by tilecc: implicit-GEMM convolution blocking}}
+  %0 = nv_tileaa.conv_dot %in, %flt, %acc {conv_params = #nv_tileaa.conv_params<strides = [1, 1], padLow = [1, 1], padHigh = [1, 1], dilations = [1, 1]>}
+      : tensor<4x8x8x16xf16>, tensor<3x3x16x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
+  // expected-error @below {{'nv_tileaa.conv_tile' op is not supported by tilecc: implicit-GEMM convolution blocking}}
+  %1 = nv_tileaa.conv_tile %mr {filterSizes = array<i64: 3, 3>, conv_params = #nv_tileaa.conv_params<strides = [1, 1], padLow = [1, 1], padHigh = [1, 1], dilations = [1, 1]>, dimGroups = [array<i64: 0, 1>, array<i64: 3>], channel = 3}
+      : !nv_tileaa.memref<?x?xf32, 1> -> !nv_tileaa.tiled_view<64x32xf32>
+  nv_tileaa.return
+}
+
+// -----
+
+// Program cancellation is cluster launch control: sm_100 and newer only, and
+// not lowered by tilecc there either.
+nv_tileaa.func @cancel() -> i1 {
+  // expected-error @below {{'nv_tileaa.cancel_next_program_id' op is not supported by tilecc: cluster launch control needs compute capability >= sm100, the target is sm_80}}
+  %pid = nv_tileaa.cancel_next_program_id
+  // expected-error @below {{'nv_tileaa.is_valid_program_id' op is not supported by tilecc: cluster launch control needs compute capability >= sm100, the target is sm_80}}
+  %ok = nv_tileaa.is_valid_program_id %pid
+  nv_tileaa.return %ok : i1
+}
+// SM100: 'nv_tileaa.cancel_next_program_id' op is not supported by tilecc: cluster launch control (program cancellation)
+// SM100: 'nv_tileaa.is_valid_program_id' op is not supported by tilecc: cluster launch control (program cancellation)
+
+// -----
+
+nv_tileaa.func @gather(%mr: !nv_tileaa.memref<?x?xf32, 1>, %idx: tensor<16xi32>, %m: tensor<16xi1>) {
+  %t0 = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
+  // expected-error @below {{'nv_tileaa.gather_load' op is not supported by tilecc: per-lane index tiles into a memref}}
+  %e, %t1 = nv_tileaa.gather_load %mr[%idx, %idx], %m, %t0
+      : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
+  // expected-error @below {{'nv_tileaa.scatter_store' op is not supported by tilecc: per-lane index tiles into a memref}}
+  %t2 = nv_tileaa.scatter_store %mr[%idx, %idx], %e, %m, %t1
+      : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xf32>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
+  nv_tileaa.return
+}
+
+// -----
+
+// A block_tile converts when each dimension group holds one memref dimension.
+nv_tileaa.func @grouped(%mr: !nv_tileaa.memref<?x?x?xf32, 1>, %v: !nv_tileaa.tiled_view<64x32xf32>) {
+  // expected-error @below {{'nv_tileaa.block_tile' op is not supported by tilecc: grouped dimensions (a dimension group of several memref dimensions)}}
+  %0 = nv_tileaa.block_tile %mr {tileSizes = array<i64: 64, 32>, dimGroups = [array<i64: 0, 1>, array<i64: 2>]}
+      : !nv_tileaa.memref<?x?x?xf32, 1> -> !nv_tileaa.tiled_view<64x32xf32, !nv_tileaa.memref<?x?x?xf32, 1>>
+  // expected-error @below {{'nv_tileaa.block_tile' op is not supported by tilecc: blocking a tiled view or a tile}}
+  %1 = nv_tileaa.block_tile %v {tileSizes = array<i64: 16, 16>, dimGroups = [array<i64: 0>, array<i64: 1>]}
+      : !nv_tileaa.tiled_view<64x32xf32> -> !nv_tileaa.tiled_view<16x16xf32, !nv_tileaa.tiled_view<64x32xf32>>
+  nv_tileaa.return
+}
