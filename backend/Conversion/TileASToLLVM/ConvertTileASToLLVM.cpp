@@ -132,6 +132,7 @@ struct ConvertTileASToLLVMPass
     RewritePatternSet patterns(ctx);
     populateTileASFuncToLLVMPatterns(converter, patterns, numWarps);
     populateTileASElementwiseToLLVMPatterns(converter, patterns);
+    populateTileASExtensionToLLVMPatterns(converter, patterns);
     populateTileASMemoryToLLVMPatterns(converter, patterns);
     populateTileASPointerToLLVMPatterns(converter, patterns);
     populateTileASAtomicToLLVMPatterns(converter, patterns);

@@ -9,4 +9,5 @@ void mlir::tilecc::populateTileAACoreToTileASPatterns(
   populateTileAAComputeToTileASPatterns(converter, patterns);
   populateTileAAShapeToTileASPatterns(converter, patterns);
   populateTileAAQueueToTileASPatterns(converter, patterns);
+  populateTileAAExtensionToTileASPatterns(converter, patterns);
 }

@@ -43,6 +43,9 @@ void populateTileAAShapeToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 void populateTileAAQueueToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
+/// extern_elementwise, elementwise_inline_asm, call_elementwise_intrinsic.
+void populateTileAAExtensionToTileASPatterns(const TypeConverter &converter,
+                                             RewritePatternSet &patterns);
 
 /// Parses `sm_XY`, `sm_XYa`, `sm_XYf` into major * 10 + minor.
 std::optional<int64_t> parseComputeCapability(StringRef text);
