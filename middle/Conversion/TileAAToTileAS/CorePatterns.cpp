@@ -10,4 +10,5 @@ void mlir::tilecc::populateTileAACoreToTileASPatterns(
   populateTileAAShapeToTileASPatterns(converter, patterns);
   populateTileAAQueueToTileASPatterns(converter, patterns);
   populateTileAAExtensionToTileASPatterns(converter, patterns);
+  populateTileAAHistogramToTileASPatterns(converter, patterns);
 }

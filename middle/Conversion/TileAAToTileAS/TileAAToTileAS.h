@@ -43,6 +43,9 @@ void populateTileAAShapeToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 void populateTileAAQueueToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
+/// histogram, as a compare of every element with every bin and a reduce.
+void populateTileAAHistogramToTileASPatterns(const TypeConverter &converter,
+                                             RewritePatternSet &patterns);
 /// extern_elementwise, elementwise_inline_asm, call_elementwise_intrinsic.
 void populateTileAAExtensionToTileASPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns);

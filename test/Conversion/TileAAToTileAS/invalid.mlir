@@ -4,9 +4,12 @@
 // An executable nv_tileaa op without a pattern survives: the conversion fails.
 // expected-error @below {{failed to convert nv_tileaa to nv_tileas}}
 module {
-nv_tileaa.func @no_pattern(%h: tensor<128xi32>) {
-  // expected-error @below {{failed to legalize operation 'nv_tileaa.histogram' that was explicitly marked illegal}}
-  %0 = nv_tileaa.histogram %h : tensor<128xi32> -> tensor<16xi32>
+nv_tileaa.func @callee(%x: tensor<64xf16>) -> tensor<64xf16> {
+  nv_tileaa.return %x : tensor<64xf16>
+}
+nv_tileaa.func @no_pattern(%x: tensor<64xf16>) {
+  // expected-error @below {{failed to legalize operation 'nv_tileaa.call' that was explicitly marked illegal}}
+  %0 = nv_tileaa.call @callee(%x) : (tensor<64xf16>) -> tensor<64xf16>
   nv_tileaa.return
 }
 }
