@@ -133,6 +133,7 @@ struct ConvertTileASToLLVMPass
     populateTileASFuncToLLVMPatterns(converter, patterns, numWarps);
     populateTileASElementwiseToLLVMPatterns(converter, patterns);
     populateTileASExtensionToLLVMPatterns(converter, patterns);
+    populateTileASCallToLLVMPatterns(converter, patterns);
     populateTileASMemoryToLLVMPatterns(converter, patterns);
     populateTileASPointerToLLVMPatterns(converter, patterns);
     populateTileASAtomicToLLVMPatterns(converter, patterns);

@@ -26,6 +26,9 @@ static ConversionTarget buildConversionTarget(MLIRContext &ctx,
                          tensor::TensorDialect>();
   target.addIllegalDialect<nv_tileaa::TileAADialect>();
   target.addLegalOp<nv_tileaa::FuncOp, nv_tileaa::ReturnOp>();
+  // A call of a device function belongs to the function boundary too
+  // (checkSupportedTileAAOps admits scalar and pointer signatures only).
+  target.addLegalOp<nv_tileaa::CallOp>();
   // Legal as an op; the queues it names become pipelines like every other
   // use of them, except function arguments, which keep their boundary type.
   target.addDynamicallyLegalOp<nv_tileaa::MarkForReuseOp>(

@@ -24,8 +24,12 @@ static std::string unsupportedReason(Operation *op, std::optional<int64_t> cc) {
       .Case<nv_tileaa::ConvDotOp, nv_tileaa::ConvTileOp>([](Operation *) {
         return "implicit-GEMM convolution blocking";
       })
-      .Case<nv_tileaa::CancelNextProgramIdOp,
-            nv_tileaa::IsValidProgramIdOp>([&](Operation *) -> std::string {
+      .Case<nv_tileaa::CancelNextProgramIdOp, nv_tileaa::IsValidProgramIdOp,
+            nv_tileaa::GetProgramIdOp>([&](Operation *op) -> std::string {
+        // get_program_id is lowered unless it reads a cancelled program.
+        if (auto id = dyn_cast<nv_tileaa::GetProgramIdOp>(op);
+            id && !id.getProgram())
+          return "";
         if (cc && *cc < 100)
           return "cluster launch control needs compute capability >= sm100, "
                  "the target is sm_" +
@@ -43,6 +47,21 @@ static std::string unsupportedReason(Operation *op, std::optional<int64_t> cc) {
             return "grouped dimensions (a dimension group of several memref "
                    "dimensions)";
         }
+        return "";
+      })
+      .Case([](nv_tileaa::CallOp call) -> std::string {
+        // Calls stay nv_tileaa.call, lowered with the function boundary.
+        auto callee = SymbolTable::lookupNearestSymbolFrom<nv_tileaa::FuncOp>(
+            call, call.getCalleeAttr());
+        if (callee && callee.isPublic())
+          return "calling a kernel (public function) from device code";
+        if (call.getNumResults() > 1)
+          return "a call with several results";
+        for (Type type : llvm::concat<Type>(call.getOperandTypes(),
+                                            call.getResultTypes()))
+          if (!type.isIntOrIndexOrFloat() && !isa<nv_tileaa::PtrType>(type))
+            return "passing tiles, tokens or memrefs to a function (layouts "
+                   "and tokens stay inside one function)";
         return "";
       })
       .Default([](Operation *) { return ""; });

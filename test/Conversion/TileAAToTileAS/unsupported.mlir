@@ -67,3 +67,28 @@ nv_tileaa.func @grouped(%mr: !nv_tileaa.memref<?x?x?xf32, 1>, %v: !nv_tileaa.til
       : !nv_tileaa.tiled_view<64x32xf32> -> !nv_tileaa.tiled_view<16x16xf32, !nv_tileaa.tiled_view<64x32xf32>>
   nv_tileaa.return
 }
+
+// -----
+
+// Calls of device functions stay nv_tileaa.call (call.mlir) when only
+// scalars and pointers cross them.
+nv_tileaa.func @kernel(%x: f32) {
+  nv_tileaa.return
+}
+nv_tileaa.func private @tiles(%x: tensor<64xf16>) -> tensor<64xf16> {
+  nv_tileaa.return %x : tensor<64xf16>
+}
+nv_tileaa.func private @two(%x: f32) -> (f32, f32) {
+  nv_tileaa.return %x, %x : f32, f32
+}
+nv_tileaa.func @calls(%x: f32, %t: tensor<64xf16>, %pid: !nv_tileaa.program_id) {
+  // expected-error @below {{'nv_tileaa.call' op is not supported by tilecc: calling a kernel (public function) from device code}}
+  nv_tileaa.call @kernel(%x) : (f32) -> ()
+  // expected-error @below {{'nv_tileaa.call' op is not supported by tilecc: passing tiles, tokens or memrefs to a function (layouts and tokens stay inside one function)}}
+  %0 = nv_tileaa.call @tiles(%t) : (tensor<64xf16>) -> tensor<64xf16>
+  // expected-error @below {{'nv_tileaa.call' op is not supported by tilecc: a call with several results}}
+  %1:2 = nv_tileaa.call @two(%x) : (f32) -> (f32, f32)
+  // expected-error @below {{'nv_tileaa.get_program_id' op is not supported by tilecc: cluster launch control needs compute capability >= sm100, the target is sm_80}}
+  %2 = nv_tileaa.get_program_id 0 of %pid : i32
+  nv_tileaa.return
+}
