@@ -11,4 +11,5 @@ void mlir::tilecc::populateTileAACoreToTileASPatterns(
   populateTileAAQueueToTileASPatterns(converter, patterns);
   populateTileAAExtensionToTileASPatterns(converter, patterns);
   populateTileAAHistogramToTileASPatterns(converter, patterns);
+  populateTileAAGatherScatterToTileASPatterns(converter, patterns);
 }

@@ -43,6 +43,9 @@ void populateTileAAShapeToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 void populateTileAAQueueToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
+/// gather_load / scatter_store, as loads and stores through pointer tiles.
+void populateTileAAGatherScatterToTileASPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns);
 /// histogram, as a compare of every element with every bin and a reduce.
 void populateTileAAHistogramToTileASPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns);

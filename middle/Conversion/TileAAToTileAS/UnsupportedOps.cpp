@@ -36,8 +36,6 @@ static std::string unsupportedReason(Operation *op, std::optional<int64_t> cc) {
                  std::to_string(*cc);
         return "cluster launch control (program cancellation)";
       })
-      .Case<nv_tileaa::GatherLoadOp, nv_tileaa::ScatterStoreOp>(
-          [](Operation *) { return "per-lane index tiles into a memref"; })
       .Case([](nv_tileaa::BlockTileOp blocked) -> std::string {
         if (!isa<nv_tileaa::TileMemRefType>(blocked.getSrc().getType()))
           return "blocking a tiled view or a tile";

@@ -44,19 +44,6 @@ nv_tileaa.func @cancel() -> i1 {
 
 // -----
 
-nv_tileaa.func @gather(%mr: !nv_tileaa.memref<?x?xf32, 1>, %idx: tensor<16xi32>, %m: tensor<16xi1>) {
-  %t0 = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
-  // expected-error @below {{'nv_tileaa.gather_load' op is not supported by tilecc: per-lane index tiles into a memref}}
-  %e, %t1 = nv_tileaa.gather_load %mr[%idx, %idx], %m, %t0
-      : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> tensor<16xf32>, !nv_tileaa.mem_token
-  // expected-error @below {{'nv_tileaa.scatter_store' op is not supported by tilecc: per-lane index tiles into a memref}}
-  %t2 = nv_tileaa.scatter_store %mr[%idx, %idx], %e, %m, %t1
-      : !nv_tileaa.memref<?x?xf32, 1>, tensor<16xf32>, tensor<16xi32>, tensor<16xi32>, tensor<16xi1>, !nv_tileaa.mem_token -> !nv_tileaa.mem_token
-  nv_tileaa.return
-}
-
-// -----
-
 // A block_tile converts when each dimension group holds one memref dimension.
 nv_tileaa.func @grouped(%mr: !nv_tileaa.memref<?x?x?xf32, 1>, %v: !nv_tileaa.tiled_view<64x32xf32>) {
   // expected-error @below {{'nv_tileaa.block_tile' op is not supported by tilecc: grouped dimensions (a dimension group of several memref dimensions)}}
