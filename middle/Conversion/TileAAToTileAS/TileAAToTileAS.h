@@ -71,6 +71,20 @@ nv_tileaa::KernelSpecAttr getKernelSpec(Operation *op);
 Attribute reduceAtomFor(Operation *op, RankedTensorType input, int64_t axis,
                         StringRef shuffle);
 
+/// One dimension of a block_tile's view: memref dimensions `outer` ..
+/// `innermost` of one group walked as a row-major index; the view's extent is
+/// extent(outer) * innerExtent, its stride stride(innermost).
+struct MergedDim {
+  int64_t outer;
+  int64_t innerExtent;
+  int64_t innermost;
+};
+
+/// The view dimensions of a block_tile of a memref, when every memref
+/// dimension is in one group and each group is contiguous by static facts
+/// (BlockTileGroups.cpp); nullopt otherwise.
+std::optional<SmallVector<MergedDim>> mergeDimGroups(nv_tileaa::BlockTileOp op);
+
 /// Checks the ops the conversion leaves legal (mark_for_reuse operands).
 LogicalResult verifyLegalTileAAOps(ModuleOp module);
 

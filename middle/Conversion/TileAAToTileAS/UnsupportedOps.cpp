@@ -39,12 +39,9 @@ static std::string unsupportedReason(Operation *op, std::optional<int64_t> cc) {
       .Case([](nv_tileaa::BlockTileOp blocked) -> std::string {
         if (!isa<nv_tileaa::TileMemRefType>(blocked.getSrc().getType()))
           return "blocking a tiled view or a tile";
-        for (Attribute group : blocked.getDimGroups()) {
-          auto dims = dyn_cast<DenseI64ArrayAttr>(group);
-          if (!dims || dims.size() != 1)
-            return "grouped dimensions (a dimension group of several memref "
-                   "dimensions)";
-        }
+        if (!mlir::tilecc::mergeDimGroups(blocked))
+          return "dimension groups that do not cover the memref or whose "
+                 "members are not contiguous by static extents and strides";
         return "";
       })
       .Case([](nv_tileaa::CallOp call) -> std::string {

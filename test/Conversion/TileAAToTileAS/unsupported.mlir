@@ -44,14 +44,24 @@ nv_tileaa.func @cancel() -> i1 {
 
 // -----
 
-// A block_tile converts when each dimension group holds one memref dimension.
-nv_tileaa.func @grouped(%mr: !nv_tileaa.memref<?x?x?xf32, 1>, %v: !nv_tileaa.tiled_view<64x32xf32>) {
-  // expected-error @below {{'nv_tileaa.block_tile' op is not supported by tilecc: grouped dimensions (a dimension group of several memref dimensions)}}
+// A dimension group of several memref dimensions converts only when its
+// members are contiguous by static strides and extents (block-tile-groups.mlir).
+nv_tileaa.func @grouped(%mr: !nv_tileaa.memref<?x?x?xf32, 1>, %v: !nv_tileaa.tiled_view<64x32xf32>,
+                        %s: !nv_tileaa.memref<4x8x16xf32, 1, strides = [256, 16, 1]>) {
+  // expected-error @below {{'nv_tileaa.block_tile' op is not supported by tilecc: dimension groups that do not cover the memref or whose members are not contiguous by static extents and strides}}
   %0 = nv_tileaa.block_tile %mr {tileSizes = array<i64: 64, 32>, dimGroups = [array<i64: 0, 1>, array<i64: 2>]}
       : !nv_tileaa.memref<?x?x?xf32, 1> -> !nv_tileaa.tiled_view<64x32xf32, !nv_tileaa.memref<?x?x?xf32, 1>>
   // expected-error @below {{'nv_tileaa.block_tile' op is not supported by tilecc: blocking a tiled view or a tile}}
   %1 = nv_tileaa.block_tile %v {tileSizes = array<i64: 16, 16>, dimGroups = [array<i64: 0>, array<i64: 1>]}
       : !nv_tileaa.tiled_view<64x32xf32> -> !nv_tileaa.tiled_view<16x16xf32, !nv_tileaa.tiled_view<64x32xf32>>
+  // Rows of 16 are 256 apart: dims 0 and 1 do not form one index.
+  // expected-error @below {{'nv_tileaa.block_tile' op is not supported by tilecc: dimension groups that do not cover the memref or whose members are not contiguous by static extents and strides}}
+  %2 = nv_tileaa.block_tile %s {tileSizes = array<i64: 8, 16>, dimGroups = [array<i64: 0, 1>, array<i64: 2>]}
+      : !nv_tileaa.memref<4x8x16xf32, 1, strides = [256, 16, 1]> -> !nv_tileaa.tiled_view<8x16xf32, !nv_tileaa.memref<4x8x16xf32, 1, strides = [256, 16, 1]>>
+  // Dimension 2 is in no group.
+  // expected-error @below {{'nv_tileaa.block_tile' op is not supported by tilecc: dimension groups that do not cover the memref or whose members are not contiguous by static extents and strides}}
+  %3 = nv_tileaa.block_tile %s {tileSizes = array<i64: 2, 8>, dimGroups = [array<i64: 0>, array<i64: 1>]}
+      : !nv_tileaa.memref<4x8x16xf32, 1, strides = [256, 16, 1]> -> !nv_tileaa.tiled_view<2x8xf32, !nv_tileaa.memref<4x8x16xf32, 1, strides = [256, 16, 1]>>
   nv_tileaa.return
 }
 
