@@ -21,11 +21,12 @@ struct CallLowering : OpConversionPattern<nv_tileaa::CallOp> {
   LogicalResult
   matchAndRewrite(nv_tileaa::CallOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // ConvertTileAAToTileAS admits at most one result.
     if (op.getNumResults() > 1)
-      return op.emitOpError("with several results is not supported by tilecc");
+      return rewriter.notifyMatchFailure(op, "several results");
     SmallVector<Type> results;
     if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
-      return op.emitOpError("result types have no LLVM form");
+      return rewriter.notifyMatchFailure(op, "result types");
     SmallVector<Type> inputs;
     for (Value v : adaptor.getOperands())
       inputs.push_back(v.getType());

@@ -45,11 +45,8 @@ FailureOr<Unrolled> unroll(Operation *op, ValueRange converted,
     auto tile = dyn_cast<RankedTensorType>(type);
     if (!tile)
       continue;
-    if (!tile.getEncoding()) {
-      op->emitOpError("tile has no layout encoding (run "
-                      "tileas-assign-layouts first)");
-      return failure();
-    }
+    if (!tile.getEncoding())
+      return rewriter.notifyMatchFailure(op, "tile without layout");
     auto tileLayout = getTileLayout(tile);
     if (layout && *layout != tileLayout) {
       op->emitOpError("expects its tiles in one layout");
@@ -66,10 +63,8 @@ FailureOr<Unrolled> unroll(Operation *op, ValueRange converted,
   }
   for (Type type : op->getResultTypes()) {
     Type llvmType = converter.convertType(type);
-    if (!llvmType) {
-      op->emitOpError("result type ") << type << " has no LLVM form";
-      return failure();
-    }
+    if (!llvmType)
+      return rewriter.notifyMatchFailure(op, "result type");
     if (auto structType = dyn_cast<LLVM::LLVMStructType>(llvmType)) {
       u.structTypes.push_back(structType);
       u.scalarTypes.push_back(structType.getBody().front());

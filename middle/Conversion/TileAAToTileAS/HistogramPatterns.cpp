@@ -24,9 +24,10 @@ struct HistogramPattern : OpConversionPattern<nv_tileaa::HistogramOp> {
     RankedTensorType srcType = op.getSrc().getType();
     RankedTensorType resultType = op.getType();
     int64_t n = srcType.getDimSize(0), bins = resultType.getDimSize(0);
+    // Dynamic shapes are refused before the conversion (UnsupportedOps.cpp).
     if (ShapedType::isDynamic(n) || ShapedType::isDynamic(bins) ||
         bins > std::numeric_limits<int32_t>::max())
-      return op.emitOpError("expects static source and result shapes");
+      return rewriter.notifyMatchFailure(op, "dynamic shape");
     auto srcElem = cast<IntegerType>(srcType.getElementType());
     auto countElem = cast<IntegerType>(resultType.getElementType());
     // Values compare in at least i32, so every bin index is representable.

@@ -59,6 +59,13 @@ static std::string unsupportedReason(Operation *op, std::optional<int64_t> cc) {
                    "and tokens stay inside one function)";
         return "";
       })
+      .Case([](nv_tileaa::HistogramOp hist) -> std::string {
+        if (!hist.getSrc().getType().hasStaticShape() ||
+            !hist.getType().hasStaticShape() ||
+            hist.getType().getDimSize(0) > std::numeric_limits<int32_t>::max())
+          return "a histogram of dynamic shape";
+        return "";
+      })
       .Default([](Operation *) { return ""; });
 }
 

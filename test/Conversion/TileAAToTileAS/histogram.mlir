@@ -3,7 +3,7 @@
 // broadcast), the i1 hits widened to the count type and summed over the
 // source axis by a reduce with an arith.addi combiner. Narrow sources are
 // sign-extended to i32 first.
-// RUN: tilecc-opt %s --convert-tileaa-to-tileas | FileCheck %s
+// RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas -verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: nv_tileaa.func @hist
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<128xi32>, %[[B:[^:]*]]: tensor<64xi8>)
@@ -26,5 +26,13 @@
 nv_tileaa.func @hist(%x: tensor<128xi32>, %b: tensor<64xi8>) {
   %0 = nv_tileaa.histogram %x : tensor<128xi32> -> tensor<16xi64>
   %1 = nv_tileaa.histogram %b : tensor<64xi8> -> tensor<200xi32>
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @dynamic(%x: tensor<?xi32>) {
+  // expected-error @below {{'nv_tileaa.histogram' op is not supported by tilecc: a histogram of dynamic shape}}
+  %0 = nv_tileaa.histogram %x : tensor<?xi32> -> tensor<16xi32>
   nv_tileaa.return
 }

@@ -18,3 +18,15 @@ nv_tileaa.func private @clash(%x: f32) -> f32 {
   %0 = nv_tileas.extern_elementwise "__nv_fabsf"(%x) : (f32) -> f32
   nv_tileaa.return %0 : f32
 }
+
+// -----
+
+// Register r of every tile must be the same element: one layout for all.
+#a = #nv_tileas.linear<{register = [], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 128}>
+#b = #nv_tileas.linear<{register = [], lane = [(2), (1), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 128}>
+nv_tileaa.func private @layouts(%x: tensor<128xf32, #a>, %y: tensor<128xf32, #b>) {
+  // expected-error @below {{failed to legalize operation 'nv_tileas.call_elementwise_intrinsic'}}
+  // expected-error @below {{'nv_tileas.call_elementwise_intrinsic' op expects its tiles in one layout}}
+  %0 = nv_tileas.call_elementwise_intrinsic "llvm.nvvm.fmin.f"(%x, %y) : (tensor<128xf32, #a>, tensor<128xf32, #b>) -> tensor<128xf32, #a>
+  nv_tileaa.return
+}
