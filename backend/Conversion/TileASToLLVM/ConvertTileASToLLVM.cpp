@@ -133,6 +133,8 @@ struct ConvertTileASToLLVMPass
     RewritePatternSet patterns(ctx);
     populateTileASFuncToLLVMPatterns(converter, patterns, numWarps);
     populateTileASElementwiseToLLVMPatterns(converter, patterns);
+    populateTileASExtensionToLLVMPatterns(converter, patterns);
+    populateTileASCallToLLVMPatterns(converter, patterns);
     populateTileASMemoryToLLVMPatterns(converter, patterns);
     populateTileASPointerToLLVMPatterns(converter, patterns);
     populateTileASAtomicToLLVMPatterns(converter, patterns);

@@ -10,7 +10,10 @@
 //     exp and tanh: div.approx, sqrt.approx, ex2.approx of x*log2(e),
 //     tanh.approx;
 //   - flush_to_zero on f32 exp2, rsqrt, max and min: ex2.approx.ftz,
-//     rsqrt.approx.ftz, max/min.ftz[.NaN].
+//     rsqrt.approx.ftz, max/min.ftz[.NaN];
+//   - f32/f64 -> f16/bf16 truncf rounding toward zero or an infinity:
+//     cvt.{rz,rm,rp} (how directed f16/bf16 arithmetic ends, see
+//     TileAAToTileAS/FloatAttrs.h).
 // Approximate instructions appear only where the IR allows them. These
 // patterns outrank the libdevice and arith ones; ops without such modes fall
 // through to them.
@@ -195,6 +198,49 @@ struct FlushLowering : OpConversionPattern<OpTy> {
   }
   std::string intrinsic;
 };
+/// An f32/f64 -> f16/bf16 truncf with a directed rounding mode: one PTX
+/// `cvt.<rz|rm|rp>.<f16|bf16>.<f32|f64>` (the upstream lowering's constrained
+/// fptrunc reaches PTX as cvt.rn, losing the direction).
+struct DirectedTruncLowering : OpConversionPattern<arith::TruncFOp> {
+  DirectedTruncLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx, kBenefit) {}
+  LogicalResult
+  matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<arith::RoundingMode> mode = op.getRoundingmode();
+    Type src = op.getIn().getType(), dst = op.getType();
+    if (!mode || !(src.isF32() || src.isF64()) ||
+        !(dst.isF16() || dst.isBF16()))
+      return failure();
+    StringRef rnd;
+    switch (*mode) {
+    case arith::RoundingMode::toward_zero:
+      rnd = "rz";
+      break;
+    case arith::RoundingMode::downward:
+      rnd = "rm";
+      break;
+    case arith::RoundingMode::upward:
+      rnd = "rp";
+      break;
+    default:
+      return failure();
+    }
+    std::string text = ("cvt." + rnd + (dst.isF16() ? ".f16" : ".bf16") +
+                        (src.isF32() ? ".f32" : ".f64") + " $0, $1;")
+                           .str();
+    Location loc = op.getLoc();
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rewriter, loc, rewriter.getI16Type(), adaptor.getIn(), text,
+        src.isF32() ? "=h,f" : "=h,d", /*has_side_effects=*/false,
+        /*is_align_stack=*/false, LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(rewriter.getContext(),
+                                  LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+    rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, dst, asmOp.getResult(0));
+    return success();
+  }
+};
 } // namespace
 
 void mlir::tilecc::populateTileASFloatModeToLLVMPatterns(
@@ -211,7 +257,8 @@ void mlir::tilecc::populateTileASFloatModeToLLVMPatterns(
                                               /*always=*/true);
   patterns.add<ApproxLowering<arith::DivFOp>>(converter, ctx, "div");
   patterns.add<ApproxLowering<math::SqrtOp>>(converter, ctx, "sqrt");
-  patterns.add<ApproxExpLowering, ApproxTanhLowering>(converter, ctx);
+  patterns.add<ApproxExpLowering, ApproxTanhLowering, DirectedTruncLowering>(
+      converter, ctx);
   patterns.add<FlushLowering<math::Exp2Op>>(converter, ctx,
                                                  "llvm.nvvm.ex2.approx.ftz.f32");
   patterns.add<FlushLowering<math::RsqrtOp>>(converter, ctx,

@@ -35,6 +35,13 @@ void insertGenericWriteBarriers(ModuleOp module);
 void populateTileASFuncToLLVMPatterns(const TileASToLLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       unsigned defaultNumWarps);
+/// nv_tileaa.call of a device function: llvm.call.
+void populateTileASCallToLLVMPatterns(const TileASToLLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns);
+/// extern_elementwise, elementwise_inline_asm, call_elementwise_intrinsic:
+/// one llvm.call / inline_asm / call_intrinsic per register.
+void populateTileASExtensionToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 /// Elementwise arith/math on tiles, tile constants, splats.
 void populateTileASElementwiseToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);

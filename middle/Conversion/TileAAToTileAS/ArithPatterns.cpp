@@ -22,11 +22,14 @@ struct FloatBinaryPattern : OpConversionPattern<SrcOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(checkDirectedRounding(op, op.getRoundingMode())))
       return failure();
-    auto newOp = DstOp::create(rewriter, op.getLoc(), adaptor.getLhs(),
-                               adaptor.getRhs(),
-                               fastMathForAnyRounding(op.getRoundingMode()));
-    keepFloatModes(op, op.getRoundingMode(), newOp);
-    rewriter.replaceOp(op, newOp);
+    auto mode = op.getRoundingMode();
+    Value result = buildFloatOp(
+        rewriter, op, mode, {adaptor.getLhs(), adaptor.getRhs()},
+        [&](ValueRange args) {
+          return DstOp::create(rewriter, op.getLoc(), args[0], args[1],
+                               fastMathForAnyRounding(mode));
+        });
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

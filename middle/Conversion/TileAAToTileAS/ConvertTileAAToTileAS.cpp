@@ -26,6 +26,9 @@ static ConversionTarget buildConversionTarget(MLIRContext &ctx,
                          tensor::TensorDialect>();
   target.addIllegalDialect<nv_tileaa::TileAADialect>();
   target.addLegalOp<nv_tileaa::FuncOp, nv_tileaa::ReturnOp>();
+  // A call of a device function belongs to the function boundary too
+  // (checkSupportedTileAAOps admits scalar and pointer signatures only).
+  target.addLegalOp<nv_tileaa::CallOp>();
   // Legal as an op; the queues it names become pipelines like every other
   // use of them, except function arguments, which keep their boundary type.
   target.addDynamicallyLegalOp<nv_tileaa::MarkForReuseOp>(
@@ -66,7 +69,9 @@ struct ConvertTileAAToTileASPass
     // The block-scale guard reads the capability attached here.
     if (failed(attachKernelSpecAttributes(module, computeCapability)) ||
         failed(verifyLegalTileAAOps(module)) ||
-        failed(checkViewArguments(module)))
+        failed(checkSupportedTileAAOps(module)) ||
+        failed(checkViewArguments(module)) ||
+        failed(emitTileAAMessages(module)))
       return signalPassFailure();
 
     if (failed(applyPartialConversion(module, target, std::move(patterns)))) {

@@ -9,4 +9,7 @@ void mlir::tilecc::populateTileAACoreToTileASPatterns(
   populateTileAAComputeToTileASPatterns(converter, patterns);
   populateTileAAShapeToTileASPatterns(converter, patterns);
   populateTileAAQueueToTileASPatterns(converter, patterns);
+  populateTileAAExtensionToTileASPatterns(converter, patterns);
+  populateTileAAHistogramToTileASPatterns(converter, patterns);
+  populateTileAAGatherScatterToTileASPatterns(converter, patterns);
 }

@@ -22,10 +22,13 @@ struct FloatUnaryPattern : OpConversionPattern<SrcOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(checkDirectedRounding(op, op.getRoundingMode())))
       return failure();
-    auto newOp = DstOp::create(rewriter, op.getLoc(), adaptor.getSrc(),
-                               fastMathForAnyRounding(op.getRoundingMode()));
-    keepFloatModes(op, op.getRoundingMode(), newOp);
-    rewriter.replaceOp(op, newOp);
+    auto mode = op.getRoundingMode();
+    Value result = buildFloatOp(
+        rewriter, op, mode, {adaptor.getSrc()}, [&](ValueRange args) {
+          return DstOp::create(rewriter, op.getLoc(), args[0],
+                               fastMathForAnyRounding(mode));
+        });
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -37,11 +40,14 @@ struct FmaPattern : OpConversionPattern<nv_tileaa::FmaOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(checkDirectedRounding(op, op.getRoundingMode())))
       return failure();
-    auto newOp = math::FmaOp::create(
-        rewriter, op.getLoc(), adaptor.getA(), adaptor.getB(), adaptor.getC(),
-        fastMathForAnyRounding(op.getRoundingMode()));
-    keepFloatModes(op, op.getRoundingMode(), newOp);
-    rewriter.replaceOp(op, newOp);
+    auto mode = op.getRoundingMode();
+    Value result = buildFloatOp(
+        rewriter, op, mode, {adaptor.getA(), adaptor.getB(), adaptor.getC()},
+        [&](ValueRange args) {
+          return math::FmaOp::create(rewriter, op.getLoc(), args[0], args[1],
+                                     args[2], fastMathForAnyRounding(mode));
+        });
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

@@ -94,6 +94,12 @@ static MemrefFacts memrefFacts(Value view, Type elementType) {
   if (auto blocked = view.getDefiningOp<nv_tileaa::BlockTileOp>()) {
     order = blockedDimOrder(blocked);
     view = blocked.getSrc();
+    // Grouped dimensions: no per-dimension facts, single-element accesses.
+    if (!order) {
+      if (auto type = dyn_cast<nv_tileaa::TileMemRefType>(view.getType()))
+        facts.addressSpace = type.getAddressSpace();
+      return facts;
+    }
   }
   auto type = dyn_cast<nv_tileaa::TileMemRefType>(view.getType());
   auto make = view.getDefiningOp<nv_tileaa::MakeMemRefOp>();
@@ -334,13 +340,44 @@ struct BlockTilePattern : OpConversionPattern<nv_tileaa::BlockTileOp> {
       return rewriter.notifyMatchFailure(op, "only memrefs are blocked here");
     std::optional<SmallVector<int64_t>> order = blockedDimOrder(op);
     if (!order)
-      return rewriter.notifyMatchFailure(op, "grouped dimensions");
+      return blockGroups(op, adaptor, rewriter);
     FailureOr<Value> view =
         accessView(rewriter, op.getLoc(), op.getSrc(), adaptor.getSrc(),
                    op.getTileSizes(), memref.getElementType(), *order);
     if (failed(view))
       return rewriter.notifyMatchFailure(op, "rank mismatch");
     rewriter.replaceOp(op, *view);
+    return success();
+  }
+
+  /// Groups of several dimensions: one view dimension per group
+  /// (mergeDimGroups), extent outer * inner extents, innermost stride.
+  LogicalResult blockGroups(nv_tileaa::BlockTileOp op, OneToNOpAdaptor adaptor,
+                            ConversionPatternRewriter &rewriter) const {
+    std::optional<SmallVector<MergedDim>> groups = mergeDimGroups(op);
+    if (!groups)
+      return rewriter.notifyMatchFailure(op, "non-contiguous groups");
+    Location loc = op.getLoc();
+    auto memref = cast<nv_tileaa::TileMemRefType>(op.getSrc().getType());
+    int64_t rank = memref.getRank();
+    ValueRange parts = adaptor.getSrc();
+    SmallVector<Value> sizes, strides;
+    for (const MergedDim &dim : *groups) {
+      Value size = parts[2 + dim.outer];
+      if (dim.innerExtent != 1)
+        size = arith::MulIOp::create(
+            rewriter, loc, size,
+            arith::ConstantIndexOp::create(rewriter, loc, dim.innerExtent));
+      sizes.push_back(size);
+      strides.push_back(parts[2 + rank + dim.innermost]);
+    }
+    auto viewType = nv_tileas::TiledViewType::get(
+        getContext(), op.getTileSizes(), memref.getElementType(),
+        memref.getAddressSpace());
+    rewriter.replaceOp(op, nv_tileas::MakeTiledViewOp::create(
+                               rewriter, loc, viewType, parts[0], parts[1],
+                               sizes, strides)
+                               .getResult());
     return success();
   }
 };

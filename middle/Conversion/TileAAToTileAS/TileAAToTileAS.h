@@ -43,6 +43,15 @@ void populateTileAAShapeToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 void populateTileAAQueueToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
+/// gather_load / scatter_store, as loads and stores through pointer tiles.
+void populateTileAAGatherScatterToTileASPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns);
+/// histogram, as a compare of every element with every bin and a reduce.
+void populateTileAAHistogramToTileASPatterns(const TypeConverter &converter,
+                                             RewritePatternSet &patterns);
+/// extern_elementwise, elementwise_inline_asm, call_elementwise_intrinsic.
+void populateTileAAExtensionToTileASPatterns(const TypeConverter &converter,
+                                             RewritePatternSet &patterns);
 
 /// Gives f16 accumulators back to the dots marked kF16AccumulatorAttr where the atom's
 /// instruction keeps f16 accumulators, and drops the marks.
@@ -66,12 +75,34 @@ nv_tileaa::KernelSpecAttr getKernelSpec(Operation *op);
 Attribute reduceAtomFor(Operation *op, RankedTensorType input, int64_t axis,
                         StringRef shuffle);
 
+/// One dimension of a block_tile's view: memref dimensions `outer` ..
+/// `innermost` of one group walked as a row-major index; the view's extent is
+/// extent(outer) * innerExtent, its stride stride(innermost).
+struct MergedDim {
+  int64_t outer;
+  int64_t innerExtent;
+  int64_t innermost;
+};
+
+/// The view dimensions of a block_tile of a memref, when every memref
+/// dimension is in one group and each group is contiguous by static facts
+/// (BlockTileGroups.cpp); nullopt otherwise.
+std::optional<SmallVector<MergedDim>> mergeDimGroups(nv_tileaa::BlockTileOp op);
+
 /// Checks the ops the conversion leaves legal (mark_for_reuse operands).
 LogicalResult verifyLegalTileAAOps(ModuleOp module);
 
 /// Reports, at the argument, every function argument that is a view (a
 /// memref or tiled_view): views have no calling convention below nv_tileaa.
 LogicalResult checkViewArguments(ModuleOp module);
+
+/// Reports every nv_tileaa op tilecc has no lowering for ("... is not
+/// supported by tilecc: <feature>"), at the op.
+LogicalResult checkSupportedTileAAOps(ModuleOp module);
+
+/// Reports each nv_tileaa.message at its location with its severity (remark,
+/// warning, error) and erases it; fails when one is an error.
+LogicalResult emitTileAAMessages(ModuleOp module);
 
 } // namespace mlir::tilecc
 

@@ -15,6 +15,7 @@ void TileASDialect::initialize() {
   registerTmaOps();
   registerComputeOps();
   registerPipelineOps();
+  registerExtensionOps();
 }
 
 LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,

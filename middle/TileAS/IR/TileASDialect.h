@@ -50,5 +50,7 @@ class PipelineConsumerOp;
 #include "TileAS/IR/TileASComputeOps.h.inc"
 #define GET_OP_CLASSES
 #include "TileAS/IR/TileASPipelineOps.h.inc"
+#define GET_OP_CLASSES
+#include "TileAS/IR/TileASExtensionOps.h.inc"
 
 #endif // TILECC_TILEAS_IR_TILEASDIALECT_H

@@ -39,6 +39,7 @@ def TileAS_Dialect : Dialect {
     void registerAttributes();
     void registerStructureOps();
     void registerMemoryOps();
+    void registerExtensionOps();
     void registerAsyncOps();
     void registerTmaOps();
     void registerComputeOps();

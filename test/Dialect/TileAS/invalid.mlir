@@ -716,3 +716,59 @@ func.func @f() {
   %0 = nv_tileas.join_mem_token
   return
 }
+
+// -----
+
+func.func @f(%x: tensor<16xf32>, %y: tensor<8xf32>) {
+  // expected-error @+1 {{'nv_tileas.extern_elementwise' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = nv_tileas.extern_elementwise "__nv_fmaxf"(%x, %y) : (tensor<16xf32>, tensor<8xf32>) -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<16xf32>) {
+  // expected-error @+1 {{'nv_tileas.extern_elementwise' op if an operand is non-scalar, then there must be at least one non-scalar result}}
+  %0 = nv_tileas.extern_elementwise "__nv_fabsf"(%x) : (tensor<16xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  // expected-error @+1 {{'nv_tileas.extern_elementwise' op expects a non-empty symbol}}
+  %0 = nv_tileas.extern_elementwise ""(%x) : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  // expected-error @+1 {{'nv_tileas.elementwise_inline_asm' op expects 2 constraints (results, then operands), got 3}}
+  %0 = nv_tileas.elementwise_inline_asm "mov.b32 $0, $1;", "=f,f,f"(%x) : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  // expected-error @+1 {{'nv_tileas.elementwise_inline_asm' op expects packed_element to be positive}}
+  %0 = nv_tileas.elementwise_inline_asm "mov.b32 $0, $1;", "=f,f"(%x) {packed_element = 0 : i32} : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  // expected-error @+1 {{'nv_tileas.call_elementwise_intrinsic' op expects an LLVM intrinsic name (llvm.*), got 'fabs'}}
+  %0 = nv_tileas.call_elementwise_intrinsic "fabs"(%x) : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileaa.ptr<f32, 1>) {
+  // expected-error @+1 {{'nv_tileas.call_elementwise_intrinsic' op operand #0 must be variadic of}}
+  %0 = nv_tileas.call_elementwise_intrinsic "llvm.nvvm.fabs"(%p) : (!nv_tileaa.ptr<f32, 1>) -> f32
+  return
+}

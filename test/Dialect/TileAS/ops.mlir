@@ -216,3 +216,18 @@ module attributes {nv_tileas.compute_capability = 100 : i32} {
     return %0 : tensor<128x128xf32>
   }
 }
+
+// The per-element escape hatches (extern_elementwise, elementwise_inline_asm,
+// call_elementwise_intrinsic); scalar operands apply to every element.
+// CHECK-LABEL: func @escape_hatches(
+func.func @escape_hatches(%x: tensor<128xf32>, %s: f32, %h: f16) -> (tensor<128xf32>, tensor<128xi32>, f16) {
+  // CHECK: nv_tileas.extern_elementwise "__nv_fmaxf"(%{{.*}}, %{{.*}}) {libname = "libdevice", pure} : (tensor<128xf32>, f32) -> tensor<128xf32>
+  %0 = nv_tileas.extern_elementwise "__nv_fmaxf"(%x, %s) {libname = "libdevice", pure} : (tensor<128xf32>, f32) -> tensor<128xf32>
+  // CHECK: nv_tileas.elementwise_inline_asm "mov.b32 $0, $2; cvt.rzi.s32.f32 $1, $2;", "=f,=r,f"(%{{.*}}) {pure} : (tensor<128xf32>) -> (tensor<128xf32>, tensor<128xi32>)
+  %1:2 = nv_tileas.elementwise_inline_asm "mov.b32 $0, $2; cvt.rzi.s32.f32 $1, $2;", "=f,=r,f"(%0) {pure} : (tensor<128xf32>) -> (tensor<128xf32>, tensor<128xi32>)
+  // CHECK: nv_tileas.elementwise_inline_asm "abs.f16 $0, $1;", "=h,h"(%{{.*}}) {packed_element = 2 : i32} : (f16) -> f16
+  %2 = nv_tileas.elementwise_inline_asm "abs.f16 $0, $1;", "=h,h"(%h) {packed_element = 2 : i32} : (f16) -> f16
+  // CHECK: nv_tileas.call_elementwise_intrinsic "llvm.nvvm.fmin.f"(%{{.*}}, %{{.*}}) : (tensor<128xf32>, f32) -> tensor<128xf32>
+  %3 = nv_tileas.call_elementwise_intrinsic "llvm.nvvm.fmin.f"(%1#0, %s) : (tensor<128xf32>, f32) -> tensor<128xf32>
+  return %3, %1#1, %2 : tensor<128xf32>, tensor<128xi32>, f16
+}
