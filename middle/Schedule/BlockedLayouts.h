@@ -17,6 +17,13 @@ chooseBlockedLayout(llvm::ArrayRef<int64_t> shape, unsigned vectorElements,
 /// Elements of `elemBits` each that one access of the copy atom `atomName`
 /// moves (`ldg_128` with 32-bit elements: 4); 1 when the name gives no width.
 unsigned getAtomVectorElements(llvm::StringRef atomName, unsigned elemBits);
+
+/// How threads split the cp.async copy of a tile staged for a dot
+/// (tileas-pipeline-dot-operands): 128 bits per thread and access, the
+/// blocked layout of `chooseBlockedLayout`.
+::tilecc::layout::LinearLayout getAsyncCopyLayout(llvm::ArrayRef<int64_t> shape,
+                                                  unsigned elemBits,
+                                                  unsigned numWarps);
 } // namespace mlir::nv_tileas
 
 #endif // TILECC_SCHEDULE_BLOCKEDLAYOUTS_H

@@ -33,23 +33,49 @@ namespace mlir::tilecc {
 using namespace mlir;
 using namespace mlir::tilecc;
 
+/// Bytes of static shared memory a kernel may declare (more is dynamic
+/// shared memory, which ptxas would refuse here).
+static constexpr int64_t kStaticSharedBytes = 48 * 1024;
+
 /// Creates the shared scratch buffer for the largest layout conversion or
-/// cross-warp reduction.
+/// cross-warp reduction, after checking that it and the module's shared
+/// globals (cp.async rings, alloca scratch) fit static shared memory.
 static LogicalResult createScratchBuffer(ModuleOp module,
                                          const ::tilecc::TargetInfo &target) {
-  int64_t bytes = 0;
+  int64_t bytes = 0, globals = 0;
+  Operation *largest = nullptr;
   module.walk([&](Operation *op) {
-    bytes = std::max({bytes, getConvertLayoutScratchBytes(op),
-                      getReduceScratchBytes(op), getScanScratchBytes(op),
-                      getAtomicScratchBytes(op), getSliceScratchBytes(op)});
+    if (auto global = dyn_cast<nv_tileas::GlobalOp>(op)) {
+      auto type = dyn_cast<RankedTensorType>(global.getType());
+      if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
+          type.getElementType().isIntOrFloat())
+        globals += type.getNumElements() *
+                   std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+      return;
+    }
+    int64_t need = std::max({getConvertLayoutScratchBytes(op),
+                             getReduceScratchBytes(op), getScanScratchBytes(op),
+                             getAtomicScratchBytes(op),
+                             getSliceScratchBytes(op)});
+    if (need > bytes) {
+      bytes = need;
+      largest = op;
+    }
   });
+  int64_t limit = std::min<int64_t>(kStaticSharedBytes,
+                                    target.sharedMemoryPerBlock);
+  if (bytes + globals > limit) {
+    InFlightDiagnostic diag =
+        (largest ? largest->emitError() : module.emitError())
+        << "kernel needs " << bytes + globals
+        << " bytes of static shared memory (" << bytes
+        << " for staging tiles here, " << globals
+        << " for shared buffers), more than the " << limit << " of "
+        << target.getName();
+    return diag;
+  }
   if (bytes == 0)
     return success();
-  if (bytes > target.sharedMemoryPerBlock)
-    return module.emitError() << "layout conversion needs " << bytes
-                              << " bytes of shared memory, more than the "
-                              << target.sharedMemoryPerBlock << " of "
-                              << target.getName();
   OpBuilder b(module.getBodyRegion());
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
   LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,

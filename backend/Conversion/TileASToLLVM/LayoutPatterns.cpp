@@ -13,6 +13,8 @@
 #include "Conversion/TileASToLLVM/Printf.h"
 
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
+#include "Conversion/TileASToLLVM/SharedStaging.h"
+#include "Schedule/BlockedLayouts.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/ConversionPlanner.h"
 #include "Layout/DistributedLayouts.h"
@@ -173,11 +175,10 @@ registerGather(const tl::LinearLayout &src, const tl::LinearLayout &dst,
   return gather;
 }
 
-/// Element offsets in the scratch buffer of every register of `layout`
-/// (inputs "register", "lane", "warp") for the shared layout `scratch`.
-static SmallVector<Value> scratchOffsets(OpBuilder &b, Location loc,
-                                         const tl::LinearLayout &layout,
-                                         const tl::LinearLayout &scratch) {
+SmallVector<Value>
+mlir::tilecc::getSharedOffsets(OpBuilder &b, Location loc,
+                               const tl::LinearLayout &layout,
+                               const tl::LinearLayout &scratch) {
   tl::LinearLayout toOffset = *layout.invertAndCompose(scratch);
   SmallVector<Value> offsets;
   for (auto &c : getRegisterCoordinates(b, loc, toOffset))
@@ -195,7 +196,7 @@ static SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
   tl::LinearLayout addresses = ld.addresses.renameInDim("instr", tl::kRegister)
                                    .transposeIns({tl::kRegister, tl::kLane,
                                                   tl::kWarp});
-  SmallVector<Value> offsets = scratchOffsets(b, loc, addresses, scratch);
+  SmallVector<Value> offsets = getSharedOffsets(b, loc, addresses, scratch);
   unsigned n = ld.numMatrices;
   unsigned perWord = 32 / elem.getIntOrFloatBitWidth();
   std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(n) +
@@ -280,7 +281,7 @@ roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
   unsigned storeVec = std::max(1u, plan.storeVectorBits / bits);
   while (storeVec > 1 && !isAccessSupported(elem, storeVec))
     storeVec /= 2;
-  SmallVector<Value> storeOffsets = scratchOffsets(rewriter, loc, src, scratch);
+  SmallVector<Value> storeOffsets = getSharedOffsets(rewriter, loc, src, scratch);
   unsigned bytes = bits / 8;
   for (size_t r = 0; r < srcRegs.size(); r += storeVec) {
     if (int32_t(r) & dup.reg)
@@ -296,34 +297,56 @@ roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
                           ptrAt(storeOffsets[r]), storeVec * bytes);
   }
   NVVM::Barrier0Op::create(rewriter, loc);
+  return loadStagedTile(rewriter, op, base, elem, plan, dst);
+}
+
+FailureOr<SmallVector<Value>>
+mlir::tilecc::loadStagedTile(OpBuilder &b, Operation *op, Value base, Type elem,
+                             const tl::ConversionPlan &plan,
+                             const tl::LinearLayout &dst) {
+  Location loc = op->getLoc();
+  const tl::LinearLayout &scratch = plan.scratch->layout;
   if (plan.ldmatrix) {
     SmallVector<Value> regs =
-        loadWithLdmatrix(rewriter, loc, base, elem, *plan.ldmatrix, scratch);
+        loadWithLdmatrix(b, loc, base, elem, *plan.ldmatrix, scratch);
     if (int32_t(regs.size()) != dst.getInDimSize(tl::kRegister)) {
       op->emitError("ldmatrix plan does not cover the destination registers");
       return failure();
     }
     return regs;
   }
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  unsigned bytes = bits / 8;
   unsigned loadVec = std::max(1u, plan.loadVectorBits / bits);
   while (loadVec > 1 && !isAccessSupported(elem, loadVec))
     loadVec /= 2;
-  SmallVector<Value> loadOffsets = scratchOffsets(rewriter, loc, dst, scratch);
+  SmallVector<Value> loadOffsets = getSharedOffsets(b, loc, dst, scratch);
   SmallVector<Value> regs;
   Type loadType =
       loadVec == 1 ? elem : Type(VectorType::get({int64_t(loadVec)}, elem));
   for (size_t r = 0; r < loadOffsets.size(); r += loadVec) {
-    Value v = LLVM::LoadOp::create(rewriter, loc, loadType,
-                                   ptrAt(loadOffsets[r]), loadVec * bytes);
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                    ValueRange{loadOffsets[r]});
+    Value v = LLVM::LoadOp::create(b, loc, loadType, ptr, loadVec * bytes);
     if (loadVec == 1) {
       regs.push_back(v);
       continue;
     }
     for (unsigned i = 0; i < loadVec; ++i)
-      regs.push_back(LLVM::ExtractElementOp::create(
-          rewriter, loc, v, createI32(rewriter, loc, i)));
+      regs.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, createI32(b, loc, i)));
   }
   return regs;
+}
+
+llvm::Expected<tl::ConversionPlan>
+mlir::tilecc::planAsyncStaging(RankedTensorType valueType,
+                               tl::LinearLayout &copy) {
+  tl::LinearLayout dst = getTileLayout(valueType);
+  unsigned bits = valueType.getElementTypeBitWidth();
+  copy = nv_tileas::getAsyncCopyLayout(valueType.getShape(), bits,
+                                       dst.getInDimSize(tl::kWarp));
+  return tl::planConversion(copy, dst, bits, /*withShuffles=*/false);
 }
 
 namespace {

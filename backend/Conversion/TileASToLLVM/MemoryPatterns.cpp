@@ -13,12 +13,14 @@
 
 #include "Conversion/TileASToLLVM/AtomicLowering.h"
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
+#include "Conversion/TileASToLLVM/SharedStaging.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/Vectorization.h"
 #include "Schedule/BlockedLayouts.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -104,7 +106,8 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
                                  Value originalView, Value packedView,
                                  ValueRange indices, Value packedMask,
                                  StringRef atomName,
-                                 const TypeConverter &converter) {
+                                 const TypeConverter &converter,
+                                 bool checkAllDims = false) {
   const tl::LinearLayout &layout = getTileLayout(tile);
   unsigned rank = tile.getRank();
   Type elem = converter.convertType(tile.getElementType());
@@ -123,6 +126,8 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
 
   ViewParts view = unpackView(rewriter, loc, packedView, rank);
   SmallVector<bool> checked = dimsNeedingBounds(viewType, originalView);
+  if (checkAllDims)
+    checked.assign(rank, true);
   SmallVector<Value> starts;
   for (unsigned d = 0; d < rank; ++d)
     starts.push_back(LLVM::MulOp::create(
@@ -209,6 +214,164 @@ Value tailPredicate(OpBuilder &b, Location loc, Value elemPred,
   return LLVM::AndOp::create(b, loc, elemPred,
                              LLVM::XOrOp::create(b, loc, vectorPred, one));
 }
+
+/// A side-effecting inline-PTX statement without results.
+void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
+                      StringRef text, StringRef constraints) {
+  LLVM::InlineAsmOp::create(
+      b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands, text,
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
+/// async_load into a ring slot: every thread copies its 128-bit chunks of
+/// the 128-bit blocked distribution with `cp.async.cg` straight into the
+/// planner's swizzled layout of the future's tile, one commit group per
+/// load. Every dimension is bounds-checked (loads run ahead of the loop's
+/// end): the src-size operand copies the in-bounds prefix of a chunk and
+/// zero-fills the rest. The future is the slot's address.
+struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::AsyncLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!op.getRing())
+      return op.emitOpError("without a shared-memory ring (`into`) is not "
+                            "supported by the LLVM lowering");
+    auto value = cast<RankedTensorType>(op.getResult().getType().getValueType());
+    Type structType = getTypeConverter()->convertType(value);
+    if (!structType || !isa<LLVM::LLVMPointerType>(adaptor.getRing().getType()))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    auto viewType = op.getView().getType();
+    if (viewType.getAddressSpace() != 1)
+      return op.emitOpError("copies only from global memory");
+    tl::LinearLayout copy;
+    llvm::Expected<tl::ConversionPlan> staging = planAsyncStaging(value, copy);
+    if (!staging)
+      return op.emitOpError("cannot stage this tile in shared memory: ")
+             << llvm::toString(staging.takeError());
+    unsigned bits = value.getElementTypeBitWidth();
+    if (staging->kind != tl::ConversionKind::SharedMemory ||
+        staging->storeVectorBits < 128)
+      return op.emitOpError("the shared layout of this tile does not take "
+                            "whole 128-bit copies");
+    auto copyType = RankedTensorType::get(
+        value.getShape(), value.getElementType(),
+        nv_tileas::LinearEncodingAttr::get(getContext(), copy));
+    FailureOr<AccessPlan> access = planAccess(
+        rewriter, loc, op, copyType, viewType, op.getView(), adaptor.getView(),
+        adaptor.getIndices(), Value(), "ldg_128", *getTypeConverter(),
+        /*checkAllDims=*/true);
+    if (failed(access))
+      return failure();
+    if (access->vector * bits != 128)
+      return op.emitOpError("the copy of this tile is not 128-bit vectors");
+    Type elem = cast<LLVM::LLVMStructType>(structType).getBody().front();
+    Value ring = adaptor.getRing();
+    Value slotBase = LLVM::GEPOp::create(
+        rewriter, loc, ring.getType(), elem, ring,
+        ValueRange{LLVM::MulOp::create(
+            rewriter, loc, adaptor.getSlot(),
+            createI64(rewriter, loc, value.getNumElements()))});
+    SmallVector<Value> offsets =
+        getSharedOffsets(rewriter, loc, copy, staging->scratch->layout);
+    DuplicateMasks dup = getDuplicateMasks(copy);
+    Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
+    auto i32 = rewriter.getI32Type();
+    unsigned elemBytes = bits / 8;
+    for (unsigned first = 0; first < access->elemAddrs.size();
+         first += access->vector) {
+      if (first & dup.reg)
+        continue;
+      // Bytes of the chunk inside the view: its in-bounds elements form a
+      // prefix (the bound cuts the fastest dimension from above).
+      Value srcBytes = LLVM::ConstantOp::create(rewriter, loc, i32, 0);
+      for (unsigned j = 0; j < access->vector; ++j) {
+        Value pred = access->elemPreds[first + j];
+        Value add = createI32(rewriter, loc, elemBytes);
+        if (pred)
+          add = LLVM::SelectOp::create(rewriter, loc, pred, add,
+                                       createI32(rewriter, loc, 0));
+        srcBytes = LLVM::AddOp::create(rewriter, loc, srcBytes, add);
+      }
+      Value dst = LLVM::GEPOp::create(rewriter, loc, ring.getType(), elem,
+                                      slotBase, ValueRange{offsets[first]});
+      SmallVector<Value> operands{dst, access->elemAddrs[first], srcBytes};
+      std::string text = "cp.async.cg.shared.global [$0], [$1], 16, $2;";
+      std::string constraints = "l,l,r";
+      if (owner) {
+        text = "@$3 " + text;
+        constraints += ",b";
+        operands.push_back(owner);
+      }
+      emitAsmStatement(rewriter, loc, operands, text, constraints);
+    }
+    emitAsmStatement(rewriter, loc, {}, "cp.async.commit_group;", "");
+    rewriter.replaceOp(op, slotBase);
+    return success();
+  }
+};
+
+/// async_wait: at most `num_pending` cp.async groups of this thread stay in
+/// flight, then, when a waited tile is read (future_wait), a barrier
+/// publishes every thread's copies (and orders the block's earlier reads of
+/// the slots about to be refilled). A wait nothing reads after only drains.
+struct AsyncWaitLowering : OpConversionPattern<nv_tileas::AsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::AsyncWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    for (Type t : op.getDeps().getTypes())
+      if (!getTypeConverter()->convertType(t))
+        return op.emitOpError("waits only on shared-memory async loads");
+    Location loc = op.getLoc();
+    emitAsmStatement(rewriter, loc, {},
+                     "cp.async.wait_group " +
+                         std::to_string(op.getNumPending()) + ";",
+                     "");
+    bool read = llvm::any_of(op.getDeps(), [](Value dep) {
+      return llvm::any_of(dep.getUsers(), [](Operation *user) {
+        return isa<nv_tileas::FutureWaitOp>(user);
+      });
+    });
+    if (read)
+      NVVM::Barrier0Op::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// future_wait of a ring slot: the tile read back in its layout (ldmatrix
+/// where the staging plan chose it). async_wait made the data visible.
+struct FutureWaitLowering : OpConversionPattern<nv_tileas::FutureWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::FutureWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<RankedTensorType>(op.getType());
+    Type structType = value ? getTypeConverter()->convertType(value) : Type();
+    if (!structType ||
+        !isa<LLVM::LLVMPointerType>(adaptor.getFuture().getType()))
+      return rewriter.notifyMatchFailure(op, "not a staged tile");
+    tl::LinearLayout copy;
+    llvm::Expected<tl::ConversionPlan> staging = planAsyncStaging(value, copy);
+    if (!staging)
+      return op.emitOpError("cannot stage this tile in shared memory: ")
+             << llvm::toString(staging.takeError());
+    Type elem = cast<LLVM::LLVMStructType>(structType).getBody().front();
+    FailureOr<SmallVector<Value>> regs =
+        loadStagedTile(rewriter, op, adaptor.getFuture(), elem, *staging,
+                       getTileLayout(value));
+    if (failed(regs))
+      return failure();
+    rewriter.replaceOp(op,
+                       packRegisters(rewriter, op.getLoc(), structType, *regs));
+    return success();
+  }
+};
 
 struct MakeTiledViewLowering
     : OpConversionPattern<nv_tileas::MakeTiledViewOp> {
@@ -414,7 +577,8 @@ struct TokenLowering : OpConversionPattern<TokenOp> {
 void mlir::tilecc::populateTileASMemoryToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<MakeTiledViewLowering, TiledLoadLowering, TiledStoreLowering,
-               TiledAtomicRMWLowering,
+               TiledAtomicRMWLowering, AsyncLoadLowering, AsyncWaitLowering,
+               FutureWaitLowering,
                TokenLowering<nv_tileas::CreateTokenOp>,
                TokenLowering<nv_tileas::JoinTokensOp>>(converter,
                                                        patterns.getContext());

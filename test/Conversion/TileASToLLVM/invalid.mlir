@@ -8,12 +8,13 @@ nv_tileaa.func @no_layout() {
 
 // -----
 
-// Layout conversions share one scratch buffer, which must fit the target.
+// Layout conversions share one scratch buffer, which must fit the 48 KiB of
+// static shared memory; the diagnostic points at the op needing the most.
 #A = #nv_tileas.linear<{register = [(1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (2048), (4096), (8192), (16384)], lane = [(32768), (65536), (131072), (262144), (524288)], warp = []} -> {dim0 = 1048576}>
 #B = #nv_tileas.linear<{register = [(2), (1), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (2048), (4096), (8192), (16384)], lane = [(32768), (65536), (131072), (262144), (1048575)], warp = []} -> {dim0 = 1048576}>
-// expected-error @+1 {{layout conversion needs 4194304 bytes of shared memory, more than the}}
 module {
   nv_tileaa.func @too_big(%x: tensor<1048576xf32, #A>) {
+    // expected-error @+1 {{kernel needs 4194304 bytes of static shared memory (4194304 for staging tiles here, 0 for shared buffers), more than the 49152 of sm_}}
     %y = nv_tileas.convert_layout %x : tensor<1048576xf32, #A> -> tensor<1048576xf32, #B>
     nv_tileaa.return
   }
