@@ -311,9 +311,13 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   scf::YieldOp::create(nb, loc, yields);
 
   // Drain the copies still in flight (tiles past the end, zero-filled,
-  // never read): a wait on no future in particular.
+  // never read).
   b.setInsertionPointAfter(newLoop);
-  AsyncWaitOp::create(b, loc, ValueRange(), b.getI32IntegerAttr(0));
+  SmallVector<Value> pending;
+  for (unsigned s = 0; s + 1 < stages; ++s)
+    for (size_t o = 0; o < numOperands; ++o)
+      pending.push_back(newLoop.getResult(numOld + s * numOperands + o));
+  AsyncWaitOp::create(b, loc, pending, b.getI32IntegerAttr(0));
   loop.replaceAllUsesWith(newLoop.getResults().take_front(numOld));
   loop.erase();
   (void)ctx;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/Passes.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
+#include "Conversion/TileASToLLVM/SharedStaging.h"
 
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
@@ -133,6 +134,7 @@ struct ConvertTileASToLLVMPass
     if (failed(createScratchBuffer(module, *target)))
       return signalPassFailure();
     insertGenericWriteBarriers(module);
+    markDrainOnlyAsyncWaits(module);
 
     {
       // Integer ceil/floor divisions (index arithmetic of tiled views) have

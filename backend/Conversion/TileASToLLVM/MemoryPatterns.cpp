@@ -316,9 +316,9 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
 };
 
 /// async_wait: at most `num_pending` cp.async groups of this thread stay in
-/// flight, then, when a waited tile is read (future_wait), a barrier
-/// publishes every thread's copies (and orders the block's earlier reads of
-/// the slots about to be refilled). A wait nothing reads after only drains.
+/// flight, then a barrier publishes every thread's copies (and orders the
+/// block's earlier reads of the slots about to be refilled), unless no
+/// waited tile is ever read (markDrainOnlyAsyncWaits).
 struct AsyncWaitLowering : OpConversionPattern<nv_tileas::AsyncWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -332,12 +332,7 @@ struct AsyncWaitLowering : OpConversionPattern<nv_tileas::AsyncWaitOp> {
                      "cp.async.wait_group " +
                          std::to_string(op.getNumPending()) + ";",
                      "");
-    bool read = llvm::any_of(op.getDeps(), [](Value dep) {
-      return llvm::any_of(dep.getUsers(), [](Operation *user) {
-        return isa<nv_tileas::FutureWaitOp>(user);
-      });
-    });
-    if (read)
+    if (!op->hasAttr(kDrainOnlyAttr))
       NVVM::Barrier0Op::create(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
@@ -573,6 +568,18 @@ struct TokenLowering : OpConversionPattern<TokenOp> {
 };
 
 } // namespace
+
+void mlir::tilecc::markDrainOnlyAsyncWaits(Operation *root) {
+  root->walk([](nv_tileas::AsyncWaitOp op) {
+    bool read = llvm::any_of(op.getDeps(), [](Value dep) {
+      return llvm::any_of(dep.getUsers(), [](Operation *user) {
+        return isa<nv_tileas::FutureWaitOp>(user);
+      });
+    });
+    if (!read && !op.getDeps().empty())
+      op->setAttr(kDrainOnlyAttr, UnitAttr::get(op.getContext()));
+  });
+}
 
 void mlir::tilecc::populateTileASMemoryToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {

@@ -36,6 +36,13 @@ llvm::Expected<::tilecc::layout::ConversionPlan>
 planAsyncStaging(RankedTensorType valueType,
                  ::tilecc::layout::LinearLayout &copy);
 
+/// Marks (with kDrainOnlyAttr) the async_waits none of whose futures is read
+/// by a future_wait: they only drain copies and need no barrier. Runs while
+/// loops are still scf (after scf -> cf, loop results and iteration values
+/// are the same block arguments).
+inline constexpr llvm::StringLiteral kDrainOnlyAttr = "tilecc.drain_only";
+void markDrainOnlyAsyncWaits(Operation *root);
+
 } // namespace mlir::tilecc
 
 #endif // TILECC_CONVERSION_TILEASTOLLVM_SHAREDSTAGING_H
