@@ -43,15 +43,21 @@ static constexpr int64_t kStaticSharedBytes = 48 * 1024;
 /// globals (cp.async rings, alloca scratch) fit static shared memory.
 static LogicalResult createScratchBuffer(ModuleOp module,
                                          const ::tilecc::TargetInfo &target) {
-  int64_t bytes = 0, globals = 0;
-  Operation *largest = nullptr;
+  int64_t bytes = 0, globals = 0, largestGlobalBytes = 0;
+  Operation *largest = nullptr, *largestGlobal = nullptr;
   module.walk([&](Operation *op) {
     if (auto global = dyn_cast<nv_tileas::GlobalOp>(op)) {
       auto type = dyn_cast<RankedTensorType>(global.getType());
       if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
-          type.getElementType().isIntOrFloat())
-        globals += type.getNumElements() *
-                   std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+          type.getElementType().isIntOrFloat()) {
+        int64_t size = type.getNumElements() *
+                       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+        globals += size;
+        if (size > largestGlobalBytes) {
+          largestGlobalBytes = size;
+          largestGlobal = op;
+        }
+      }
       return;
     }
     int64_t need = std::max({getConvertLayoutScratchBytes(op),
@@ -66,8 +72,10 @@ static LogicalResult createScratchBuffer(ModuleOp module,
   int64_t limit = std::min<int64_t>(kStaticSharedBytes,
                                     target.sharedMemoryPerBlock);
   if (bytes + globals > limit) {
+    // Point at the largest single need.
+    Operation *at = bytes >= largestGlobalBytes ? largest : largestGlobal;
     InFlightDiagnostic diag =
-        (largest ? largest->emitError() : module.emitError())
+        (at ? at->emitError() : module.emitError())
         << "kernel needs " << bytes + globals
         << " bytes of static shared memory (" << bytes
         << " for staging tiles here, " << globals

@@ -32,3 +32,27 @@ nv_tileaa.func @permute_layout(%x: tensor<8x16xf32, #L>) {
   %y = nv_tileas.permute %x {permutation = array<i64: 1, 0>} : tensor<8x16xf32, #L> to tensor<16x8xf32, #Q>
   nv_tileaa.return
 }
+
+// -----
+
+// Shared buffers (cp.async rings, alloca scratch) count against the 48 KiB of
+// static shared memory too; the diagnostic points at the largest one.
+module {
+  // expected-error @+1 {{kernel needs 65536 bytes of static shared memory (0 for staging tiles here, 65536 for shared buffers), more than the 49152 of sm_}}
+  nv_tileas.global @ring : tensor<32768xf16> {address_space = 3 : i32, alignment = 128 : i64}
+  nv_tileaa.func @big_ring() {
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// An async load the LLVM lowering can place nowhere: it copies only into a
+// shared-memory ring.
+#L = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(0, 8), (0, 16), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 32}>
+nv_tileaa.func @no_ring(%v: !nv_tileas.tiled_view<8x32xf16>, %i: index) {
+  // expected-error @+2 {{without a shared-memory ring (`into`) is not supported by the LLVM lowering}}
+  // expected-error @+1 {{failed to legalize operation 'nv_tileas.async_load'}}
+  %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_128>} : !nv_tileas.tiled_view<8x32xf16> -> !nv_tileas.future<tensor<8x32xf16, #L>>
+  nv_tileaa.return
+}
