@@ -43,6 +43,32 @@ static constexpr int64_t kStaticSharedBytes = 48 * 1024;
 /// globals (cp.async rings, alloca scratch) fit static shared memory.
 static LogicalResult createScratchBuffer(ModuleOp module,
                                          const ::tilecc::TargetInfo &target) {
+  int64_t limit = std::min<int64_t>(kStaticSharedBytes,
+                                    target.sharedMemoryPerBlock);
+  {
+    // What the shared scratch needs besides conversions through shared
+    // memory, which may get buffers of their own.
+    int64_t others = 0;
+    module.walk([&](Operation *op) {
+      if (auto global = dyn_cast<nv_tileas::GlobalOp>(op)) {
+        auto type = dyn_cast<RankedTensorType>(global.getType());
+        if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
+            type.getElementType().isIntOrFloat())
+          others += type.getNumElements() *
+                    std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+      }
+    });
+    int64_t scratch = 0;
+    module.walk([&](Operation *op) {
+      auto convert = dyn_cast<nv_tileas::ConvertLayoutOp>(op);
+      if (convert && convertLayoutUsesShared(convert))
+        return;
+      scratch = std::max({scratch, getConvertLayoutScratchBytes(op),
+                          getReduceScratchBytes(op), getScanScratchBytes(op),
+                          getAtomicScratchBytes(op), getSliceScratchBytes(op)});
+    });
+    planSeparateScratchBuffers(module, others + scratch, limit);
+  }
   int64_t bytes = 0, globals = 0, largestGlobalBytes = 0;
   Operation *largest = nullptr, *largestGlobal = nullptr;
   module.walk([&](Operation *op) {
@@ -60,6 +86,13 @@ static LogicalResult createScratchBuffer(ModuleOp module,
       }
       return;
     }
+    if (auto global = dyn_cast<LLVM::GlobalOp>(op)) {
+      // Conversions' own buffers.
+      auto type = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+      if (global.getAddrSpace() == 3 && type)
+        globals += type.getNumElements();
+      return;
+    }
     int64_t need = std::max({getConvertLayoutScratchBytes(op),
                              getReduceScratchBytes(op), getScanScratchBytes(op),
                              getAtomicScratchBytes(op),
@@ -69,8 +102,6 @@ static LogicalResult createScratchBuffer(ModuleOp module,
       largest = op;
     }
   });
-  int64_t limit = std::min<int64_t>(kStaticSharedBytes,
-                                    target.sharedMemoryPerBlock);
   if (bytes + globals > limit) {
     // Point at the largest single need.
     Operation *at = bytes >= largestGlobalBytes ? largest : largestGlobal;

@@ -65,11 +65,29 @@ int64_t mlir::tilecc::getConvertLayoutScratchBytes(Operation *op) {
         bytes += tile.getNumElements() * 8;
     return bytes;
   }
-  // Both ops stage their source tile in the scratch buffer.
-  if (!isa<nv_tileas::ConvertLayoutOp, nv_tileas::BroadcastOp>(op))
+  // Both ops stage their source tile in the scratch buffer (a conversion
+  // with a buffer of its own, planSeparateScratchBuffers, in that one).
+  if (!isa<nv_tileas::ConvertLayoutOp, nv_tileas::BroadcastOp>(op) ||
+      op->hasAttr(kOwnScratchAttr))
     return 0;
   auto type = cast<RankedTensorType>(op->getOperand(0).getType());
   return type.getNumElements() * scratchBytes(type.getElementType());
+}
+
+int64_t mlir::tilecc::getOwnScratchBytes(Operation *op) {
+  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+  return type.getNumElements() * scratchBytes(type.getElementType());
+}
+
+LLVM::GlobalOp mlir::tilecc::getScratchBufferOf(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto own = op->getAttrOfType<FlatSymbolRefAttr>(kOwnScratchAttr))
+    return module.lookupSymbol<LLVM::GlobalOp>(own);
+  return module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+}
+
+bool mlir::tilecc::needsLeadingBarrier(Operation *op) {
+  return !op->hasAttr(kNoLeadingBarrierAttr);
 }
 
 /// Moves a tile through the shared scratch buffer: every source register is
@@ -81,8 +99,7 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
                        ArrayRef<Value> srcRegs, RankedTensorType srcType,
                        RankedTensorType dstType, Type field) {
   Location loc = op->getLoc();
-  auto module = op->getParentOfType<ModuleOp>();
-  auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+  LLVM::GlobalOp scratch = getScratchBufferOf(op);
   if (!scratch) {
     op->emitError("no shared scratch buffer for the layout change");
     return failure();
@@ -109,7 +126,8 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
     return result;
   };
   // The previous user of the scratch buffer must be done with it.
-  NVVM::Barrier0Op::create(rewriter, loc);
+  if (needsLeadingBarrier(op))
+    NVVM::Barrier0Op::create(rewriter, loc);
   // Each element is stored once: duplicate registers are skipped and, where
   // threads hold copies, only one of them stores (no racing writes).
   tl::LinearLayout srcLayout = getTileLayout(srcType);
@@ -261,8 +279,7 @@ roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
                         const tl::LinearLayout &dst,
                         const tl::ConversionPlan &plan, Type elem) {
   Location loc = op->getLoc();
-  auto module = op->getParentOfType<ModuleOp>();
-  auto scratchGlobal = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+  LLVM::GlobalOp scratchGlobal = getScratchBufferOf(op);
   if (!scratchGlobal) {
     op->emitError("no shared scratch buffer for the layout change");
     return failure();
@@ -275,7 +292,8 @@ roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
                                ValueRange{offset});
   };
   // The previous user of the scratch buffer must be done with it.
-  NVVM::Barrier0Op::create(rewriter, loc);
+  if (needsLeadingBarrier(op))
+    NVVM::Barrier0Op::create(rewriter, loc);
   DuplicateMasks dup = getDuplicateMasks(src);
   Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
   unsigned storeVec = std::max(1u, plan.storeVectorBits / bits);
@@ -477,6 +495,28 @@ struct PermuteLowering : OpConversionPattern<nv_tileas::PermuteOp> {
 };
 
 } // namespace
+
+bool mlir::tilecc::convertLayoutUsesShared(nv_tileas::ConvertLayoutOp op) {
+  auto srcType = cast<RankedTensorType>(op.getSource().getType());
+  auto dstType = cast<RankedTensorType>(op.getType());
+  if (!nv_tileas::LinearEncodingAttr::of(srcType) ||
+      !nv_tileas::LinearEncodingAttr::of(dstType))
+    return false;
+  Type elemType = srcType.getElementType();
+  llvm::Expected<tl::ConversionPlan> plan = tl::planConversion(
+      getTileLayout(srcType), getTileLayout(dstType),
+      elemType.isIntOrFloat() ? elemType.getIntOrFloatBitWidth() : 64);
+  if (!plan) {
+    llvm::consumeError(plan.takeError());
+    return false;
+  }
+  // As ConvertLayoutLowering decides: only a register permutation stays in
+  // the threads.
+  return !(plan->dstToSrc &&
+           (plan->kind == tl::ConversionKind::Identity ||
+            plan->kind == tl::ConversionKind::RegisterPermutation) &&
+           registerPermutation(*plan->dstToSrc));
+}
 
 bool mlir::tilecc::viewNeedsShared(Operation *op) {
   auto view = dyn_cast<nv_tileas::ViewOp>(op);
