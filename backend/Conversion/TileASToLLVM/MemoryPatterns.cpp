@@ -97,6 +97,10 @@ struct AccessPlan {
   SmallVector<Value> elemPreds;  // one per register, null when in bounds
   SmallVector<Value> elemAddrs;  // one per register
   bool mayCutVectors = false;
+  // Per register: the position along the fastest dimension and the bounds
+  // predicate of the other dimensions (null when in bounds); that extent.
+  SmallVector<Value> fastPos, outerPreds;
+  Value fastSize;
 };
 
 FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
@@ -178,6 +182,10 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
             rewriter, loc, linear,
             LLVM::MulOp::create(rewriter, loc, pos, view.strides[d]));
       }
+      if (d + 1 == rank) {
+        plan.fastPos.push_back(pos);
+        plan.outerPreds.push_back(pred);
+      }
       if (!checked[d])
         continue;
       Value in = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::slt,
@@ -192,6 +200,7 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
   }
   plan.mayCutVectors =
       plan.vector > 1 && (!mask.empty() || checked[rank - 1]);
+  plan.fastSize = view.sizes[rank - 1];
   return plan;
 }
 
@@ -287,16 +296,21 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
       if (first & dup.reg)
         continue;
       // Bytes of the chunk inside the view: its in-bounds elements form a
-      // prefix (the bound cuts the fastest dimension from above).
-      Value srcBytes = LLVM::ConstantOp::create(rewriter, loc, i32, 0);
-      for (unsigned j = 0; j < access->vector; ++j) {
-        Value pred = access->elemPreds[first + j];
-        Value add = createI32(rewriter, loc, elemBytes);
-        if (pred)
-          add = LLVM::SelectOp::create(rewriter, loc, pred, add,
-                                       createI32(rewriter, loc, 0));
-        srcBytes = LLVM::AddOp::create(rewriter, loc, srcBytes, add);
-      }
+      // prefix (the bound cuts the fastest dimension from above), of
+      // clamp(extent - position, 0, vector) elements, none when another
+      // dimension is out of bounds.
+      Value left = LLVM::SubOp::create(rewriter, loc, access->fastSize,
+                                       access->fastPos[first]);
+      left = LLVM::SMaxOp::create(rewriter, loc, left,
+                                  createI64(rewriter, loc, 0));
+      left = LLVM::SMinOp::create(rewriter, loc, left,
+                                  createI64(rewriter, loc, access->vector));
+      Value srcBytes = LLVM::MulOp::create(
+          rewriter, loc, LLVM::TruncOp::create(rewriter, loc, i32, left),
+          createI32(rewriter, loc, elemBytes));
+      if (Value outer = access->outerPreds[first])
+        srcBytes = LLVM::SelectOp::create(rewriter, loc, outer, srcBytes,
+                                          createI32(rewriter, loc, 0));
       Value dst = LLVM::GEPOp::create(rewriter, loc, ring.getType(), elem,
                                       slotBase, ValueRange{offsets[first]});
       SmallVector<Value> operands{dst, access->elemAddrs[first], srcBytes};
