@@ -22,6 +22,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -590,7 +591,12 @@ void mlir::tilecc::markDrainOnlyAsyncWaits(Operation *root) {
         return isa<nv_tileas::FutureWaitOp>(user);
       });
     });
-    if (!read && !op.getDeps().empty())
+    // Code that may run again (an enclosing loop, a function called more
+    // than once) may refill the slots others still read: keep the barrier
+    // unless the wait is at the top of a kernel, which runs once.
+    auto fn = op->getParentOfType<FunctionOpInterface>();
+    bool once = fn && fn.isPublic() && op->getParentOp() == fn;
+    if (!read && once && !op.getDeps().empty())
       op->setAttr(kDrainOnlyAttr, UnitAttr::get(op.getContext()));
   });
 }

@@ -66,7 +66,9 @@ void planSeparateScratchBuffers(ModuleOp module, int64_t otherBytes,
                                 int64_t limit);
 
 /// Marks (with kDrainOnlyAttr) the async_waits none of whose futures is read
-/// by a future_wait: they only drain copies and need no barrier. Runs while
+/// by a future_wait, at the top level of a kernel (which runs once, so no
+/// later copy refills a slot another thread still reads): they only drain
+/// copies and need no barrier. Runs while
 /// loops are still scf (after scf -> cf, loop results and iteration values
 /// are the same block arguments).
 inline constexpr llvm::StringLiteral kDrainOnlyAttr = "tilecc.drain_only";
