@@ -25,7 +25,6 @@
 #include "TileAA/IR/TileAADialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::nv_tileas {
@@ -70,7 +69,7 @@ bool isZeroTile(Value value) {
   auto dense = dyn_cast<DenseElementsAttr>(attr);
   if (!dense || !dense.isSplat())
     return false;
-  if (auto f = dyn_cast<FloatType>(dense.getElementType()))
+  if (isa<FloatType>(dense.getElementType()))
     return dense.getSplatValue<APFloat>().isPosZero();
   if (isa<IntegerType>(dense.getElementType()))
     return dense.getSplatValue<APInt>().isZero();
@@ -218,7 +217,6 @@ Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
 /// Rewrites `loop` so that `operands` arrive through `stages`-deep rings.
 void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
                   unsigned stages, ModuleOp module, unsigned &ringCounter) {
-  MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   // One ring per operand, a module global in shared memory.
@@ -320,7 +318,6 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   AsyncWaitOp::create(b, loc, pending, b.getI32IntegerAttr(0));
   loop.replaceAllUsesWith(newLoop.getResults().take_front(numOld));
   loop.erase();
-  (void)ctx;
 }
 
 struct PipelineDotOperandsPass
@@ -345,9 +342,9 @@ struct PipelineDotOperandsPass
       if (operands.empty())
         continue;
       int64_t perStage = 0;
-      for (const StagedOperand &operand : operands)
-        perStage += tileBytes(cast<RankedTensorType>(
-            const_cast<StagedOperand &>(operand).load.getResult().getType()));
+      for (StagedOperand &operand : operands)
+        perStage += tileBytes(
+            cast<RankedTensorType>(operand.load.getResult().getType()));
       int64_t budget = kStaticSharedBytes - sharedBytesBesides(module, operands);
       unsigned stages = numStages;
       while (stages > 2 && stages * perStage > budget)
