@@ -19,11 +19,14 @@ chooseBlockedLayout(llvm::ArrayRef<int64_t> shape, unsigned vectorElements,
 unsigned getAtomVectorElements(llvm::StringRef atomName, unsigned elemBits);
 
 /// How threads split the cp.async copy of a tile staged for a dot
-/// (tileas-pipeline-dot-operands): 128 bits per thread and access, the
-/// blocked layout of `chooseBlockedLayout`.
+/// (tileas-pipeline-dot-operands): `copyBits` per thread and access, the
+/// blocked layout of `chooseBlockedLayout`. With 128 bits it also fixes the
+/// ring slot's shared layout (the planner's for this copy into the operand
+/// layout), which narrower copies fill as well.
 ::tilecc::layout::LinearLayout getAsyncCopyLayout(llvm::ArrayRef<int64_t> shape,
                                                   unsigned elemBits,
-                                                  unsigned numWarps);
+                                                  unsigned numWarps,
+                                                  unsigned copyBits = 128);
 } // namespace mlir::nv_tileas
 
 #endif // TILECC_SCHEDULE_BLOCKEDLAYOUTS_H

@@ -33,7 +33,8 @@ def TileASPipelineDotOperands : Pass<"tileas-pipeline-dot-operands", "ModuleOp">
     `async.future_wait`. Rings are shared-memory `nv_tileas.global`s; the
     depth drops while the kernel would need more than 48 KiB of static shared
     memory, and loads that do not fit two stages stay as they are. Needs
-    sm_80 (`nv_tileas.compute_capability`); padding must be zero.
+    sm_80 (`nv_tileas.compute_capability`), zero padding and an ldg_32/64/128
+    atom (the copy width).
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",

@@ -8,9 +8,10 @@
 // tile i + num-stages - 1 into the slot iteration i - 1 read, and reads its
 // tile in the dot-operand layout (ldmatrix where the planner chose it).
 //
-// Legality: the copy of one thread is the 128-bit blocked distribution of
-// the tile, which the load's ldg_128 atom proved aligned; the conversion
-// planner must find a shared layout those 128-bit stores fill whole. Padding
+// Legality: each thread copies chunks of the blocked distribution of the
+// tile as wide as the load's atom proved aligned (ldg_32/64/128: cp.async of
+// 4, 8 or 16 bytes); the slot's shared layout is the conversion planner's
+// for 128-bit chunks, which it must store whole. Padding
 // must be zero (cp.async zero-fills what lies outside the view). The ring
 // depth drops while the kernel's static shared memory would pass 48 KiB; a
 // loop whose operands do not fit double buffering keeps its loads.
@@ -38,13 +39,14 @@ namespace tl = ::tilecc::layout;
 
 /// Bytes of static shared memory a kernel may declare.
 static constexpr int64_t kStaticSharedBytes = 48 * 1024;
-/// The width of one cp.async of a pipelined operand.
+/// The width of the copies that fix a ring slot's shared layout.
 static constexpr unsigned kCopyBits = 128;
 
 tl::LinearLayout mlir::nv_tileas::getAsyncCopyLayout(ArrayRef<int64_t> shape,
                                                     unsigned elemBits,
-                                                    unsigned numWarps) {
-  return chooseBlockedLayout(shape, kCopyBits / elemBits, numWarps);
+                                                    unsigned numWarps,
+                                                    unsigned copyBits) {
+  return chooseBlockedLayout(shape, copyBits / elemBits, numWarps);
 }
 
 namespace {
@@ -54,6 +56,7 @@ namespace {
 struct StagedOperand {
   TiledLoadOp load;
   ConvertLayoutOp convert;
+  unsigned copyBits;
   SmallVector<Operation *> indexOps;
 };
 
@@ -125,8 +128,10 @@ std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
                    : nv_tileaa::PtrType();
   if (!base || base.getAddressSpace() != 1)
     return std::nullopt;
+  // cp.async moves 4, 8 or 16 bytes: as wide as the load's atom proved.
   auto atom = dyn_cast<CopyAtomAttr>(load.getAtom());
-  if (!atom || atom.getName() != "ldg_128")
+  if (!atom || !llvm::is_contained({"ldg_32", "ldg_64", "ldg_128"},
+                                   atom.getName()))
     return std::nullopt;
   auto srcType = cast<RankedTensorType>(load.getResult().getType());
   auto dstType = cast<RankedTensorType>(convert.getType());
@@ -135,8 +140,11 @@ std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
   if (!dstEnc || !srcType.getElementType().isIntOrFloat() || bits < 8 ||
       !llvm::isPowerOf2_32(bits))
     return std::nullopt;
-  // The copy must fill the planner's shared layout with whole 128-bit
-  // stores.
+  unsigned copyBits = getAtomVectorElements(atom.getName(), bits) * bits;
+  if (copyBits < 32)
+    return std::nullopt;
+  // The slot's shared layout is the planner's for 128-bit copies, which it
+  // must store whole (then narrower copies stay contiguous too).
   tl::LinearLayout copy = getAsyncCopyLayout(
       srcType.getShape(), bits, dstEnc.getNumWarps());
   llvm::Expected<tl::ConversionPlan> plan =
@@ -149,7 +157,7 @@ std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
       plan->storeVectorBits < kCopyBits ||
       tl::getContiguousRegisterElements(copy) * bits < kCopyBits)
     return std::nullopt;
-  StagedOperand operand{load, convert, {}};
+  StagedOperand operand{load, convert, copyBits, {}};
   llvm::SetVector<Operation *> slice;
   for (Value index : llvm::concat<Value>(ValueRange(view), load.getIndices()))
     if (!collectIndexSlice(index, loop, slice))
@@ -208,7 +216,8 @@ Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
   for (Value index : load.getIndices())
     indices.push_back(mapping.lookupOrDefault(index));
   auto futureType = FutureType::get(b.getContext(), convert.getType());
-  auto atom = CopyAtomAttr::get(b.getContext(), "cp_async_128");
+  auto atom = CopyAtomAttr::get(
+      b.getContext(), "cp_async_" + std::to_string(operand.copyBits));
   return AsyncLoadOp::create(b, load.getLoc(), futureType,
                              mapping.lookupOrDefault(load.getView()), indices,
                              ring, slot, atom);
@@ -229,8 +238,11 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
       name = "tilecc_ring_" + std::to_string(ringCounter++);
     while (module.lookupSymbol(name));
     OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
-    auto ringType = RankedTensorType::get({stages * type.getNumElements()},
-                                          type.getElementType());
+    // Raw storage: integers of the element width (narrow floats have no
+    // LLVM global type of their own).
+    auto ringType = RankedTensorType::get(
+        {stages * type.getNumElements()},
+        mb.getIntegerType(type.getElementTypeBitWidth()));
     GlobalOp::create(mb, loc, mb.getStringAttr(name), TypeAttr::get(ringType),
                      Attribute(), mb.getI32IntegerAttr(3),
                      mb.getI64IntegerAttr(128), UnitAttr());

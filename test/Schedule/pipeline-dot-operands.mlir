@@ -6,8 +6,8 @@
 // all), tiles 0 and 1 are issued before the loop, and iteration i waits for
 // tile i (two groups, tile i + 1's, may stay in flight), issues tile i + 2
 // into the slot iteration i - 1 read, and reads tile i in the dot layouts.
-// CHECK-DAG: nv_tileas.global @[[RA:tilecc_ring_0]] : tensor<12288xf16> {address_space = 3 : i32, alignment = 128 : i64}
-// CHECK-DAG: nv_tileas.global @[[RB:tilecc_ring_1]] : tensor<12288xf16> {address_space = 3 : i32, alignment = 128 : i64}
+// CHECK-DAG: nv_tileas.global @[[RA:tilecc_ring_0]] : tensor<12288xi16> {address_space = 3 : i32, alignment = 128 : i64}
+// CHECK-DAG: nv_tileas.global @[[RB:tilecc_ring_1]] : tensor<12288xi16> {address_space = 3 : i32, alignment = 128 : i64}
 // CHECK-LABEL: nv_tileaa.func @gemm(
 // CHECK: %[[A:.*]] = nv_tileas.get_global @[[RA]] : !nv_tileaa.ptr<f16, 3>
 // CHECK: %[[B:.*]] = nv_tileas.get_global @[[RB]] : !nv_tileaa.ptr<f16, 3>
@@ -72,8 +72,8 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
 
 // 24 KiB per stage: three stages would pass the 48 KiB of static shared
 // memory, so the rings are two deep.
-// CHECK-DAG: nv_tileas.global @tilecc_ring_0 : tensor<8192xf16>
-// CHECK-DAG: nv_tileas.global @tilecc_ring_1 : tensor<16384xf16>
+// CHECK-DAG: nv_tileas.global @tilecc_ring_0 : tensor<8192xi16>
+// CHECK-DAG: nv_tileas.global @tilecc_ring_1 : tensor<16384xi16>
 // CHECK-LABEL: nv_tileaa.func @three_to_two(
 // CHECK: scf.for
 // CHECK-NEXT: nv_tileas.async_wait %{{.*}}, %{{.*}} :
@@ -153,7 +153,7 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
 
 // A pads with ones, which cp.async's zero fill cannot give: only B is staged
 // (one group per tile), A keeps its load and its conversion.
-// CHECK: nv_tileas.global @tilecc_ring_0 : tensor<12288xf16>
+// CHECK: nv_tileas.global @tilecc_ring_0 : tensor<12288xi16>
 // CHECK-LABEL: nv_tileaa.func @pad_one(
 // CHECK: scf.for
 // CHECK-NEXT: nv_tileas.async_wait %{{.*}} {num_pending = 1 : i32}

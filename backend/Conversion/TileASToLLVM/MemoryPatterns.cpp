@@ -236,9 +236,11 @@ void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
       /*operand_attrs=*/ArrayAttr());
 }
 
-/// async_load into a ring slot: every thread copies its 128-bit chunks of
-/// the 128-bit blocked distribution with `cp.async.cg` straight into the
-/// planner's swizzled layout of the future's tile, one commit group per
+/// async_load into a ring slot: every thread copies its chunks of the
+/// blocked distribution as wide as the atom says (`cp_async_128`: 16-byte
+/// `cp.async.cg`; 64/32: `cp.async.ca` of 8/4 bytes) straight into the
+/// planner's swizzled layout of the future's tile (planned for 16-byte
+/// chunks, which keeps narrower ones contiguous), one commit group per
 /// load. Every dimension is bounds-checked (loads run ahead of the loop's
 /// end): the src-size operand copies the in-bounds prefix of a chunk and
 /// zero-fills the rest. The future is the slot's address.
@@ -268,17 +270,28 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
         staging->storeVectorBits < 128)
       return op.emitOpError("the shared layout of this tile does not take "
                             "whole 128-bit copies");
+    // Narrower copies (as the load's alignment allows) fill the same layout.
+    StringRef atomName = op.getAtom().getAtomName();
+    unsigned copyBits =
+        nv_tileas::getAtomVectorElements(atomName, bits) * bits;
+    if (copyBits != 32 && copyBits != 64 && copyBits != 128)
+      return op.emitOpError("cp.async copies 4, 8 or 16 bytes, not the ")
+             << copyBits << " bits of '" << atomName << "'";
+    copy = nv_tileas::getAsyncCopyLayout(value.getShape(), bits,
+                                         copy.getInDimSize(tl::kWarp),
+                                         copyBits);
     auto copyType = RankedTensorType::get(
         value.getShape(), value.getElementType(),
         nv_tileas::LinearEncodingAttr::get(getContext(), copy));
     FailureOr<AccessPlan> access = planAccess(
         rewriter, loc, op, copyType, viewType, op.getView(), adaptor.getView(),
-        adaptor.getIndices(), Value(), "ldg_128", *getTypeConverter(),
-        /*checkAllDims=*/true);
+        adaptor.getIndices(), Value(), "ldg_" + std::to_string(copyBits),
+        *getTypeConverter(), /*checkAllDims=*/true);
     if (failed(access))
       return failure();
-    if (access->vector * bits != 128)
-      return op.emitOpError("the copy of this tile is not 128-bit vectors");
+    if (access->vector * bits != copyBits)
+      return op.emitOpError("the copy of this tile is not ")
+             << copyBits << "-bit vectors";
     Type elem = cast<LLVM::LLVMStructType>(structType).getBody().front();
     Value ring = adaptor.getRing();
     Value slotBase = LLVM::GEPOp::create(
@@ -315,7 +328,11 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
       Value dst = LLVM::GEPOp::create(rewriter, loc, ring.getType(), elem,
                                       slotBase, ValueRange{offsets[first]});
       SmallVector<Value> operands{dst, access->elemAddrs[first], srcBytes};
-      std::string text = "cp.async.cg.shared.global [$0], [$1], 16, $2;";
+      // .cg (bypassing L1) exists for 16-byte copies only.
+      std::string text =
+          (copyBits == 128 ? "cp.async.cg" : "cp.async.ca") +
+          std::string(".shared.global [$0], [$1], ") +
+          std::to_string(copyBits / 8) + ", $2;";
       std::string constraints = "l,l,r";
       if (owner) {
         text = "@$3 " + text;

@@ -5,8 +5,8 @@
 // thread, into the ring slot, then one commit_group; async_wait is
 // wait_group plus a barrier; future_wait reads the slot with ldmatrix (.trans
 // for the K x N operand). The drain after the loop needs no barrier.
-// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_0() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<12288 x f16>
-// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_1() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<12288 x f16>
+// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_0() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<12288 x i16>
+// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_1() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<12288 x i16>
 // CHECK-NOT: tilecc_scratch
 // CHECK-LABEL: llvm.func @gemm(
 // CHECK: "cp.async.cg.shared.global [$0], [$1], 16, $2;", "l,l,r" %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> !llvm.void
