@@ -1,5 +1,6 @@
 //===- TargetInfo.cpp - supported GPU targets -----------------------------===//
 #include "Target/TargetInfo.h"
+#include <algorithm>
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -71,6 +72,12 @@ std::string TargetInfo::getCodegenName() const {
   if (row && row->hasArchSpecific)
     return name + "a";
   return name;
+}
+
+unsigned TargetInfo::getStaticSharedMemoryLimit() const {
+  if (llvm::StringRef(getCodegenName()).ends_with("a"))
+    return sharedMemoryPerBlock;
+  return std::min(kPortableStaticSharedBytes, sharedMemoryPerBlock);
 }
 
 std::optional<TargetInfo> tilecc::parseTarget(llvm::StringRef name) {

@@ -48,10 +48,17 @@ struct TargetInfo {
   /// The name passed to LLVM and ptxas. Plain `sm_XY` compiles for that exact
   /// device and so uses its arch-specific variant (`sm_XYa`) where one exists.
   std::string getCodegenName() const;
+  /// Bytes of static shared memory ptxas accepts in one kernel: the whole
+  /// per-block budget for an arch-specific codegen target (`sm_XYa`), the
+  /// portable 48 KiB otherwise.
+  unsigned getStaticSharedMemoryLimit() const;
   bool has(TargetFeature feature) const {
     return features & static_cast<unsigned>(feature);
   }
 };
+
+/// Static shared memory ptxas accepts in a kernel for every target.
+constexpr unsigned kPortableStaticSharedBytes = 48 * 1024;
 
 /// Parses `sm_XY`, `sm_XYa` or `sm_XYf`; std::nullopt for unknown targets.
 std::optional<TargetInfo> parseTarget(llvm::StringRef name);

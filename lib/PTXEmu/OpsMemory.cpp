@@ -254,11 +254,18 @@ void execCpAsync(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   const unsigned size = unsigned(ins.a);
   Space spaces[32];
   uint64_t addrs[32];
+  // Lanes whose copy reads nothing (src-size 0, ignore-src) move no global
+  // bytes: they only zero-fill shared memory.
+  uint32_t reads = 0;
+  Space dstSpaces[32];
+  uint64_t dsts[32];
   forLanes(mask, [&](unsigned l) {
     if (ctx.failed)
       return;
     uint64_t dst = ctx.address(ins.ops[0], w, l);
     uint64_t src = ctx.address(ins.ops[1], w, l);
+    dstSpaces[l] = Space::Shared;
+    dsts[l] = dst;
     unsigned srcSize = size;
     bool ignore = false;
     if (ins.ops.size() > 3 && ins.ops[3].kind != Operand::Sink) {
@@ -295,11 +302,15 @@ void execCpAsync(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
       if (!p)
         return;
       std::memcpy(op.data.data(), p, srcSize);
+      reads |= 1u << l;
     }
     w.cpOpen[l].push_back(std::move(op));
   });
+  if (!ctx.failed && reads)
+    ctx.account(spaces, addrs, reads, size, false);
+  // The shared side is a store request (its wavefronts and conflicts).
   if (!ctx.failed)
-    ctx.account(spaces, addrs, mask, size, false);
+    ctx.account(dstSpaces, dsts, mask, size, true);
 }
 
 void execCpCommit(ExecCtx &, const Instr &, WarpState &w, uint32_t mask) {

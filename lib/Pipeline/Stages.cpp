@@ -17,8 +17,11 @@ static const StageInfo kStages[] = {
     {Stage::TileAS, "tileas", "convert nv_tileaa to nv_tileas", O::MLIR,
      "convert-tileaa-to-tileas{compute-capability={arch}}"},
     {Stage::Schedule, "schedule",
-     "layout assignment and nv_tileas canonicalization", O::MLIR,
-     "tileas-assign-layouts{num-warps={num_warps}},tileas-canonicalize"},
+     "layout assignment, cp.async pipelining of dot operands and nv_tileas "
+     "canonicalization",
+     O::MLIR,
+     "tileas-assign-layouts{num-warps={num_warps}},"
+     "tileas-pipeline-dot-operands,tileas-canonicalize"},
     {Stage::LLVM, "llvm", "lower to LLVM IR with NVVM", O::LLVMIR,
      "convert-tileas-to-llvm{arch={arch} num-warps={num_warps}}"},
     {Stage::PTX, "ptx", "generate PTX with the NVPTX backend", O::PTX, ""},

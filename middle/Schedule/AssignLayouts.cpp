@@ -12,6 +12,7 @@
 #include "Schedule/Passes.h"
 
 #include "Schedule/BlockedLayouts.h"
+#include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
@@ -555,7 +556,7 @@ private:
     // Only convert when the value's own layout would give narrower accesses
     // and the round trip fits the static shared memory every target has
     // (48 KiB; e.g. a 128x128 f32 accumulator is stored from its fragments).
-    constexpr int64_t kStaticSharedBytes = 48 * 1024;
+    constexpr int64_t kStaticSharedBytes = ::tilecc::kPortableStaticSharedBytes;
     Type elem = valueType.getElementType();
     unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64;
     int64_t bytes = valueType.getNumElements() * std::max(8u, bits) / 8;

@@ -17,6 +17,16 @@ chooseBlockedLayout(llvm::ArrayRef<int64_t> shape, unsigned vectorElements,
 /// Elements of `elemBits` each that one access of the copy atom `atomName`
 /// moves (`ldg_128` with 32-bit elements: 4); 1 when the name gives no width.
 unsigned getAtomVectorElements(llvm::StringRef atomName, unsigned elemBits);
+
+/// How threads split the cp.async copy of a tile staged for a dot
+/// (tileas-pipeline-dot-operands): `copyBits` per thread and access, the
+/// blocked layout of `chooseBlockedLayout`. With 128 bits it also fixes the
+/// ring slot's shared layout (the planner's for this copy into the operand
+/// layout), which narrower copies fill as well.
+::tilecc::layout::LinearLayout getAsyncCopyLayout(llvm::ArrayRef<int64_t> shape,
+                                                  unsigned elemBits,
+                                                  unsigned numWarps,
+                                                  unsigned copyBits = 128);
 } // namespace mlir::nv_tileas
 
 #endif // TILECC_SCHEDULE_BLOCKEDLAYOUTS_H

@@ -21,4 +21,28 @@ def TileASAssignLayouts : Pass<"tileas-assign-layouts", "ModuleOp"> {
   let dependentDialects = ["::mlir::nv_tileas::TileASDialect"];
 }
 
+def TileASPipelineDotOperands : Pass<"tileas-pipeline-dot-operands", "ModuleOp"> {
+  let summary = "stage dot operands loaded in scf.for loops through cp.async rings";
+  let description = [{
+    A tiled_load whose only use is a convert_layout feeding nv_tileas.dot A or
+    B inside an scf.for becomes `nv_tileas.async_load ... into %ring[%slot]`
+    (cp.async straight into the swizzled shared layout the dot operand is read
+    from) with `num-stages`-deep software pipelining: the first stages - 1
+    tiles are issued before the loop, each iteration waits for its tile
+    (`async_wait`), issues the tile stages - 1 ahead and reads its own with
+    `async.future_wait`. Rings are shared-memory `nv_tileas.global`s; the
+    depth drops while the kernel would need more than 48 KiB of static shared
+    memory, and loads that do not fit two stages stay as they are. Needs
+    sm_80 (`nv_tileas.compute_capability`), zero padding and an ldg_32/64/128
+    atom (the copy width).
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", "3",
+           "ring depth (tiles in flight plus the one being read)">,
+  ];
+  let dependentDialects = ["::mlir::nv_tileas::TileASDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TILECC_SCHEDULE_PASSES_TD

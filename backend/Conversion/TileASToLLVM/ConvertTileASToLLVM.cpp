@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/Passes.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
+#include "Conversion/TileASToLLVM/SharedStaging.h"
 
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
@@ -34,23 +35,85 @@ using namespace mlir;
 using namespace mlir::tilecc;
 
 /// Creates the shared scratch buffer for the largest layout conversion or
-/// cross-warp reduction.
+/// cross-warp reduction, after checking that it and the module's shared
+/// globals (cp.async rings, alloca scratch) fit static shared memory.
 static LogicalResult createScratchBuffer(ModuleOp module,
                                          const ::tilecc::TargetInfo &target) {
-  int64_t bytes = 0;
+  // More would be dynamic shared memory, which ptxas refuses as static.
+  int64_t limit = target.getStaticSharedMemoryLimit();
+  {
+    // What the shared scratch needs besides conversions through shared
+    // memory, which may get buffers of their own.
+    int64_t others = 0;
+    module.walk([&](Operation *op) {
+      if (auto global = dyn_cast<nv_tileas::GlobalOp>(op)) {
+        auto type = dyn_cast<RankedTensorType>(global.getType());
+        if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
+            type.getElementType().isIntOrFloat())
+          others += type.getNumElements() *
+                    std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+      }
+    });
+    int64_t scratch = 0;
+    module.walk([&](Operation *op) {
+      auto convert = dyn_cast<nv_tileas::ConvertLayoutOp>(op);
+      if (convert && convertLayoutUsesShared(convert))
+        return;
+      scratch = std::max({scratch, getConvertLayoutScratchBytes(op),
+                          getReduceScratchBytes(op), getScanScratchBytes(op),
+                          getAtomicScratchBytes(op), getSliceScratchBytes(op),
+                          getTcgen05BlockScaledScratchBytes(op, target)});
+    });
+    planSeparateScratchBuffers(module, others + scratch, limit);
+  }
+  int64_t bytes = 0, globals = 0, largestGlobalBytes = 0;
+  Operation *largest = nullptr, *largestGlobal = nullptr;
   module.walk([&](Operation *op) {
-    bytes = std::max({bytes, getConvertLayoutScratchBytes(op),
-                      getReduceScratchBytes(op), getScanScratchBytes(op),
-                      getAtomicScratchBytes(op), getSliceScratchBytes(op),
-                      getTcgen05BlockScaledScratchBytes(op, target)});
+    if (auto global = dyn_cast<nv_tileas::GlobalOp>(op)) {
+      auto type = dyn_cast<RankedTensorType>(global.getType());
+      if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
+          type.getElementType().isIntOrFloat()) {
+        int64_t size = type.getNumElements() *
+                       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+        globals += size;
+        if (size > largestGlobalBytes) {
+          largestGlobalBytes = size;
+          largestGlobal = op;
+        }
+      }
+      return;
+    }
+    if (auto global = dyn_cast<LLVM::GlobalOp>(op)) {
+      // Conversions' own buffers.
+      auto type = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+      if (global.getAddrSpace() == 3 && type)
+        globals += type.getNumElements();
+      return;
+    }
+    int64_t need = std::max({getConvertLayoutScratchBytes(op),
+                             getReduceScratchBytes(op), getScanScratchBytes(op),
+                             getAtomicScratchBytes(op),
+                             getSliceScratchBytes(op),
+                             getTcgen05BlockScaledScratchBytes(op, target)});
+    if (need > bytes) {
+      bytes = need;
+      largest = op;
+    }
   });
+  if (bytes + globals > limit) {
+    // Point at the largest single need.
+    Operation *at = bytes >= largestGlobalBytes ? largest : largestGlobal;
+    InFlightDiagnostic diag =
+        (at ? at->emitError() : module.emitError())
+        << "kernel needs " << bytes + globals
+        << " bytes of static shared memory (" << bytes
+        << " for staging tiles here, " << globals
+        << " for shared buffers), more than the " << limit << " of "
+        << target.getName();
+    return diag;
+  }
   if (bytes == 0)
     return success();
-  if (bytes > target.sharedMemoryPerBlock)
-    return module.emitError() << "layout conversion needs " << bytes
-                              << " bytes of shared memory, more than the "
-                              << target.sharedMemoryPerBlock << " of "
-                              << target.getName();
   OpBuilder b(module.getBodyRegion());
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
   LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
@@ -108,6 +171,7 @@ struct ConvertTileASToLLVMPass
     if (failed(createScratchBuffer(module, *target)))
       return signalPassFailure();
     insertGenericWriteBarriers(module);
+    markDrainOnlyAsyncWaits(module);
 
     {
       // Integer ceil/floor divisions (index arithmetic of tiled views) have

@@ -13,6 +13,8 @@
 #include "Conversion/TileASToLLVM/Printf.h"
 
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
+#include "Conversion/TileASToLLVM/SharedStaging.h"
+#include "Schedule/BlockedLayouts.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/ConversionPlanner.h"
 #include "Layout/DistributedLayouts.h"
@@ -64,11 +66,29 @@ int64_t mlir::tilecc::getConvertLayoutScratchBytes(Operation *op) {
         bytes += tile.getNumElements() * 8;
     return bytes;
   }
-  // Both ops stage their source tile in the scratch buffer.
-  if (!isa<nv_tileas::ConvertLayoutOp, nv_tileas::BroadcastOp>(op))
+  // Both ops stage their source tile in the scratch buffer (a conversion
+  // with a buffer of its own, planSeparateScratchBuffers, in that one).
+  if (!isa<nv_tileas::ConvertLayoutOp, nv_tileas::BroadcastOp>(op) ||
+      op->hasAttr(kOwnScratchAttr))
     return 0;
   auto type = cast<RankedTensorType>(op->getOperand(0).getType());
   return type.getNumElements() * scratchBytes(type.getElementType());
+}
+
+int64_t mlir::tilecc::getOwnScratchBytes(Operation *op) {
+  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+  return type.getNumElements() * scratchBytes(type.getElementType());
+}
+
+LLVM::GlobalOp mlir::tilecc::getScratchBufferOf(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto own = op->getAttrOfType<FlatSymbolRefAttr>(kOwnScratchAttr))
+    return module.lookupSymbol<LLVM::GlobalOp>(own);
+  return module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+}
+
+bool mlir::tilecc::needsLeadingBarrier(Operation *op) {
+  return !op->hasAttr(kNoLeadingBarrierAttr);
 }
 
 /// Moves a tile through the shared scratch buffer: every source register is
@@ -80,8 +100,7 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
                        ArrayRef<Value> srcRegs, RankedTensorType srcType,
                        RankedTensorType dstType, Type field) {
   Location loc = op->getLoc();
-  auto module = op->getParentOfType<ModuleOp>();
-  auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+  LLVM::GlobalOp scratch = getScratchBufferOf(op);
   if (!scratch) {
     op->emitError("no shared scratch buffer for the layout change");
     return failure();
@@ -110,7 +129,8 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
     return result;
   };
   // The previous user of the scratch buffer must be done with it.
-  NVVM::Barrier0Op::create(rewriter, loc);
+  if (needsLeadingBarrier(op))
+    NVVM::Barrier0Op::create(rewriter, loc);
   // Each element is stored once: duplicate registers are skipped and, where
   // threads hold copies, only one of them stores (no racing writes).
   tl::LinearLayout srcLayout = getTileLayout(srcType);
@@ -176,11 +196,10 @@ registerGather(const tl::LinearLayout &src, const tl::LinearLayout &dst,
   return gather;
 }
 
-/// Element offsets in the scratch buffer of every register of `layout`
-/// (inputs "register", "lane", "warp") for the shared layout `scratch`.
-static SmallVector<Value> scratchOffsets(OpBuilder &b, Location loc,
-                                         const tl::LinearLayout &layout,
-                                         const tl::LinearLayout &scratch) {
+SmallVector<Value>
+mlir::tilecc::getSharedOffsets(OpBuilder &b, Location loc,
+                               const tl::LinearLayout &layout,
+                               const tl::LinearLayout &scratch) {
   tl::LinearLayout toOffset = *layout.invertAndCompose(scratch);
   SmallVector<Value> offsets;
   for (auto &c : getRegisterCoordinates(b, loc, toOffset))
@@ -198,7 +217,7 @@ static SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
   tl::LinearLayout addresses = ld.addresses.renameInDim("instr", tl::kRegister)
                                    .transposeIns({tl::kRegister, tl::kLane,
                                                   tl::kWarp});
-  SmallVector<Value> offsets = scratchOffsets(b, loc, addresses, scratch);
+  SmallVector<Value> offsets = getSharedOffsets(b, loc, addresses, scratch);
   unsigned n = ld.numMatrices;
   unsigned perWord = 32 / nv_tileas::getRegisterBits(elem);
   std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(n) +
@@ -263,8 +282,7 @@ roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
                         const tl::LinearLayout &dst,
                         const tl::ConversionPlan &plan, Type elem) {
   Location loc = op->getLoc();
-  auto module = op->getParentOfType<ModuleOp>();
-  auto scratchGlobal = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+  LLVM::GlobalOp scratchGlobal = getScratchBufferOf(op);
   if (!scratchGlobal) {
     op->emitError("no shared scratch buffer for the layout change");
     return failure();
@@ -277,13 +295,14 @@ roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
                                ValueRange{offset});
   };
   // The previous user of the scratch buffer must be done with it.
-  NVVM::Barrier0Op::create(rewriter, loc);
+  if (needsLeadingBarrier(op))
+    NVVM::Barrier0Op::create(rewriter, loc);
   DuplicateMasks dup = getDuplicateMasks(src);
   Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
   unsigned storeVec = std::max(1u, plan.storeVectorBits / bits);
   while (storeVec > 1 && !isAccessSupported(elem, storeVec))
     storeVec /= 2;
-  SmallVector<Value> storeOffsets = scratchOffsets(rewriter, loc, src, scratch);
+  SmallVector<Value> storeOffsets = getSharedOffsets(rewriter, loc, src, scratch);
   unsigned bytes = bits / 8;
   for (size_t r = 0; r < srcRegs.size(); r += storeVec) {
     if (int32_t(r) & dup.reg)
@@ -299,34 +318,56 @@ roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
                           ptrAt(storeOffsets[r]), storeVec * bytes);
   }
   NVVM::Barrier0Op::create(rewriter, loc);
+  return loadStagedTile(rewriter, op, base, elem, plan, dst);
+}
+
+FailureOr<SmallVector<Value>>
+mlir::tilecc::loadStagedTile(OpBuilder &b, Operation *op, Value base, Type elem,
+                             const tl::ConversionPlan &plan,
+                             const tl::LinearLayout &dst) {
+  Location loc = op->getLoc();
+  const tl::LinearLayout &scratch = plan.scratch->layout;
   if (plan.ldmatrix) {
     SmallVector<Value> regs =
-        loadWithLdmatrix(rewriter, loc, base, elem, *plan.ldmatrix, scratch);
+        loadWithLdmatrix(b, loc, base, elem, *plan.ldmatrix, scratch);
     if (int32_t(regs.size()) != dst.getInDimSize(tl::kRegister)) {
       op->emitError("ldmatrix plan does not cover the destination registers");
       return failure();
     }
     return regs;
   }
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  unsigned bytes = bits / 8;
   unsigned loadVec = std::max(1u, plan.loadVectorBits / bits);
   while (loadVec > 1 && !isAccessSupported(elem, loadVec))
     loadVec /= 2;
-  SmallVector<Value> loadOffsets = scratchOffsets(rewriter, loc, dst, scratch);
+  SmallVector<Value> loadOffsets = getSharedOffsets(b, loc, dst, scratch);
   SmallVector<Value> regs;
   Type loadType =
       loadVec == 1 ? elem : Type(VectorType::get({int64_t(loadVec)}, elem));
   for (size_t r = 0; r < loadOffsets.size(); r += loadVec) {
-    Value v = LLVM::LoadOp::create(rewriter, loc, loadType,
-                                   ptrAt(loadOffsets[r]), loadVec * bytes);
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                    ValueRange{loadOffsets[r]});
+    Value v = LLVM::LoadOp::create(b, loc, loadType, ptr, loadVec * bytes);
     if (loadVec == 1) {
       regs.push_back(v);
       continue;
     }
     for (unsigned i = 0; i < loadVec; ++i)
-      regs.push_back(LLVM::ExtractElementOp::create(
-          rewriter, loc, v, createI32(rewriter, loc, i)));
+      regs.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, createI32(b, loc, i)));
   }
   return regs;
+}
+
+llvm::Expected<tl::ConversionPlan>
+mlir::tilecc::planAsyncStaging(RankedTensorType valueType,
+                               tl::LinearLayout &copy) {
+  tl::LinearLayout dst = getTileLayout(valueType);
+  unsigned bits = valueType.getElementTypeBitWidth();
+  copy = nv_tileas::getAsyncCopyLayout(valueType.getShape(), bits,
+                                       dst.getInDimSize(tl::kWarp));
+  return tl::planConversion(copy, dst, bits, /*withShuffles=*/false);
 }
 
 namespace {
@@ -457,6 +498,28 @@ struct PermuteLowering : OpConversionPattern<nv_tileas::PermuteOp> {
 };
 
 } // namespace
+
+bool mlir::tilecc::convertLayoutUsesShared(nv_tileas::ConvertLayoutOp op) {
+  auto srcType = cast<RankedTensorType>(op.getSource().getType());
+  auto dstType = cast<RankedTensorType>(op.getType());
+  if (!nv_tileas::LinearEncodingAttr::of(srcType) ||
+      !nv_tileas::LinearEncodingAttr::of(dstType))
+    return false;
+  Type elemType = srcType.getElementType();
+  llvm::Expected<tl::ConversionPlan> plan = tl::planConversion(
+      getTileLayout(srcType), getTileLayout(dstType),
+      elemType.isIntOrFloat() ? elemType.getIntOrFloatBitWidth() : 64);
+  if (!plan) {
+    llvm::consumeError(plan.takeError());
+    return false;
+  }
+  // As ConvertLayoutLowering decides: only a register permutation stays in
+  // the threads.
+  return !(plan->dstToSrc &&
+           (plan->kind == tl::ConversionKind::Identity ||
+            plan->kind == tl::ConversionKind::RegisterPermutation) &&
+           registerPermutation(*plan->dstToSrc));
+}
 
 bool mlir::tilecc::viewNeedsShared(Operation *op) {
   auto view = dyn_cast<nv_tileas::ViewOp>(op);

@@ -13,13 +13,16 @@
 
 #include "Conversion/TileASToLLVM/AtomicLowering.h"
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
+#include "Conversion/TileASToLLVM/SharedStaging.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/Vectorization.h"
 #include "Schedule/BlockedLayouts.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -95,6 +98,10 @@ struct AccessPlan {
   SmallVector<Value> elemPreds;  // one per register, null when in bounds
   SmallVector<Value> elemAddrs;  // one per register
   bool mayCutVectors = false;
+  // Per register: the position along the fastest dimension and the bounds
+  // predicate of the other dimensions (null when in bounds); that extent.
+  SmallVector<Value> fastPos, outerPreds;
+  Value fastSize;
 };
 
 FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
@@ -104,7 +111,8 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
                                  Value originalView, Value packedView,
                                  ValueRange indices, Value packedMask,
                                  StringRef atomName,
-                                 const TypeConverter &converter) {
+                                 const TypeConverter &converter,
+                                 bool checkAllDims = false) {
   const tl::LinearLayout &layout = getTileLayout(tile);
   unsigned rank = tile.getRank();
   Type elem = converter.convertType(tile.getElementType());
@@ -123,6 +131,8 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
 
   ViewParts view = unpackView(rewriter, loc, packedView, rank);
   SmallVector<bool> checked = dimsNeedingBounds(viewType, originalView);
+  if (checkAllDims)
+    checked.assign(rank, true);
   SmallVector<Value> starts;
   for (unsigned d = 0; d < rank; ++d)
     starts.push_back(LLVM::MulOp::create(
@@ -173,6 +183,10 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
             rewriter, loc, linear,
             LLVM::MulOp::create(rewriter, loc, pos, view.strides[d]));
       }
+      if (d + 1 == rank) {
+        plan.fastPos.push_back(pos);
+        plan.outerPreds.push_back(pred);
+      }
       if (!checked[d])
         continue;
       Value in = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::slt,
@@ -187,6 +201,7 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
   }
   plan.mayCutVectors =
       plan.vector > 1 && (!mask.empty() || checked[rank - 1]);
+  plan.fastSize = view.sizes[rank - 1];
   return plan;
 }
 
@@ -209,6 +224,181 @@ Value tailPredicate(OpBuilder &b, Location loc, Value elemPred,
   return LLVM::AndOp::create(b, loc, elemPred,
                              LLVM::XOrOp::create(b, loc, vectorPred, one));
 }
+
+/// A side-effecting inline-PTX statement without results.
+void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
+                      StringRef text, StringRef constraints) {
+  LLVM::InlineAsmOp::create(
+      b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands, text,
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
+/// async_load into a ring slot: every thread copies its chunks of the
+/// blocked distribution as wide as the atom says (`cp_async_128`: 16-byte
+/// `cp.async.cg`; 64/32: `cp.async.ca` of 8/4 bytes) straight into the
+/// planner's swizzled layout of the future's tile (planned for 16-byte
+/// chunks, which keeps narrower ones contiguous), one commit group per
+/// load. Every dimension is bounds-checked (loads run ahead of the loop's
+/// end): the src-size operand copies the in-bounds prefix of a chunk and
+/// zero-fills the rest. The future is the slot's address.
+struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::AsyncLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!op.getRing())
+      return op.emitOpError("without a shared-memory ring (`into`) is not "
+                            "supported by the LLVM lowering");
+    auto value = cast<RankedTensorType>(op.getResult().getType().getValueType());
+    Type structType = getTypeConverter()->convertType(value);
+    if (!structType || !isa<LLVM::LLVMPointerType>(adaptor.getRing().getType()))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    auto viewType = op.getView().getType();
+    if (viewType.getAddressSpace() != 1)
+      return op.emitOpError("copies only from global memory");
+    tl::LinearLayout copy;
+    llvm::Expected<tl::ConversionPlan> staging = planAsyncStaging(value, copy);
+    if (!staging)
+      return op.emitOpError("cannot stage this tile in shared memory: ")
+             << llvm::toString(staging.takeError());
+    unsigned bits = value.getElementTypeBitWidth();
+    if (staging->kind != tl::ConversionKind::SharedMemory ||
+        staging->storeVectorBits < 128)
+      return op.emitOpError("the shared layout of this tile does not take "
+                            "whole 128-bit copies");
+    // Narrower copies (as the load's alignment allows) fill the same layout.
+    StringRef atomName = op.getAtom().getAtomName();
+    unsigned copyBits =
+        nv_tileas::getAtomVectorElements(atomName, bits) * bits;
+    if (copyBits != 32 && copyBits != 64 && copyBits != 128)
+      return op.emitOpError("cp.async copies 4, 8 or 16 bytes, not the ")
+             << copyBits << " bits of '" << atomName << "'";
+    copy = nv_tileas::getAsyncCopyLayout(value.getShape(), bits,
+                                         copy.getInDimSize(tl::kWarp),
+                                         copyBits);
+    auto copyType = RankedTensorType::get(
+        value.getShape(), value.getElementType(),
+        nv_tileas::LinearEncodingAttr::get(getContext(), copy));
+    FailureOr<AccessPlan> access = planAccess(
+        rewriter, loc, op, copyType, viewType, op.getView(), adaptor.getView(),
+        adaptor.getIndices(), Value(), "ldg_" + std::to_string(copyBits),
+        *getTypeConverter(), /*checkAllDims=*/true);
+    if (failed(access))
+      return failure();
+    if (access->vector * bits != copyBits)
+      return op.emitOpError("the copy of this tile is not ")
+             << copyBits << "-bit vectors";
+    Type elem = cast<LLVM::LLVMStructType>(structType).getBody().front();
+    Value ring = adaptor.getRing();
+    Value slotBase = LLVM::GEPOp::create(
+        rewriter, loc, ring.getType(), elem, ring,
+        ValueRange{LLVM::MulOp::create(
+            rewriter, loc, adaptor.getSlot(),
+            createI64(rewriter, loc, value.getNumElements()))});
+    SmallVector<Value> offsets =
+        getSharedOffsets(rewriter, loc, copy, staging->scratch->layout);
+    DuplicateMasks dup = getDuplicateMasks(copy);
+    Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
+    auto i32 = rewriter.getI32Type();
+    unsigned elemBytes = bits / 8;
+    for (unsigned first = 0; first < access->elemAddrs.size();
+         first += access->vector) {
+      if (first & dup.reg)
+        continue;
+      // Bytes of the chunk inside the view: its in-bounds elements form a
+      // prefix (the bound cuts the fastest dimension from above), of
+      // clamp(extent - position, 0, vector) elements, none when another
+      // dimension is out of bounds.
+      Value left = LLVM::SubOp::create(rewriter, loc, access->fastSize,
+                                       access->fastPos[first]);
+      left = LLVM::SMaxOp::create(rewriter, loc, left,
+                                  createI64(rewriter, loc, 0));
+      left = LLVM::SMinOp::create(rewriter, loc, left,
+                                  createI64(rewriter, loc, access->vector));
+      Value srcBytes = LLVM::MulOp::create(
+          rewriter, loc, LLVM::TruncOp::create(rewriter, loc, i32, left),
+          createI32(rewriter, loc, elemBytes));
+      if (Value outer = access->outerPreds[first])
+        srcBytes = LLVM::SelectOp::create(rewriter, loc, outer, srcBytes,
+                                          createI32(rewriter, loc, 0));
+      Value dst = LLVM::GEPOp::create(rewriter, loc, ring.getType(), elem,
+                                      slotBase, ValueRange{offsets[first]});
+      SmallVector<Value> operands{dst, access->elemAddrs[first], srcBytes};
+      // .cg (bypassing L1) exists for 16-byte copies only.
+      std::string text =
+          (copyBits == 128 ? "cp.async.cg" : "cp.async.ca") +
+          std::string(".shared.global [$0], [$1], ") +
+          std::to_string(copyBits / 8) + ", $2;";
+      std::string constraints = "l,l,r";
+      if (owner) {
+        text = "@$3 " + text;
+        constraints += ",b";
+        operands.push_back(owner);
+      }
+      emitAsmStatement(rewriter, loc, operands, text, constraints);
+    }
+    emitAsmStatement(rewriter, loc, {}, "cp.async.commit_group;", "");
+    rewriter.replaceOp(op, slotBase);
+    return success();
+  }
+};
+
+/// async_wait: at most `num_pending` cp.async groups of this thread stay in
+/// flight, then a barrier publishes every thread's copies (and orders the
+/// block's earlier reads of the slots about to be refilled), unless no
+/// waited tile is ever read (markDrainOnlyAsyncWaits).
+struct AsyncWaitLowering : OpConversionPattern<nv_tileas::AsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::AsyncWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    for (Type t : op.getDeps().getTypes())
+      if (!getTypeConverter()->convertType(t))
+        return op.emitOpError("waits only on shared-memory async loads");
+    Location loc = op.getLoc();
+    emitAsmStatement(rewriter, loc, {},
+                     "cp.async.wait_group " +
+                         std::to_string(op.getNumPending()) + ";",
+                     "");
+    if (!op->hasAttr(kDrainOnlyAttr))
+      NVVM::Barrier0Op::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// future_wait of a ring slot: the tile read back in its layout (ldmatrix
+/// where the staging plan chose it). async_wait made the data visible.
+struct FutureWaitLowering : OpConversionPattern<nv_tileas::FutureWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::FutureWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<RankedTensorType>(op.getType());
+    Type structType = value ? getTypeConverter()->convertType(value) : Type();
+    if (!structType ||
+        !isa<LLVM::LLVMPointerType>(adaptor.getFuture().getType()))
+      return rewriter.notifyMatchFailure(op, "not a staged tile");
+    tl::LinearLayout copy;
+    llvm::Expected<tl::ConversionPlan> staging = planAsyncStaging(value, copy);
+    if (!staging)
+      return op.emitOpError("cannot stage this tile in shared memory: ")
+             << llvm::toString(staging.takeError());
+    Type elem = cast<LLVM::LLVMStructType>(structType).getBody().front();
+    FailureOr<SmallVector<Value>> regs =
+        loadStagedTile(rewriter, op, adaptor.getFuture(), elem, *staging,
+                       getTileLayout(value));
+    if (failed(regs))
+      return failure();
+    rewriter.replaceOp(op,
+                       packRegisters(rewriter, op.getLoc(), structType, *regs));
+    return success();
+  }
+};
 
 struct MakeTiledViewLowering
     : OpConversionPattern<nv_tileas::MakeTiledViewOp> {
@@ -411,10 +601,28 @@ struct TokenLowering : OpConversionPattern<TokenOp> {
 
 } // namespace
 
+void mlir::tilecc::markDrainOnlyAsyncWaits(Operation *root) {
+  root->walk([](nv_tileas::AsyncWaitOp op) {
+    bool read = llvm::any_of(op.getDeps(), [](Value dep) {
+      return llvm::any_of(dep.getUsers(), [](Operation *user) {
+        return isa<nv_tileas::FutureWaitOp>(user);
+      });
+    });
+    // Code that may run again (an enclosing loop, a function called more
+    // than once) may refill the slots others still read: keep the barrier
+    // unless the wait is at the top of a kernel, which runs once.
+    auto fn = op->getParentOfType<FunctionOpInterface>();
+    bool once = fn && fn.isPublic() && op->getParentOp() == fn;
+    if (!read && once && !op.getDeps().empty())
+      op->setAttr(kDrainOnlyAttr, UnitAttr::get(op.getContext()));
+  });
+}
+
 void mlir::tilecc::populateTileASMemoryToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<MakeTiledViewLowering, TiledLoadLowering, TiledStoreLowering,
-               TiledAtomicRMWLowering,
+               TiledAtomicRMWLowering, AsyncLoadLowering, AsyncWaitLowering,
+               FutureWaitLowering,
                TokenLowering<nv_tileas::CreateTokenOp>,
                TokenLowering<nv_tileas::JoinTokensOp>>(converter,
                                                        patterns.getContext());

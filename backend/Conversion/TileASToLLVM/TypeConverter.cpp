@@ -41,6 +41,12 @@ TileASToLLVMTypeConverter::TileASToLLVMTypeConverter(MLIRContext *ctx)
     fields.append(2 * type.getRank(), i64);
     return LLVM::LLVMStructType::getLiteral(ctx, fields);
   });
+  // A future of a tile staged in shared memory is its slot's address.
+  addConversion([](nv_tileas::FutureType type) -> std::optional<Type> {
+    if (!isa<RankedTensorType>(type.getValueType()))
+      return std::nullopt;
+    return LLVM::LLVMPointerType::get(type.getContext(), 3);
+  });
   // Ordering is already explicit in program order once lowered.
   addConversion([](nv_tileas::MemTokenType type) -> Type {
     return LLVM::LLVMStructType::getLiteral(type.getContext(), {});

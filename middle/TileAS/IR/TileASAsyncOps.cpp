@@ -20,6 +20,8 @@ LogicalResult AsyncLoadOp::verify() {
   auto box = RankedTensorType::get(view.getShape(), view.getElementType());
   if (failed(verifyFutureOf(*this, getResult().getType(), box)))
     return failure();
+  if (bool(getRing()) != bool(getSlot()))
+    return emitOpError("a shared-memory ring needs a slot and vice versa");
   auto tile = cast<RankedTensorType>(getResult().getType().getValueType());
   return verifyIndexedBox(*this, view.getShape(), view.getElementType(),
                           getIndices().size(), tile, "tiled_view");

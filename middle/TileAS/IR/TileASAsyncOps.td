@@ -10,14 +10,24 @@
 
 include "TileAS/IR/TileASOpBase.td"
 
-def TileAS_AsyncLoadOp : TileAS_Op<"async_load", [TileAS_MemoryConsistent]> {
+def TileAS_AsyncLoadOp : TileAS_Op<"async_load",
+    [TileAS_MemoryConsistent, AttrSizedOperandSegments]> {
   let summary = "start loading a tile box (cp.async / bulk copy)";
+  let description = [{
+    Without a destination the loaded tile is the future's value. With
+    `into %ring : !nv_tileaa.ptr<T, 3> [%slot]` the box is copied straight
+    into slot `%slot` of a shared-memory ring (consecutive tile-sized slots
+    from `%ring`), in the swizzled layout from which the future's encoding
+    is read back; elements outside the view are zero-filled. Each such load
+    is one cp.async group.
+  }];
   let arguments = (ins TileAS_TiledViewType:$view, Variadic<Index>:$indices,
+                       Optional<AnyType>:$ring, Optional<Index>:$slot,
                        TileAS_CopyAtomAttrInterface:$atom);
   let results = (outs TileAS_Future:$result);
   let assemblyFormat = [{
-    $view `[` $indices `]` attr-dict `:` qualified(type($view)) `->`
-    qualified(type($result))
+    $view `[` $indices `]` (`into` $ring^ `:` type($ring) `[` $slot `]`)?
+    attr-dict `:` qualified(type($view)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }

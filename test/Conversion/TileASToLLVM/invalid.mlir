@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s
+// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_80 --split-input-file --verify-diagnostics %s
 
 nv_tileaa.func @no_layout() {
   // expected-error @+1 {{tile has no layout encoding (run tileas-assign-layouts first): 'tensor<8xf32>'}}
@@ -8,12 +8,13 @@ nv_tileaa.func @no_layout() {
 
 // -----
 
-// Layout conversions share one scratch buffer, which must fit the target.
+// Layout conversions share one scratch buffer, which must fit the 48 KiB of
+// static shared memory; the diagnostic points at the op needing the most.
 #A = #nv_tileas.linear<{register = [(1), (2), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (2048), (4096), (8192), (16384)], lane = [(32768), (65536), (131072), (262144), (524288)], warp = []} -> {dim0 = 1048576}>
 #B = #nv_tileas.linear<{register = [(2), (1), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (2048), (4096), (8192), (16384)], lane = [(32768), (65536), (131072), (262144), (1048575)], warp = []} -> {dim0 = 1048576}>
-// expected-error @+1 {{layout conversion needs 4194304 bytes of shared memory, more than the}}
 module {
   nv_tileaa.func @too_big(%x: tensor<1048576xf32, #A>) {
+    // expected-error @+1 {{kernel needs 4194304 bytes of static shared memory (4194304 for staging tiles here, 0 for shared buffers), more than the 49152 of sm_}}
     %y = nv_tileas.convert_layout %x : tensor<1048576xf32, #A> -> tensor<1048576xf32, #B>
     nv_tileaa.return
   }
@@ -29,5 +30,29 @@ nv_tileaa.func @permute_layout(%x: tensor<8x16xf32, #L>) {
   // expected-error @+2 {{permute result layout is not the permuted layout of its source}}
   // expected-error @+1 {{failed to legalize operation 'nv_tileas.permute'}}
   %y = nv_tileas.permute %x {permutation = array<i64: 1, 0>} : tensor<8x16xf32, #L> to tensor<16x8xf32, #Q>
+  nv_tileaa.return
+}
+
+// -----
+
+// Shared buffers (cp.async rings, alloca scratch) count against the 48 KiB of
+// static shared memory too; the diagnostic points at the largest one.
+module {
+  // expected-error @+1 {{kernel needs 65536 bytes of static shared memory (0 for staging tiles here, 65536 for shared buffers), more than the 49152 of sm_}}
+  nv_tileas.global @ring : tensor<32768xf16> {address_space = 3 : i32, alignment = 128 : i64}
+  nv_tileaa.func @big_ring() {
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// An async load the LLVM lowering can place nowhere: it copies only into a
+// shared-memory ring.
+#L = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(0, 8), (0, 16), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 32}>
+nv_tileaa.func @no_ring(%v: !nv_tileas.tiled_view<8x32xf16>, %i: index) {
+  // expected-error @+2 {{without a shared-memory ring (`into`) is not supported by the LLVM lowering}}
+  // expected-error @+1 {{failed to legalize operation 'nv_tileas.async_load'}}
+  %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_128>} : !nv_tileas.tiled_view<8x32xf16> -> !nv_tileas.future<tensor<8x32xf16, #L>>
   nv_tileaa.return
 }

@@ -239,6 +239,14 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 // -----
 
+func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %r: !nv_tileaa.ptr<f16, 3>) {
+  // expected-error @+1 {{a shared-memory ring needs a slot and vice versa}}
+  %0 = "nv_tileas.async_load"(%v, %i, %i, %r) <{atom = #nv_tileas<copy_atom cp_async_128>, operandSegmentSizes = array<i32: 1, 2, 1, 0>}> : (!nv_tileas.tiled_view<128x32xf16>, index, index, !nv_tileaa.ptr<f16, 3>) -> !nv_tileas.future<tensor<128x32xf16>>
+  return
+}
+
+// -----
+
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{expects 2 indices for the tiled_view but got 3}}
   %0 = nv_tileas.async_load %v[%i, %i, %i] {atom = #nv_tileas<copy_atom cp_async_16>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>

@@ -65,10 +65,15 @@ func.func @memory(%v: !nv_tileas.tiled_view<128x32xf16>, %s: !nv_tileas.tiled_vi
 
 // CHECK-LABEL: func @async(
 func.func @async(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index,
+                 %ring: !nv_tileaa.ptr<f16, 3>,
                  %x: tensor<128x32xf16>, %a: tensor<64x16xf16>, %b: tensor<16x64xf16>,
                  %acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
   // CHECK: %[[F:.*]] = nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas<copy_atom cp_async_16>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
   %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_16>}
+      : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  // A load into slot %i of a shared-memory ring.
+  // CHECK: nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}} : !nv_tileaa.ptr<f16, 3>[%{{.*}}] {atom = #nv_tileas<copy_atom cp_async_128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  %fr = nv_tileas.async_load %v[%i, %i] into %ring : !nv_tileaa.ptr<f16, 3>[%i] {atom = #nv_tileas<copy_atom cp_async_128>}
       : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
   // CHECK: %[[S:.*]] = nv_tileas.async_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas<copy_atom bulk_store>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
   %s = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas<copy_atom bulk_store>}

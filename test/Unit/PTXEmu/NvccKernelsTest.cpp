@@ -403,11 +403,14 @@ TEST(PTXEmuNvcc, TensorCoreGemm) {
       ASSERT_EQ(C[i * N + j], want) << i << "," << j;
     }
   // Per CTA and k-step: 4 warps x 2 ldmatrix.x4 and 2 mma; unswizzled rows
-  // of 32 and 64 bytes give 2- and 4-way bank conflicts.
+  // of 32 and 64 bytes give 2- and 4-way bank conflicts. Each warp's
+  // cp.async writes 512 contiguous bytes: a store request of 4 wavefronts.
   uint64_t ctas = (M / 32) * (N / 32), steps = K / 16;
   EXPECT_EQ(r.counters.byClass[size_t(IClass::Tensor)], ctas * steps * 4 * 4);
   EXPECT_EQ(r.counters.sharedLoadRequests, ctas * steps * 8);
-  EXPECT_EQ(r.counters.sharedWavefronts, ctas * steps * 4 * (4 * 2 + 4 * 4));
+  EXPECT_EQ(r.counters.sharedStoreRequests, ctas * steps * 4);
+  EXPECT_EQ(r.counters.sharedWavefronts,
+            ctas * steps * 4 * (4 * 2 + 4 * 4) + ctas * steps * 4 * 4);
 }
 
 } // namespace

@@ -1,0 +1,374 @@
+//===- PipelineDotOperands.cpp - tileas-pipeline-dot-operands -------------===//
+//
+// A dot operand that an scf.for loads from global memory every iteration
+// (tiled_load -> convert_layout -> dot) is copied straight into shared memory
+// with cp.async instead of going through registers: each such load gets a
+// ring of `num-stages` tile-sized slots, the loop's first num-stages - 1
+// tiles are issued before it, and iteration i waits for its own tile, issues
+// tile i + num-stages - 1 into the slot iteration i - 1 read, and reads its
+// tile in the dot-operand layout (ldmatrix where the planner chose it).
+//
+// Legality: each thread copies chunks of the blocked distribution of the
+// tile as wide as the load's atom proved aligned (ldg_32/64/128: cp.async of
+// 4, 8 or 16 bytes); the slot's shared layout is the conversion planner's
+// for 128-bit chunks, which it must store whole. Padding
+// must be zero (cp.async zero-fills what lies outside the view). The ring
+// depth drops while the kernel's static shared memory would pass 48 KiB; a
+// loop whose operands do not fit double buffering keeps its loads.
+//
+//===----------------------------------------------------------------------===//
+#include "Schedule/Passes.h"
+
+#include "Layout/ConversionPlanner.h"
+#include "Layout/DistributedLayouts.h"
+#include "Layout/Vectorization.h"
+#include "Schedule/BlockedLayouts.h"
+#include "Target/TargetInfo.h"
+#include "TileAA/IR/TileAADialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::nv_tileas {
+#define GEN_PASS_DEF_TILEASPIPELINEDOTOPERANDS
+#include "Schedule/Passes.h.inc"
+} // namespace mlir::nv_tileas
+
+using namespace mlir;
+using namespace mlir::nv_tileas;
+namespace tl = ::tilecc::layout;
+
+/// Rings stay within the static shared memory every target accepts.
+static constexpr int64_t kStaticSharedBytes =
+    ::tilecc::kPortableStaticSharedBytes;
+/// The width of the copies that fix a ring slot's shared layout.
+static constexpr unsigned kCopyBits = 128;
+
+tl::LinearLayout mlir::nv_tileas::getAsyncCopyLayout(ArrayRef<int64_t> shape,
+                                                    unsigned elemBits,
+                                                    unsigned numWarps,
+                                                    unsigned copyBits) {
+  return chooseBlockedLayout(shape, copyBits / elemBits, numWarps);
+}
+
+namespace {
+
+/// One staged operand: the load, its conversion into the dot layout, and the
+/// loop-body ops computing its view and indices (in body order).
+struct StagedOperand {
+  TiledLoadOp load;
+  ConvertLayoutOp convert;
+  unsigned copyBits;
+  SmallVector<Operation *> indexOps;
+};
+
+int64_t tileBytes(RankedTensorType type) {
+  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
+/// Whether `value` is a tile of zeros (cp.async's zero fill gives it).
+bool isZeroTile(Value value) {
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return false;
+  auto dense = dyn_cast<DenseElementsAttr>(attr);
+  if (!dense || !dense.isSplat())
+    return false;
+  if (isa<FloatType>(dense.getElementType()))
+    return dense.getSplatValue<APFloat>().isPosZero();
+  if (isa<IntegerType>(dense.getElementType()))
+    return dense.getSplatValue<APInt>().isZero();
+  return false;
+}
+
+/// Collects the pure, region-free body ops `value` depends on (defined in
+/// `loop`'s body) into `ops`; false when something else feeds it.
+bool collectIndexSlice(Value value, scf::ForOp loop,
+                       llvm::SetVector<Operation *> &ops) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() != loop.getBody() ||
+           arg == loop.getInductionVar();
+  Operation *def = value.getDefiningOp();
+  if (!loop->isProperAncestor(def))
+    return true;
+  if (def->getBlock() != loop.getBody() || def->getNumRegions() ||
+      !isPure(def))
+    return false;
+  if (ops.contains(def))
+    return true;
+  for (Value operand : def->getOperands())
+    if (!collectIndexSlice(operand, loop, ops))
+      return false;
+  ops.insert(def);
+  return true;
+}
+
+/// The staged operand rooted at `convert`, when it qualifies.
+std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
+                                          scf::ForOp loop) {
+  auto load = convert.getSource().getDefiningOp<TiledLoadOp>();
+  if (!load || load->getBlock() != loop.getBody() ||
+      convert->getBlock() != loop.getBody() || !load.getResult().hasOneUse())
+    return std::nullopt;
+  if (load.getMask() || (load.getOther() && !isZeroTile(load.getOther())) ||
+      (load.getResultToken() && !load.getResultToken().use_empty()))
+    return std::nullopt;
+  if (auto sem = load.getMemSemanticAttr())
+    if (sem.getValue() != MemSemantic::weak)
+      return std::nullopt;
+  // Only dot operands A and B.
+  for (OpOperand &use : convert->getUses()) {
+    auto dot = dyn_cast<DotOp>(use.getOwner());
+    if (!dot || use.getOperandNumber() > 1)
+      return std::nullopt;
+  }
+  // A global view that the loop does not change, read 128 bits at a time.
+  // A global view (made in the loop or before it), read 128 bits at a time.
+  Value view = load.getView();
+  auto make = view.getDefiningOp<MakeTiledViewOp>();
+  auto base = make ? dyn_cast<nv_tileaa::PtrType>(make.getBase().getType())
+                   : nv_tileaa::PtrType();
+  if (!base || base.getAddressSpace() != 1)
+    return std::nullopt;
+  // cp.async moves 4, 8 or 16 bytes: as wide as the load's atom proved.
+  auto atom = dyn_cast<CopyAtomAttr>(load.getAtom());
+  if (!atom || !llvm::is_contained({"ldg_32", "ldg_64", "ldg_128"},
+                                   atom.getName()))
+    return std::nullopt;
+  auto srcType = cast<RankedTensorType>(load.getResult().getType());
+  auto dstType = cast<RankedTensorType>(convert.getType());
+  auto dstEnc = LinearEncodingAttr::of(dstType);
+  unsigned bits = srcType.getElementTypeBitWidth();
+  if (!dstEnc || !srcType.getElementType().isIntOrFloat() || bits < 8 ||
+      !llvm::isPowerOf2_32(bits))
+    return std::nullopt;
+  unsigned copyBits = getAtomVectorElements(atom.getName(), bits) * bits;
+  if (copyBits < 32)
+    return std::nullopt;
+  // The slot's shared layout is the planner's for 128-bit copies, which it
+  // must store whole (then narrower copies stay contiguous too).
+  tl::LinearLayout copy = getAsyncCopyLayout(
+      srcType.getShape(), bits, dstEnc.getNumWarps());
+  llvm::Expected<tl::ConversionPlan> plan =
+      tl::planConversion(copy, dstEnc.getLayout(), bits, /*withShuffles=*/false);
+  if (!plan) {
+    llvm::consumeError(plan.takeError());
+    return std::nullopt;
+  }
+  if (plan->kind != tl::ConversionKind::SharedMemory ||
+      plan->storeVectorBits < kCopyBits ||
+      tl::getContiguousRegisterElements(copy) * bits < kCopyBits)
+    return std::nullopt;
+  StagedOperand operand{load, convert, copyBits, {}};
+  llvm::SetVector<Operation *> slice;
+  for (Value index : llvm::concat<Value>(ValueRange(view), load.getIndices()))
+    if (!collectIndexSlice(index, loop, slice))
+      return std::nullopt;
+  operand.indexOps = slice.takeVector();
+  llvm::sort(operand.indexOps,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return operand;
+}
+
+/// Static shared memory the kernel needs besides new rings: module globals in
+/// address space 3 plus the largest tile a remaining layout change stages.
+int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged) {
+  int64_t globals = 0, scratch = 0;
+  module.walk([&](Operation *op) {
+    if (auto global = dyn_cast<GlobalOp>(op)) {
+      auto type = dyn_cast<RankedTensorType>(global.getType());
+      if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
+          type.getElementType().isIntOrFloat())
+        globals += tileBytes(type);
+      return;
+    }
+    if (!isa<ConvertLayoutOp, BroadcastOp, ViewOp>(op))
+      return;
+    if (llvm::any_of(staged, [&](StagedOperand s) {
+          return s.convert.getOperation() == op;
+        }))
+      return;
+    auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (type && type.getElementType().isIntOrFloat())
+      scratch = std::max(scratch, tileBytes(type));
+  });
+  return globals + scratch;
+}
+
+/// `base + k * step` in the induction variable's type.
+Value ivPlus(OpBuilder &b, Location loc, Value base, Value step, int64_t k) {
+  if (k == 0)
+    return base;
+  Value kv = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(step.getType(), k));
+  return arith::AddIOp::create(b, loc, base,
+                               arith::MulIOp::create(b, loc, kv, step));
+}
+
+/// The operand's load of the tile whose induction value is `iv`, into slot
+/// `slot` of `ring`.
+Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
+                Value iv, Value ring, Value slot, IRMapping mapping) {
+  TiledLoadOp load = operand.load;
+  ConvertLayoutOp convert = operand.convert;
+  mapping.map(loop.getInductionVar(), iv);
+  for (Operation *op : operand.indexOps)
+    b.clone(*op, mapping);
+  SmallVector<Value> indices;
+  for (Value index : load.getIndices())
+    indices.push_back(mapping.lookupOrDefault(index));
+  auto futureType = FutureType::get(b.getContext(), convert.getType());
+  auto atom = CopyAtomAttr::get(
+      b.getContext(), "cp_async_" + std::to_string(operand.copyBits));
+  return AsyncLoadOp::create(b, load.getLoc(), futureType,
+                             mapping.lookupOrDefault(load.getView()), indices,
+                             ring, slot, atom);
+}
+
+/// Rewrites `loop` so that `operands` arrive through `stages`-deep rings.
+void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
+                  unsigned stages, ModuleOp module, unsigned &ringCounter) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  // One ring per operand, a module global in shared memory.
+  SmallVector<Value> rings;
+  for (const StagedOperand &operand : operands) {
+    TiledLoadOp load = operand.load;
+    auto type = cast<RankedTensorType>(load.getResult().getType());
+    std::string name;
+    do
+      name = "tilecc_ring_" + std::to_string(ringCounter++);
+    while (module.lookupSymbol(name));
+    OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
+    // Raw storage: integers of the element width (narrow floats have no
+    // LLVM global type of their own).
+    auto ringType = RankedTensorType::get(
+        {stages * type.getNumElements()},
+        mb.getIntegerType(type.getElementTypeBitWidth()));
+    GlobalOp::create(mb, loc, mb.getStringAttr(name), TypeAttr::get(ringType),
+                     Attribute(), mb.getI32IntegerAttr(3),
+                     mb.getI64IntegerAttr(128), UnitAttr());
+    rings.push_back(GetGlobalOp::create(
+        b, loc, nv_tileaa::PtrType::get(type.getElementType(), 3), name));
+  }
+  // Prologue: tiles 0 .. stages-2 into slots 0 .. stages-2.
+  SmallVector<Value> inits(loop.getInitArgs());
+  Value lb = loop.getLowerBound(), step = loop.getStep();
+  for (unsigned s = 0; s + 1 < stages; ++s) {
+    Value iv = ivPlus(b, loc, lb, step, s);
+    Value slot = arith::ConstantIndexOp::create(b, loc, s);
+    for (auto [operand, ring] : llvm::zip(operands, rings))
+      inits.push_back(issueCopy(b, operand, loop, iv, ring, slot, {}));
+  }
+  inits.push_back(arith::ConstantIndexOp::create(b, loc, stages - 1));
+
+  auto newLoop = scf::ForOp::create(b, loc, lb, loop.getUpperBound(), step,
+                                    inits);
+  Block *body = newLoop.getBody();
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), newLoop.getInductionVar());
+  unsigned numOld = loop.getNumRegionIterArgs();
+  for (unsigned i = 0; i < numOld; ++i)
+    mapping.map(loop.getRegionIterArg(i), newLoop.getRegionIterArg(i));
+  size_t numOperands = operands.size();
+  auto future = [&](unsigned stage, size_t operand) {
+    return newLoop.getRegionIterArg(numOld + stage * numOperands + operand);
+  };
+  Value writeSlot = newLoop.getRegionIterArgs().back();
+
+  OpBuilder nb = OpBuilder::atBlockBegin(body);
+  // Wait until this iteration's tiles are in (the newer ones may still fly);
+  // the wait is also the barrier after which the slot read by the previous
+  // iteration may be refilled.
+  SmallVector<Value> current;
+  for (size_t o = 0; o < numOperands; ++o)
+    current.push_back(future(0, o));
+  AsyncWaitOp::create(nb, loc, current,
+                      nb.getI32IntegerAttr((stages - 2) * numOperands));
+  Value nextIv = ivPlus(nb, loc, newLoop.getInductionVar(), step, stages - 1);
+  SmallVector<Value> issued;
+  for (auto [operand, ring] : llvm::zip(operands, rings))
+    issued.push_back(issueCopy(nb, operand, loop, nextIv, ring, writeSlot,
+                               mapping));
+  for (auto [o, operand] : llvm::enumerate(operands)) {
+    ConvertLayoutOp convert = operand.convert;
+    mapping.map(convert.getResult(),
+                FutureWaitOp::create(nb, convert.getLoc(), convert.getType(),
+                                     future(0, o))
+                    .getResult());
+  }
+  // The rest of the body, without the staged loads and conversions.
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (llvm::any_of(operands, [&](StagedOperand s) {
+          return s.load.getOperation() == &op || s.convert.getOperation() == &op;
+        }))
+      continue;
+    nb.clone(op, mapping);
+  }
+  auto oldYield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  SmallVector<Value> yields;
+  for (Value v : oldYield.getOperands())
+    yields.push_back(mapping.lookupOrDefault(v));
+  for (unsigned s = 1; s + 1 < stages; ++s)
+    for (size_t o = 0; o < numOperands; ++o)
+      yields.push_back(future(s, o));
+  yields.append(issued);
+  Value one = arith::ConstantIndexOp::create(nb, loc, 1);
+  Value zero = arith::ConstantIndexOp::create(nb, loc, 0);
+  Value last = arith::ConstantIndexOp::create(nb, loc, stages - 1);
+  Value wraps = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
+                                      writeSlot, last);
+  yields.push_back(arith::SelectOp::create(
+      nb, loc, wraps, zero, arith::AddIOp::create(nb, loc, writeSlot, one)));
+  scf::YieldOp::create(nb, loc, yields);
+
+  // Drain the copies still in flight (tiles past the end, zero-filled,
+  // never read).
+  b.setInsertionPointAfter(newLoop);
+  SmallVector<Value> pending;
+  for (unsigned s = 0; s + 1 < stages; ++s)
+    for (size_t o = 0; o < numOperands; ++o)
+      pending.push_back(newLoop.getResult(numOld + s * numOperands + o));
+  AsyncWaitOp::create(b, loc, pending, b.getI32IntegerAttr(0));
+  loop.replaceAllUsesWith(newLoop.getResults().take_front(numOld));
+  loop.erase();
+}
+
+struct PipelineDotOperandsPass
+    : public mlir::nv_tileas::impl::TileASPipelineDotOperandsBase<PipelineDotOperandsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto cc = module->getAttrOfType<IntegerAttr>("nv_tileas.compute_capability");
+    // cp.async exists from sm_80.
+    if (!cc || cc.getInt() < 80 || numStages < 2)
+      return;
+    SmallVector<scf::ForOp> loops;
+    module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    unsigned ringCounter = 0;
+    for (scf::ForOp loop : loops) {
+      SmallVector<StagedOperand> operands;
+      for (Operation &op : loop.getBody()->without_terminator())
+        if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+          if (auto operand = matchOperand(convert, loop))
+            operands.push_back(std::move(*operand));
+      if (operands.empty())
+        continue;
+      int64_t perStage = 0;
+      for (StagedOperand &operand : operands)
+        perStage += tileBytes(
+            cast<RankedTensorType>(operand.load.getResult().getType()));
+      int64_t budget = kStaticSharedBytes - sharedBytesBesides(module, operands);
+      unsigned stages = numStages;
+      while (stages > 2 && stages * perStage > budget)
+        --stages;
+      // Without room for double buffering the loads stay synchronous.
+      if (stages * perStage > budget)
+        continue;
+      pipelineLoop(loop, operands, stages, module, ringCounter);
+    }
+  }
+};
+
+} // namespace
