@@ -18,6 +18,36 @@ uint64_t GlobalMemory::alloc(uint64_t bytes, const std::string &name) {
   return base;
 }
 
+uint64_t GlobalMemory::heapAlloc(uint64_t bytes) {
+  if (bytes > kHeapLimit - heapLive)
+    return 0;
+  heapLive += bytes;
+  // A zero-byte request still gets a distinct address to free.
+  uint64_t base = alloc(bytes, "malloc'd block");
+  heapBlocks[base] = bytes;
+  return base;
+}
+
+bool GlobalMemory::heapFree(uint64_t addr, std::string &err) {
+  if (addr == 0)
+    return true;
+  auto it = heapBlocks.find(addr);
+  if (it == heapBlocks.end()) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf,
+                  "free(0x%llx): not a live block returned by malloc (",
+                  (unsigned long long)addr);
+    err = buf + describe(addr) + ")";
+    return false;
+  }
+  heapLive -= it->second;
+  heapBlocks.erase(it);
+  // Unmapped from now on, so a use after free is caught as out of bounds.
+  bufs.erase(addr);
+  last = nullptr;
+  return true;
+}
+
 uint8_t *GlobalMemory::slowFind(uint64_t addr, uint64_t n) {
   auto it = bufs.upper_bound(addr);
   if (it == bufs.begin())

@@ -46,6 +46,26 @@ void execCall(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   forLanes(mask, [&](unsigned l) {
     if (ctx.failed)
       return;
+    if (!callee.defined && callee.name == "malloc") { // checked at load time
+      uint64_t bytes = 0;
+      if (!readU64(ctx, ins, w, l, ctx.symAddr(args.elems[0].sym, w, l), bytes))
+        return;
+      uint64_t addr = ctx.gmem.heapAlloc(bytes);
+      uint8_t *p = ctx.access(ins, w, l, Space::Param,
+                              ctx.symAddr(rets.elems[0].sym, w, l), 8, Access::Write);
+      if (p)
+        std::memcpy(p, &addr, 8);
+      return;
+    }
+    if (!callee.defined && callee.name == "free") {
+      uint64_t addr = 0;
+      if (!readU64(ctx, ins, w, l, ctx.symAddr(args.elems[0].sym, w, l), addr))
+        return;
+      std::string err;
+      if (!ctx.gmem.heapFree(addr, err))
+        ctx.fail(ins, w, l, err);
+      return;
+    }
     if (!callee.defined) { // vprintf, checked at load time
       uint64_t fmt = 0, buf = 0;
       if (!readU64(ctx, ins, w, l, ctx.symAddr(args.elems[0].sym, w, l), fmt) ||

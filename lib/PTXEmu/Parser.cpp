@@ -212,11 +212,17 @@ public:
         continue;
       const Function &f = mod.functions[size_t(ins.a)];
       size_t nargs = ins.ops[1].elems.size(), nrets = ins.ops[0].elems.size();
-      if (!f.defined && f.name != "vprintf")
+      // The system calls the emulator provides itself.
+      if (!f.defined && f.name != "vprintf" && f.name != "malloc" &&
+          f.name != "free")
         return failAt(ins.line, "call to function '" + f.name +
                                     "' which has no body in this module");
-      if (!f.defined && (nargs != 2 || nrets > 1))
+      if (!f.defined && f.name == "vprintf" && (nargs != 2 || nrets > 1))
         return failAt(ins.line, "vprintf takes two arguments and returns one value");
+      if (!f.defined && f.name == "malloc" && (nargs != 1 || nrets != 1))
+        return failAt(ins.line, "malloc takes one argument and returns one value");
+      if (!f.defined && f.name == "free" && (nargs != 1 || nrets != 0))
+        return failAt(ins.line, "free takes one argument and returns nothing");
       if (f.defined && (nargs != f.params.size() || nrets != f.rets.size()))
         return failAt(ins.line, "call to '" + f.name + "' passes " +
                                     std::to_string(nargs) + " arguments and " +
@@ -1124,7 +1130,7 @@ bool tilecc::ptxemu::parseModule(std::string_view text, std::string_view fileNam
     error = std::string(fileName) + ":" + std::to_string(line) + ": " + err;
     return false;
   }
-  // vprintf is provided by the emulator.
+  // vprintf, malloc and free are provided by the emulator.
   Parser parser(toks, mod);
   parser.srcText = text;
   if (!parser.run()) {

@@ -204,6 +204,7 @@ struct ConvertTileASToLLVMPass
     populateTileASAtomicToLLVMPatterns(converter, patterns);
     populateTileASSliceToLLVMPatterns(converter, patterns);
     populateTileASAssertToLLVMPatterns(converter, patterns);
+    populateTileASHeapToLLVMPatterns(converter, patterns);
     populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);

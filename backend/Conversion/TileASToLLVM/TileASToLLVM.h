@@ -63,6 +63,11 @@ void populateTileASAtomicToLLVMPatterns(
 void populateTileASSliceToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
+/// nv_tileaa.heap_alloc / heap_free (alloca global): the device heap's
+/// malloc and free, called by thread 0 for the tile block.
+void populateTileASHeapToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
 /// cf.assert: thread 0 prints the message, the tile block traps.
 void populateTileASAssertToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);

@@ -29,6 +29,9 @@ static ConversionTarget buildConversionTarget(MLIRContext &ctx,
   // A call of a device function belongs to the function boundary too
   // (checkSupportedTileAAOps admits scalar and pointer signatures only).
   target.addLegalOp<nv_tileaa::CallOp>();
+  // Device-heap scratch (alloca global) is per-thread control flow, which
+  // only the LLVM lowering expresses; its pointer type is shared.
+  target.addLegalOp<nv_tileaa::HeapAllocOp, nv_tileaa::HeapFreeOp>();
   // Legal as an op; the queues it names become pipelines like every other
   // use of them, except function arguments, which keep their boundary type.
   target.addDynamicallyLegalOp<nv_tileaa::MarkForReuseOp>(

@@ -125,6 +125,30 @@ def TileAA_GetGlobalOp : TileAA_Op<"get_global", [Pure,
   let assemblyFormat = "$name attr-dict `:` qualified(type($result))";
 }
 
+def TileAA_HeapAllocOp : TileAA_Op<"heap_alloc"> {
+  let summary = "tile-block scratch from the device heap";
+  let description = [{
+    One thread of the tile block allocates `bytes` bytes with the device
+    heap's `malloc` and publishes the pointer to the whole block through the
+    shared variable `slot` and a barrier, so every thread gets the same
+    pointer (16-byte aligned; null when the heap is exhausted). Executed
+    uniformly by the block; released by heap_free.
+  }];
+  let arguments = (ins I64Attr:$bytes, StrAttr:$slot);
+  let results = (outs TileAA_Ptr:$result);
+  let assemblyFormat = "$bytes `slot` $slot attr-dict `:` qualified(type($result))";
+}
+
+def TileAA_HeapFreeOp : TileAA_Op<"heap_free"> {
+  let summary = "release a heap_alloc block";
+  let description = [{
+    The tile block meets at a barrier (every access to the block is done),
+    then one thread returns it to the device heap with `free`.
+  }];
+  let arguments = (ins TileAA_Ptr:$ptr);
+  let assemblyFormat = "$ptr attr-dict `:` qualified(type($ptr))";
+}
+
 class TileAA_LoadLikeOp<string mnemonic> : TileAA_SegmentedMemOp<mnemonic, 4, 1> {
   let arguments = (ins Variadic<AnyType>:$args, DenseI32ArrayAttr:$operandSegmentSizes,
                        OptionalAttr<TileAA_CacheModifierAttr>:$cache_modifier,

@@ -133,6 +133,83 @@ TEST(PTXEmuControl, Printf) {
   EXPECT_EQ(r.output, "t=0  1.50 ff hi %\nt=1  1.50 ff hi %\n");
 }
 
+const char *kHeapDecls =
+    ".extern .func (.param .b64 func_retval0) malloc(.param .b64 p0);\n"
+    ".extern .func free(.param .b64 p0);\n";
+
+// Each thread mallocs `bytes`, writes tid+1 through the block, reads it back
+// into out[tid], then runs `after` (the block is in %rd12).
+std::string heapBody(unsigned bytes, const std::string &after) {
+  return "{ .param .b64 param0; st.param.b64 [param0], " + std::to_string(bytes) +
+         "; .param .b64 retval0;\n"
+         "call.uni (retval0), malloc, (param0); ld.param.b64 %rd12, [retval0]; }\n"
+         "setp.eq.u64 %p1, %rd12, 0; @%p1 bra NULL;\n"
+         "add.s32 %r2, %r1, 1; st.global.u32 [%rd12+" + std::to_string(bytes - 4) +
+         "], %r2; ld.global.u32 %r3, [%rd12+" + std::to_string(bytes - 4) +
+         "]; st.global.u32 [%rd5], %r3;\n" + after +
+         "\nbra.uni END;\nNULL: st.global.u32 [%rd5], 0xdead;\nEND:";
+}
+
+std::string freeCall(const std::string &reg) {
+  return "{ .param .b64 param0; st.param.b64 [param0], " + reg +
+         "; call.uni free, (param0); }";
+}
+
+TEST(PTXEmuControl, MallocFree) {
+  Emu e;
+  ASSERT_TRUE(e.load(entry(heapBody(64, freeCall("%rd12")), kHeapDecls))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(32));
+  auto r = e.run("k", dim(2), dim(32), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<uint32_t>(dout, 32);
+  for (unsigned t = 0; t < 32; ++t)
+    EXPECT_EQ(o[t], t + 1);
+}
+
+TEST(PTXEmuControl, MallocNullWhenHeapExhausted) {
+  // 32 threads asking for 1 MiB each exceed the 8 MiB heap: the first 8 get
+  // a block, the others a null pointer.
+  Emu e;
+  ASSERT_TRUE(e.load(entry(heapBody(1 << 20, ""), kHeapDecls))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(32));
+  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto o = e.download<uint32_t>(dout, 32);
+  for (unsigned t = 0; t < 32; ++t)
+    EXPECT_EQ(o[t], t < 8 ? t + 1 : 0xdeadu);
+}
+
+TEST(PTXEmuControl, FreeChecks) {
+  {
+    Emu e;
+    ASSERT_TRUE(e.load(entry(heapBody(16, freeCall("%rd12") + freeCall("%rd12")),
+                             kHeapDecls))) << e.err;
+    uint64_t dout = e.upload(std::vector<uint32_t>(32));
+    auto r = e.run("k", dim(1), dim(1), {ParamValue::of(dout)});
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.error.find("not a live block returned by malloc"), std::string::npos)
+        << r.error;
+  }
+  {
+    // A use after free is out of bounds.
+    Emu e;
+    ASSERT_TRUE(e.load(entry(heapBody(16, freeCall("%rd12") +
+                                              "ld.global.u32 %r4, [%rd12];"),
+                             kHeapDecls))) << e.err;
+    uint64_t dout = e.upload(std::vector<uint32_t>(32));
+    auto r = e.run("k", dim(1), dim(1), {ParamValue::of(dout)});
+    EXPECT_FALSE(r.ok);
+  }
+  {
+    Emu e;
+    EXPECT_FALSE(e.load(entry("{ .param .b64 param0; st.param.b64 [param0], 0;"
+                              " .param .b64 retval0; .param .b64 retval1;"
+                              " call.uni (retval0), free, (param0); }",
+                              kHeapDecls)));
+    EXPECT_NE(e.err.find("free takes one argument"), std::string::npos) << e.err;
+  }
+}
+
 TEST(PTXEmuControl, InstructionLimit) {
   Emu e;
   ASSERT_TRUE(e.load(entry("L: bra L;"))) << e.err;
