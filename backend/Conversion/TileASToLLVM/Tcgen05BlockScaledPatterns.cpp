@@ -128,10 +128,8 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   auto sa = cast<RankedTensorType>(op.getScaleA().getType());
   auto sb = cast<RankedTensorType>(op.getScaleB().getType());
   auto b = cast<RankedTensorType>(op.getB().getType());
+  // The verifier admits rank 2, and rank 3 with a leading batch dimension.
   int64_t rank = a.getRank();
-  if (rank != 2 && rank != 3)
-    return fail("block-scaled MMA of rank ", rank,
-                " is not supported by the tcgen05 lowering");
   Tcgen05Plan p{};
   p.batch = rank == 3 ? a.getDimSize(0) : 1;
   p.m = a.getDimSize(rank - 2);
