@@ -21,6 +21,10 @@
 //   5. all threads wait on the mbarrier, tcgen05.ld the accumulator back,
 //      warp 0 deallocates, and the registers move to the result's layout.
 //
+// A batched (rank-3) op keeps every slice in shared memory and repeats
+// steps 3 to 5 (without the deallocation) per slice in the same tensor
+// memory, the mbarrier completing one phase per slice.
+//
 // Shared layouts (no swizzle, K-major, the canonical "interleaved" layout):
 // a core matrix is 8 rows of 16 bytes (128 contiguous bytes); core matrices
 // adjacent in K are LBO = 128 bytes apart, adjacent 8-row groups SBO = 8 * K
@@ -71,6 +75,7 @@ enum class MmaKind { Mxf8f6f4, Mxf4, Mxf4Nvf4 };
 /// Everything the lowering of one op decides from its types: tile sizes,
 /// instruction split, tensor-memory columns and scratch offsets.
 struct Tcgen05Plan {
+  int64_t batch;                // slices of a batched (rank-3) op, else 1
   int64_t m, n, k, scaleK;
   int64_t numWarps, warpGroups; // warps, and groups of 4 splitting N
   int64_t mBlocks;              // 128-row blocks (one instruction each)
@@ -123,15 +128,14 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   auto sa = cast<RankedTensorType>(op.getScaleA().getType());
   auto sb = cast<RankedTensorType>(op.getScaleB().getType());
   auto b = cast<RankedTensorType>(op.getB().getType());
-  if (a.getRank() != 2)
-    return fail("batched block-scaled MMA is not supported by the tcgen05 "
-                "lowering (rank ",
-                a.getRank(), ")");
+  // The verifier admits rank 2, and rank 3 with a leading batch dimension.
+  int64_t rank = a.getRank();
   Tcgen05Plan p{};
-  p.m = a.getDimSize(0);
-  p.k = a.getDimSize(1);
-  p.n = b.getDimSize(1);
-  p.scaleK = sa.getDimSize(1);
+  p.batch = rank == 3 ? a.getDimSize(0) : 1;
+  p.m = a.getDimSize(rank - 2);
+  p.k = a.getDimSize(rank - 1);
+  p.n = b.getDimSize(rank - 1);
+  p.scaleK = sa.getDimSize(rank - 1);
   std::optional<unsigned> af = operandFormat(a.getElementType());
   std::optional<unsigned> bf = operandFormat(b.getElementType());
   p.fp4 = isa<Float4E2M1FNType>(a.getElementType());
@@ -209,16 +213,23 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
                 " tensor-memory columns, more than the 512 of an SM");
 
   // Scratch: A, B, the scale chunks, a staging area for layout changes of
-  // the f32 tiles, the mbarrier and the tensor-memory address slot.
+  // the f32 tiles, the mbarrier and the tensor-memory address slot. A
+  // batched op keeps every slice in shared memory (slices outermost: all A
+  // slices, all B slices, the A scales of every slice, then those of B) and
+  // reuses the tensor memory slice after slice.
   p.aOffset = 0;
-  p.bOffset = alignTo(p.aOffset + p.m * p.kBytes, kCoreMatrixBytes);
-  p.scaleOffset = alignTo(p.bOffset + p.kBytes * p.n, kCoreMatrixBytes);
-  p.stageOffset = alignTo(p.scaleOffset + p.scaleChunks * kScaleChunkBytes,
+  p.bOffset =
+      alignTo(p.aOffset + p.batch * p.m * p.kBytes, kCoreMatrixBytes);
+  p.scaleOffset =
+      alignTo(p.bOffset + p.batch * p.kBytes * p.n, kCoreMatrixBytes);
+  p.stageOffset = alignTo(p.scaleOffset + p.batch * p.scaleChunks *
+                                              kScaleChunkBytes,
                           kCoreMatrixBytes);
   // The staging area also holds f4 operands unpacked (a byte each).
   int64_t stageBytes = p.m * p.n * 4;
   if (p.fp4)
     stageBytes = std::max({stageBytes, p.m * p.k, p.k * p.n});
+  stageBytes *= p.batch;
   p.mbarOffset = alignTo(p.stageOffset + stageBytes, 8);
   p.slotOffset = p.mbarOffset + 8;
   p.bytes = p.slotOffset + 4;
@@ -228,19 +239,30 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
 /// A shared layout (input "offset", in bytes) onto a 2-d tile of `size0` x
 /// `size1` one-byte elements: offset bit i goes to bit `bits[i].second` of
 /// dimension `bits[i].first`, or nowhere (padding) when the dimension is -1.
+/// With `batch` > 1 the tile is 3-d, `batch` slices of `size0` x `size1`
+/// one after the other (the slice index takes the highest offset bits).
 static tl::LinearLayout
 offsetLayout(ArrayRef<std::pair<int, int>> bits, int64_t size0,
-             int64_t size1) {
+             int64_t size1, int64_t batch = 1) {
+  int first = batch > 1 ? 1 : 0;
   std::vector<tl::LinearLayout::Basis> bases;
   for (auto [dim, bit] : bits) {
-    tl::LinearLayout::Basis basis = {0, 0};
+    tl::LinearLayout::Basis basis(first + 2, 0);
     if (dim >= 0)
-      basis[dim] = 1 << bit;
+      basis[first + dim] = 1 << bit;
     bases.push_back(basis);
   }
-  return tl::LinearLayout(
-      {{tl::kOffset, bases}},
-      {{tl::dimName(0), int32_t(size0)}, {tl::dimName(1), int32_t(size1)}});
+  for (int64_t slice = 1; slice < batch; slice *= 2) {
+    tl::LinearLayout::Basis basis(3, 0);
+    basis[0] = int32_t(slice);
+    bases.push_back(basis);
+  }
+  std::vector<tl::LinearLayout::OutDim> outs;
+  if (first)
+    outs.push_back({tl::dimName(0), int32_t(batch)});
+  outs.push_back({tl::dimName(first), int32_t(size0)});
+  outs.push_back({tl::dimName(first + 1), int32_t(size1)});
+  return tl::LinearLayout({{tl::kOffset, bases}}, outs);
 }
 
 /// Bits [from, to) of dimension `dim` (or `to - from` paddings for dim -1).
@@ -255,7 +277,7 @@ static void appendBits(SmallVectorImpl<std::pair<int, int>> &bits, int dim,
 /// `nibbles` (f4E2M1FN), offsets count 4-bit halves of those bytes, the low
 /// half holding the even element.
 static tl::LinearLayout operandLayout(int64_t rows, int64_t k, bool kFirst,
-                                      bool nibbles) {
+                                      bool nibbles, int64_t batch) {
   int rowDim = kFirst ? 1 : 0, kDim = kFirst ? 0 : 1;
   int shift = nibbles ? 1 : 0;
   SmallVector<std::pair<int, int>> bits;
@@ -263,7 +285,8 @@ static tl::LinearLayout operandLayout(int64_t rows, int64_t k, bool kFirst,
   appendBits(bits, rowDim, 0, 3);
   appendBits(bits, kDim, 4 + shift, llvm::Log2_64(k));
   appendBits(bits, rowDim, 3, llvm::Log2_64(rows));
-  return kFirst ? offsetLayout(bits, k, rows) : offsetLayout(bits, rows, k);
+  return kFirst ? offsetLayout(bits, k, rows, batch)
+                : offsetLayout(bits, rows, k, batch);
 }
 
 /// Scales of A (M x scaleK) or B (scaleK x N) in 32x128b chunks: byte
@@ -287,32 +310,46 @@ static tl::LinearLayout scaleLayout(const Tcgen05Plan &p, bool isB) {
   appendBits(bits, kDim, 2, std::max(kBits, 2));
   int total = llvm::Log2_64(isB ? p.n : p.m);
   appendBits(bits, rowDim, isB ? rowBits : 7, total);
-  return isB ? offsetLayout(bits, p.scaleK, p.n)
-             : offsetLayout(bits, p.m, p.scaleK);
+  return isB ? offsetLayout(bits, p.scaleK, p.n, p.batch)
+             : offsetLayout(bits, p.m, p.scaleK, p.batch);
 }
 
 /// The register layout of tcgen05.ld / tcgen05.st 32x32b: warp w reaches
 /// lanes 32 (w % 4) ..; its thread `lane` holds row 32 (w % 4) + lane and,
 /// in registers, the columns of its share of N (warp groups beyond the
-/// first take further shares), then the further 128-row blocks.
+/// first take further shares), then the further 128-row blocks, then the
+/// batch slices (each slice's registers are contiguous).
 static tl::LinearLayout tmemRegisterLayout(const Tcgen05Plan &p) {
   int64_t share = p.n / p.warpGroups;
+  bool batched = p.batch > 1;
+  auto at = [&](int64_t slice, int64_t row, int64_t col) {
+    tl::LinearLayout::Basis basis;
+    if (batched)
+      basis.push_back(int32_t(slice));
+    basis.push_back(int32_t(row));
+    basis.push_back(int32_t(col));
+    return basis;
+  };
   std::vector<tl::LinearLayout::Basis> regs, lanes, warps;
   for (int64_t col = 1; col < share; col *= 2)
-    regs.push_back({0, int32_t(col)});
+    regs.push_back(at(0, 0, col));
   for (int64_t row = 128; row < p.m; row *= 2)
-    regs.push_back({int32_t(row), 0});
+    regs.push_back(at(0, row, 0));
+  for (int64_t slice = 1; slice < p.batch; slice *= 2)
+    regs.push_back(at(slice, 0, 0));
   for (int32_t row = 1; row < 32; row *= 2)
-    lanes.push_back({row, 0});
-  warps.push_back({32, 0});
-  warps.push_back({64, 0});
+    lanes.push_back(at(0, row, 0));
+  warps.push_back(at(0, 32, 0));
+  warps.push_back(at(0, 64, 0));
   for (int64_t col = share; col < p.n; col *= 2)
-    warps.push_back({0, int32_t(col)});
-  return tl::LinearLayout({{tl::kRegister, regs},
-                           {tl::kLane, lanes},
-                           {tl::kWarp, warps}},
-                          {{tl::dimName(0), int32_t(p.m)},
-                           {tl::dimName(1), int32_t(p.n)}});
+    warps.push_back(at(0, 0, col));
+  std::vector<tl::LinearLayout::OutDim> outs;
+  if (batched)
+    outs.push_back({tl::dimName(0), int32_t(p.batch)});
+  outs.push_back({tl::dimName(batched), int32_t(p.m)});
+  outs.push_back({tl::dimName(batched + 1), int32_t(p.n)});
+  return tl::LinearLayout(
+      {{tl::kRegister, regs}, {tl::kLane, lanes}, {tl::kWarp, warps}}, outs);
 }
 
 /// A shared-memory matrix descriptor (tcgen05 form: version bits 46-48 =
@@ -481,13 +518,13 @@ loadFromShared(OpBuilder &b, Location loc, Operation *op,
 static FailureOr<SmallVector<Value>>
 relayout(OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> regs,
          const tl::LinearLayout &from, const tl::LinearLayout &to, Value stage,
-         int64_t m, int64_t n) {
+         int64_t batch, int64_t m, int64_t n) {
   if (from == to)
     return SmallVector<Value>(regs);
   SmallVector<std::pair<int, int>> bits;
   appendBits(bits, 1, 0, llvm::Log2_64(n));
   appendBits(bits, 0, 0, llvm::Log2_64(m));
-  tl::LinearLayout rowMajor = offsetLayout(bits, m, n);
+  tl::LinearLayout rowMajor = offsetLayout(bits, m, n, batch);
   Type f32 = b.getF32Type();
   if (failed(storeToShared(b, loc, op, regs, from, rowMajor, stage, f32)))
     return failure();
@@ -614,7 +651,8 @@ struct Tcgen05BlockScaledMmaLowering
                             int64_t rows, bool kFirst,
                             int64_t offset) -> LogicalResult {
       SmallVector<Value> regs = unpackRegisters(b, loc, packedRegs);
-      tl::LinearLayout shared = operandLayout(rows, p.k, kFirst, p.fp4);
+      tl::LinearLayout shared =
+          operandLayout(rows, p.k, kFirst, p.fp4, p.batch);
       if (!p.fp4)
         return storeToShared(b, loc, op, regs, getTileLayout(type), shared,
                              at(offset), i8);
@@ -624,7 +662,7 @@ struct Tcgen05BlockScaledMmaLowering
                                stage, i8)))
         return failure();
       NVVM::Barrier0Op::create(b, loc);
-      packNibbles(b, loc, stage, at(offset), rows * p.kBytes,
+      packNibbles(b, loc, stage, at(offset), p.batch * rows * p.kBytes,
                   32 * p.numWarps, tid);
       NVVM::Barrier0Op::create(b, loc);
       return success();
@@ -638,14 +676,16 @@ struct Tcgen05BlockScaledMmaLowering
         failed(storeToShared(
             b, loc, op, unpackRegisters(b, loc, adaptor.getScaleB()),
             getTileLayout(sbType), scaleLayout(p, true),
-            at(p.scaleOffset + p.mBlocks * p.kGroups * kScaleChunkBytes),
+            at(p.scaleOffset +
+               p.batch * p.mBlocks * p.kGroups * kScaleChunkBytes),
             i8)))
       return failure();
     // C in the tensor-memory register layout (may stage through shared).
     tl::LinearLayout tmemLayout = tmemRegisterLayout(p);
     FailureOr<SmallVector<Value>> cRegsOr =
         relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
-                 getTileLayout(cType), tmemLayout, stage, p.m, p.n);
+                 getTileLayout(cType), tmemLayout, stage, p.batch, p.m,
+                 p.n);
     if (failed(cRegsOr))
       return failure();
     SmallVector<Value> cRegs = *cRegsOr;
@@ -675,113 +715,132 @@ struct Tcgen05BlockScaledMmaLowering
       for (int64_t col = 0; col < share; col += perAccess)
         accesses.push_back({mb * share + col, mb * p.n + col});
 
-    // 3. C into tensor memory.
-    std::string stText = "tcgen05.st.sync.aligned.32x32b.x" +
-                         std::to_string(perAccess) + ".b32 [$0], " +
-                         operandList(1, perAccess) +
-                         ";\ntcgen05.wait::st.sync.aligned;";
-    std::string stConstraints = "r," + repeatConstraint("r", perAccess);
-    for (auto [reg, col] : accesses) {
-      SmallVector<Value> operands = {LLVM::AddOp::create(
-          b, loc, warpAddress, createI32(b, loc, col))};
-      for (unsigned i = 0; i < perAccess; ++i)
-        operands.push_back(
-            LLVM::BitcastOp::create(b, loc, i32, cRegs[reg + i]));
-      emitPtx(b, loc, Type(), operands, stText, stConstraints);
-    }
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-    NVVM::Barrier0Op::create(b, loc);
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    // Steps 3 to 5 once per batch slice, in the same tensor memory: the
+    // mbarrier completes one phase per slice.
+    int64_t aScaleChunks = p.mBlocks * p.kGroups;
+    int64_t bScaleChunks = p.scaleChunks - aScaleChunks;
+    SmallVector<Value> dRegs(p.batch * p.mBlocks * share);
+    for (int64_t slice = 0; slice < p.batch; ++slice) {
+      int64_t sliceRegs = slice * p.mBlocks * share;
+      // Shared offset (from the scales) of chunk `chunk` of this slice.
+      auto scaleSource = [&](int64_t chunk) {
+        if (chunk < aScaleChunks)
+          return (slice * aScaleChunks + chunk) * kScaleChunkBytes;
+        return (p.batch * aScaleChunks + slice * bScaleChunks + chunk -
+                aScaleChunks) *
+               kScaleChunkBytes;
+      };
+      // 3. C into tensor memory.
+      std::string stText = "tcgen05.st.sync.aligned.32x32b.x" +
+                           std::to_string(perAccess) + ".b32 [$0], " +
+                           operandList(1, perAccess) +
+                           ";\ntcgen05.wait::st.sync.aligned;";
+      std::string stConstraints = "r," + repeatConstraint("r", perAccess);
+      for (auto [reg, col] : accesses) {
+        reg += sliceRegs;
+        SmallVector<Value> operands = {LLVM::AddOp::create(
+            b, loc, warpAddress, createI32(b, loc, col))};
+        for (unsigned i = 0; i < perAccess; ++i)
+          operands.push_back(
+              LLVM::BitcastOp::create(b, loc, i32, cRegs[reg + i]));
+        emitPtx(b, loc, Type(), operands, stText, stConstraints);
+      }
+      emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+      NVVM::Barrier0Op::create(b, loc);
+      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
 
-    // 4. Thread 0: scales into tensor memory, the MMAs, the commit.
-    Value sharedBase = baseAddress;
-    for (int64_t chunk = 0; chunk < p.scaleChunks; ++chunk) {
-      Value src = matrixDescriptor(
-          b, loc,
-          LLVM::AddOp::create(
-              b, loc, sharedBase,
-              createI64(b, loc,
-                        p.scaleOffset + chunk * kScaleChunkBytes)),
-          kCoreMatrixBytes, kCoreMatrixBytes);
-      Value dst = LLVM::AddOp::create(
-          b, loc, tmem, createI32(b, loc, p.sfaColumn + 4 * chunk));
-      emitWhereZero(b, loc, tid, {dst, src},
-                    "@%p tcgen05.cp.cta_group::1.32x128b.warpx4 [$1], $2;",
-                    "r,l");
-    }
-    if (p.kind == MmaKind::Mxf4Nvf4)
-      requirePtxVersion(b, op, 87);
-    int64_t sbo = 8 * p.kBytes;
-    std::string mmaText =
-        std::string("@%p tcgen05.mma.cta_group::1.kind::") +
-        (p.kind == MmaKind::Mxf8f6f4 ? "mxf8f6f4"
-         : p.kind == MmaKind::Mxf4   ? "mxf4"
-                                     : "mxf4nvf4") +
-        ".block_scale.scale_vec::" + std::to_string(p.blocksPerStep) +
-        "X [$1], $2, $3, $4, [$5], [$6], %p;";
-    int64_t sfbColumn = p.sfaColumn + 4 * p.mBlocks * p.kGroups;
-    for (int64_t mb = 0; mb < p.mBlocks; ++mb)
-      for (int64_t nc = 0; nc < p.nChunks; ++nc)
-        for (int64_t s = 0; s < p.kSteps; ++s) {
-          Value d = LLVM::AddOp::create(
-              b, loc, tmem, createI32(b, loc, mb * p.n + nc * p.nInstr));
-          int64_t kBytes = s * 2 * kCoreMatrixBytes;
-          int64_t block = s * p.blocksPerStep; // first scale block
-          Value aDesc = matrixDescriptor(
-              b, loc,
-              LLVM::AddOp::create(
-                  b, loc, sharedBase,
-                  createI64(b, loc, p.aOffset + mb * 16 * sbo + kBytes)),
-              kCoreMatrixBytes, sbo);
-          Value bDesc = matrixDescriptor(
-              b, loc,
-              LLVM::AddOp::create(
-                  b, loc, sharedBase,
-                  createI64(b, loc, p.bOffset + nc * (p.nInstr / 8) * sbo +
-                                        kBytes)),
-              kCoreMatrixBytes, sbo);
-          Value sfa = LLVM::AddOp::create(
-              b, loc, tmem,
-              createI32(b, loc,
-                        p.sfaColumn + (mb * p.kGroups + block / 4) * 4));
-          Value sfb = LLVM::AddOp::create(
-              b, loc, tmem,
-              createI32(b, loc, sfbColumn +
-                                    (nc * p.kGroups + block / 4) * p.halves *
-                                        4));
-          Value idesc = createI32(b, loc, instrDescriptor(p, block % 4));
-          emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc, sfa, sfb},
-                        mmaText, "r,l,l,r,r,r");
-        }
-    emitWhereZero(b, loc, tid, {mbar},
-                  "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
-                  "shared::cluster.b64 [$1];",
-                  "r");
+      // 4. Thread 0: scales into tensor memory, the MMAs, the commit.
+      Value sharedBase = baseAddress;
+      for (int64_t chunk = 0; chunk < p.scaleChunks; ++chunk) {
+        Value src = matrixDescriptor(
+            b, loc,
+            LLVM::AddOp::create(
+                b, loc, sharedBase,
+                createI64(b, loc, p.scaleOffset + scaleSource(chunk))),
+            kCoreMatrixBytes, kCoreMatrixBytes);
+        Value dst = LLVM::AddOp::create(
+            b, loc, tmem, createI32(b, loc, p.sfaColumn + 4 * chunk));
+        emitWhereZero(b, loc, tid, {dst, src},
+                      "@%p tcgen05.cp.cta_group::1.32x128b.warpx4 [$1], $2;",
+                      "r,l");
+      }
+      if (p.kind == MmaKind::Mxf4Nvf4)
+        requirePtxVersion(b, op, 87);
+      int64_t sbo = 8 * p.kBytes;
+      std::string mmaText =
+          std::string("@%p tcgen05.mma.cta_group::1.kind::") +
+          (p.kind == MmaKind::Mxf8f6f4 ? "mxf8f6f4"
+           : p.kind == MmaKind::Mxf4   ? "mxf4"
+                                       : "mxf4nvf4") +
+          ".block_scale.scale_vec::" + std::to_string(p.blocksPerStep) +
+          "X [$1], $2, $3, $4, [$5], [$6], %p;";
+      int64_t sfbColumn = p.sfaColumn + 4 * p.mBlocks * p.kGroups;
+      for (int64_t mb = 0; mb < p.mBlocks; ++mb)
+        for (int64_t nc = 0; nc < p.nChunks; ++nc)
+          for (int64_t s = 0; s < p.kSteps; ++s) {
+            Value d = LLVM::AddOp::create(
+                b, loc, tmem, createI32(b, loc, mb * p.n + nc * p.nInstr));
+            int64_t kBytes = s * 2 * kCoreMatrixBytes;
+            int64_t block = s * p.blocksPerStep; // first scale block
+            Value aDesc = matrixDescriptor(
+                b, loc,
+                LLVM::AddOp::create(
+                    b, loc, sharedBase,
+                    createI64(b, loc, p.aOffset + slice * p.m * p.kBytes +
+                                          mb * 16 * sbo + kBytes)),
+                kCoreMatrixBytes, sbo);
+            Value bDesc = matrixDescriptor(
+                b, loc,
+                LLVM::AddOp::create(
+                    b, loc, sharedBase,
+                    createI64(b, loc, p.bOffset + slice * p.n * p.kBytes +
+                                          nc * (p.nInstr / 8) * sbo + kBytes)),
+                kCoreMatrixBytes, sbo);
+            Value sfa = LLVM::AddOp::create(
+                b, loc, tmem,
+                createI32(b, loc,
+                          p.sfaColumn + (mb * p.kGroups + block / 4) * 4));
+            Value sfb = LLVM::AddOp::create(
+                b, loc, tmem,
+                createI32(b, loc, sfbColumn +
+                                      (nc * p.kGroups + block / 4) * p.halves *
+                                          4));
+            Value idesc = createI32(b, loc, instrDescriptor(p, block % 4));
+            emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc, sfa, sfb},
+                          mmaText, "r,l,l,r,r,r");
+          }
+      emitWhereZero(b, loc, tid, {mbar},
+                    "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
+                    "shared::cluster.b64 [$1];",
+                    "r");
 
-    // 5. Wait, read the accumulator back, free tensor memory.
-    emitPtx(b, loc, Type(), {mbar},
-            "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
-            "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 0;\n"
-            "@!%done bra WAIT_${:uid};\n}",
-            "r");
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-    SmallVector<Value> dRegs(p.mBlocks * share);
-    std::string ldText = "tcgen05.ld.sync.aligned.32x32b.x" +
-                         std::to_string(perAccess) + ".b32 " +
-                         operandList(0, perAccess) + ", [$" +
-                         std::to_string(perAccess) +
-                         "];\ntcgen05.wait::ld.sync.aligned;";
-    std::string ldConstraints = repeatConstraint("=r", perAccess) + ",r";
-    auto ldType = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(perAccess, i32));
-    for (auto [reg, col] : accesses) {
-      Value words = emitPtx(
-          b, loc, ldType,
-          {LLVM::AddOp::create(b, loc, warpAddress, createI32(b, loc, col))},
-          ldText, ldConstraints);
-      for (unsigned i = 0; i < perAccess; ++i)
-        dRegs[reg + i] = LLVM::BitcastOp::create(
-            b, loc, f32, LLVM::ExtractValueOp::create(b, loc, words, i));
+      // 5. Wait, read the accumulator back, free tensor memory.
+      emitPtx(b, loc, Type(), {mbar},
+              "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
+              "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], " +
+                  std::to_string(slice & 1) +
+                  ";\n"
+                  "@!%done bra WAIT_${:uid};\n}",
+              "r");
+      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+      std::string ldText = "tcgen05.ld.sync.aligned.32x32b.x" +
+                           std::to_string(perAccess) + ".b32 " +
+                           operandList(0, perAccess) + ", [$" +
+                           std::to_string(perAccess) +
+                           "];\ntcgen05.wait::ld.sync.aligned;";
+      std::string ldConstraints = repeatConstraint("=r", perAccess) + ",r";
+      auto ldType = LLVM::LLVMStructType::getLiteral(
+          getContext(), SmallVector<Type>(perAccess, i32));
+      for (auto [reg, col] : accesses) {
+        reg += sliceRegs;
+        Value words = emitPtx(
+            b, loc, ldType,
+            {LLVM::AddOp::create(b, loc, warpAddress, createI32(b, loc, col))},
+            ldText, ldConstraints);
+        for (unsigned i = 0; i < perAccess; ++i)
+          dRegs[reg + i] = LLVM::BitcastOp::create(
+              b, loc, f32, LLVM::ExtractValueOp::create(b, loc, words, i));
+      }
     }
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
     NVVM::Barrier0Op::create(b, loc);
@@ -795,7 +854,7 @@ struct Tcgen05BlockScaledMmaLowering
 
     FailureOr<SmallVector<Value>> result =
         relayout(b, loc, op, dRegs, tmemLayout, getTileLayout(op.getType()),
-                 stage, p.m, p.n);
+                 stage, p.batch, p.m, p.n);
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));

@@ -76,15 +76,17 @@ nv_tileaa.func @columns(%a: tensor<256x32xf8E4M3FN, #A>, %b: tensor<32x256xf8E4M
 
 // -----
 
-#A = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 64, 0)]} -> {dim0 = 2, dim1 = 128, dim2 = 32}>
+// A batched op is planned per slice: slices of M = 64 are refused like
+// a 2-d tile of M = 64.
+#A = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 64, dim2 = 32}>
 #B = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 16}>
-#C = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 64, 0)]} -> {dim0 = 2, dim1 = 128, dim2 = 16}>
-#SA = #nv_tileas.linear<{register = [(1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 64, 0)]} -> {dim0 = 2, dim1 = 128, dim2 = 1}>
+#C = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 64, dim2 = 16}>
+#SA = #nv_tileas.linear<{register = [(1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 64, dim2 = 1}>
 #SB = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 1, dim2 = 16}>
-nv_tileaa.func @batched(%a: tensor<2x128x32xf8E4M3FN, #A>, %b: tensor<2x32x16xf8E4M3FN, #B>, %c: tensor<2x128x16xf32, #C>, %sa: tensor<2x128x1xf8E8M0FNU, #SA>, %sb: tensor<2x1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  // expected-error @+2 {{batched block-scaled MMA is not supported by the tcgen05 lowering (rank 3)}}
+nv_tileaa.func @batched(%a: tensor<2x64x32xf8E4M3FN, #A>, %b: tensor<2x32x16xf8E4M3FN, #B>, %c: tensor<2x64x16xf32, #C>, %sa: tensor<2x64x1xf8E8M0FNU, #SA>, %sb: tensor<2x1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
+  // expected-error @+2 {{tcgen05 block-scaled MMA needs M to be a multiple of 128, not 64}}
   // expected-error @+1 {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<2x128x32xf8E4M3FN, #A>, tensor<2x32x16xf8E4M3FN, #B>, tensor<2x128x16xf32, #C>, tensor<2x128x1xf8E8M0FNU, #SA>, tensor<2x1x16xf8E8M0FNU, #SB> -> tensor<2x128x16xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<2x64x32xf8E4M3FN, #A>, tensor<2x32x16xf8E4M3FN, #B>, tensor<2x64x16xf32, #C>, tensor<2x64x1xf8E8M0FNU, #SA>, tensor<2x1x16xf8E8M0FNU, #SB> -> tensor<2x64x16xf32, #C>
   nv_tileaa.return
 }
 

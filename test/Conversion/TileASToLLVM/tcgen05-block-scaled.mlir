@@ -146,3 +146,34 @@ nv_tileaa.func @eight_warps(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32, #C>, tensor<128x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
 }
+
+// -----
+
+// A batched op: both slices in shared memory, one tcgen05 sequence per
+// slice in the same tensor memory (one allocation), the second slice's
+// operands one slice further on (A: 128 x 32 bytes, B: 16 x 32 bytes), the
+// mbarrier waited on with parity 0, then 1.
+// CHECK-LABEL: llvm.func @batched
+// CHECK-COUNT-1: tcgen05.alloc
+// CHECK-NOT: tcgen05.alloc
+// CHECK: tcgen05.st.sync.aligned.32x32b.x16
+// CHECK: tcgen05.mma
+// CHECK: try_wait.parity.shared::cta.b64 %done, [$0], 0;
+// CHECK: tcgen05.ld.sync.aligned.32x32b.x16
+// CHECK: tcgen05.st.sync.aligned.32x32b.x16
+// CHECK: tcgen05.mma
+// CHECK: try_wait.parity.shared::cta.b64 %done, [$0], 1;
+// CHECK: tcgen05.ld.sync.aligned.32x32b.x16
+// CHECK-NOT: tcgen05.alloc
+// CHECK: tcgen05.dealloc
+// CHECK-NOT: tcgen05.mma
+// CHECK: llvm.return
+#A = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 64, 0)]} -> {dim0 = 2, dim1 = 128, dim2 = 32}>
+#B = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 64, 0)]} -> {dim0 = 2, dim1 = 128, dim2 = 16}>
+#SA = #nv_tileas.linear<{register = [(1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 64, 0)]} -> {dim0 = 2, dim1 = 128, dim2 = 1}>
+#SB = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 1, dim2 = 16}>
+nv_tileaa.func @batched(%a: tensor<2x128x32xf8E4M3FN, #A>, %b: tensor<2x32x16xf8E4M3FN, #B>, %c: tensor<2x128x16xf32, #C>, %sa: tensor<2x128x1xf8E8M0FNU, #SA>, %sb: tensor<2x1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<2x128x32xf8E4M3FN, #A>, tensor<2x32x16xf8E4M3FN, #B>, tensor<2x128x16xf32, #C>, tensor<2x128x1xf8E8M0FNU, #SA>, tensor<2x1x16xf8E8M0FNU, #SB> -> tensor<2x128x16xf32, #C>
+  nv_tileaa.return
+}
