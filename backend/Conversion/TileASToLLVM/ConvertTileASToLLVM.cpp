@@ -140,6 +140,7 @@ struct ConvertTileASToLLVMPass
     populateTileASAtomicToLLVMPatterns(converter, patterns);
     populateTileASSliceToLLVMPatterns(converter, patterns);
     populateTileASAssertToLLVMPatterns(converter, patterns);
+    populateTileASCancelToLLVMPatterns(converter, patterns, *target);
     populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);
