@@ -96,6 +96,12 @@ struct ExecCtx {
   // Tensor memory and queued tcgen05 work of the running CTA (created on
   // first use, dropped for every CTA).
   std::shared_ptr<Tcgen05State> tcgen05;
+  // Transaction counts of the running CTA's mbarriers (by object address),
+  // for expect_tx / complete_tx.
+  std::unordered_map<const uint8_t *, int64_t> mbarTx;
+  // The launch queue: linear CTA indices [nextCta, endCta) have not started;
+  // clusterlaunchcontrol.try_cancel takes them from the back.
+  uint64_t nextCta = 0, endCta = 0;
   bool failed = false;
   bool progress = false;
 
@@ -228,9 +234,13 @@ void registerMemoryOps(DecodeTable &t);
 void registerWarpOps(DecodeTable &t);
 void registerControlOps(DecodeTable &t);
 void registerTcgen05Ops(DecodeTable &t);
+void registerClusterLaunchOps(DecodeTable &t);
 
 // One arrive on the mbarrier object at `p` (OpsMemory.cpp).
 void mbarrierArrive(ExecCtx &ctx, uint8_t *p, bool &ok, std::string &err);
+// Completes `bytes` of the mbarrier's expected transactions (OpsMemory.cpp).
+void mbarrierCompleteTx(ExecCtx &ctx, uint8_t *p, int64_t bytes, bool &ok,
+                        std::string &err);
 
 // mma.sync with .block_scale (OpsMmaBlockScale.cpp), called by the mma
 // decoder.

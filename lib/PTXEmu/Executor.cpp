@@ -511,9 +511,15 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
   size_t nslots = mod.regNames.size();
   const unsigned quantum = 256;
 
-  for (uint32_t bz = 0; bz < cfg.grid.z; ++bz)
-    for (uint32_t by = 0; by < cfg.grid.y; ++by)
-      for (uint32_t bx = 0; bx < cfg.grid.x; ++bx) {
+  // CTAs start in linear order, x fastest; a clusterlaunchcontrol.try_cancel
+  // removes not-yet-started ones from the back of this queue.
+  ctx.nextCta = 0;
+  ctx.endCta = uint64_t(cfg.grid.x) * cfg.grid.y * cfg.grid.z;
+  while (ctx.nextCta < ctx.endCta) {
+        uint64_t linear = ctx.nextCta++;
+        uint32_t bx = uint32_t(linear % cfg.grid.x);
+        uint32_t by = uint32_t(linear / cfg.grid.x % cfg.grid.y);
+        uint32_t bz = uint32_t(linear / (uint64_t(cfg.grid.x) * cfg.grid.y));
         ctx.ctaid[0] = bx;
         ctx.ctaid[1] = by;
         ctx.ctaid[2] = bz;
@@ -522,6 +528,7 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
         ctx.local.assign(size_t(nthreads) * mod.localSize, 0);
         ctx.warps.assign(nwarps, WarpState());
         ctx.tcgen05.reset();
+        ctx.mbarTx.clear();
         for (auto &b : ctx.bars)
           b = BarrierState();
         ctx.liveThreads = unsigned(nthreads);
@@ -583,7 +590,7 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
             return res;
           }
         }
-      }
+  }
   res.ok = true;
   return res;
 }

@@ -13,6 +13,21 @@ namespace {
 void execMov(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   const Operand &d = ins.ops[0], &a = ins.ops[1];
   const unsigned bits = tyBits(ins.type);
+  if (bits == 128) { // two 64-bit halves: {lo, hi} <-> a .b128 register
+    forLanes(mask, [&](unsigned l) {
+      uint64_t half[2];
+      for (int k = 0; k < 2; ++k)
+        half[k] = a.kind == Operand::Vec ? ctx.get(a.elems[size_t(k)], w, l, Ty::B64)
+                                         : w.r(a.reg + k, l);
+      for (int k = 0; k < 2; ++k) {
+        if (d.kind == Operand::Vec)
+          ctx.set(d.elems[size_t(k)], w, l, half[k]);
+        else
+          w.r(d.reg + k, l) = half[k];
+      }
+    });
+    return;
+  }
   forLanes(mask, [&](unsigned l) {
     if (a.kind == Operand::Vec) {
       unsigned eb = bits / unsigned(a.elems.size());
@@ -54,6 +69,14 @@ bool decodeMov(Instr &ins, Mods &m, std::string &err) {
     err = "'mov' cannot move a vector to a vector";
     return false;
   }
+  if (ins.type == Ty::B128)
+    for (const Operand &o : ins.ops)
+      if ((o.kind == Operand::Vec && o.elems.size() != 2) ||
+          (o.kind != Operand::Vec && o.kind != Operand::Reg)) {
+        err = "'mov.b128' moves between a .b128 register and {lo, hi} "
+              "64-bit halves";
+        return false;
+      }
   ins.exec = execMov;
   ins.cls = IClass::Move;
   return true;

@@ -465,7 +465,9 @@ uint64_t mbarArrive(ExecCtx &ctx, uint8_t *p, uint64_t n, bool drop, bool &ok,
   if (drop)
     expected -= n;
   pending -= n;
-  if (pending == 0) {
+  // A phase with transactions outstanding completes on the last complete_tx.
+  auto tx = ctx.mbarTx.find(p);
+  if (pending == 0 && (tx == ctx.mbarTx.end() || tx->second == 0)) {
     ++phase;
     pending = expected;
     ++ctx.epoch; // completing a phase orders memory like a barrier
@@ -491,6 +493,7 @@ void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
     uint64_t pending = s & kCntMask, expected = s >> 20 & kCntMask, phase = s >> 40;
     switch (ins.kind) {
     case 0: { // init
+      ctx.mbarTx.erase(p);
       uint64_t n = ctx.get(ins.ops[1], w, l, Ty::U32);
       if (n == 0 || n > kCntMask) {
         ctx.fail(ins, w, l, "mbarrier count out of range");
@@ -502,6 +505,10 @@ void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
     case 1:   // arrive
     case 2: { // arrive_drop
       uint64_t n = ins.ops.size() > 2 ? ctx.get(ins.ops[2], w, l, Ty::U32) : 1;
+      if (ins.a) { // .expect_tx: the operand counts bytes, one arrival
+        ctx.mbarTx[p] += int64_t(n);
+        n = 1;
+      }
       bool ok;
       std::string err;
       uint64_t old = mbarArrive(ctx, p, n, ins.kind == 2, ok, err);
@@ -517,6 +524,7 @@ void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
       return;
     }
     case 4: // inval
+      ctx.mbarTx.erase(p);
       s = 0;
       break;
     }
@@ -531,6 +539,7 @@ bool decodeMbarrier(Instr &ins, Mods &m, std::string &err) {
     return false;
   }
   ins.kind = uint8_t(k == 4 ? 3 : k == 5 ? 4 : k);
+  ins.a = (k == 1 || k == 2) && m.take("expect_tx");
   ins.flag = m.take("parity");
   m.takeMemOrder();
   if (!m.takeSpace(ins.space))
@@ -547,7 +556,8 @@ bool decodeMbarrier(Instr &ins, Mods &m, std::string &err) {
   ins.cls = IClass::Barrier;
   switch (ins.kind) {
   case 0: return expectOps(ins, 2, err);
-  case 1: case 2: return expectOps(ins, 2, 3, err);
+  case 1: case 2:
+    return ins.a ? expectOps(ins, 3, err) : expectOps(ins, 2, 3, err);
   case 3: return expectOps(ins, 3, 4, err);
   default: return expectOps(ins, 1, err);
   }
@@ -597,4 +607,26 @@ void tilecc::ptxemu::registerMemoryOps(DecodeTable &t) {
 void tilecc::ptxemu::mbarrierArrive(ExecCtx &ctx, uint8_t *p, bool &ok,
                                     std::string &err) {
   mbarArrive(ctx, p, 1, /*drop=*/false, ok, err);
+}
+
+void tilecc::ptxemu::mbarrierCompleteTx(ExecCtx &ctx, uint8_t *p, int64_t bytes,
+                                        bool &ok, std::string &err) {
+  uint64_t s;
+  std::memcpy(&s, p, 8);
+  ok = false;
+  if ((s >> 20 & kCntMask) == 0) {
+    err = "complete_tx on an uninitialized mbarrier";
+    return;
+  }
+  int64_t &tx = ctx.mbarTx[p];
+  tx -= bytes;
+  ok = true;
+  if (tx != 0 || (s & kCntMask) != 0)
+    return;
+  // Arrivals and transactions are all in: the phase completes.
+  uint64_t expected = s >> 20 & kCntMask, phase = (s >> 40) + 1;
+  s = expected | expected << 20 | (phase & ((1ull << 23) - 1)) << 40;
+  std::memcpy(p, &s, 8);
+  ++ctx.epoch;
+  ctx.progress = true;
 }

@@ -789,7 +789,7 @@ private:
         int64_t n;
         if (!number(n) || !expect(">"))
           return false;
-        if (n < 0 || mod.regNames.size() + uint64_t(n) > kMaxRegs)
+        if (n < 0 || mod.regNames.size() + uint64_t(n) * (ty == Ty::B128 ? 2 : 1) > kMaxRegs)
           return fail("too many registers (at most " + std::to_string(kMaxRegs) +
                       " per module)");
         for (int64_t k = 0; k < n; ++k)
@@ -811,6 +811,11 @@ private:
     mod.regNames.push_back(name);
     mod.regTypes.push_back(ty);
     declare(name, {true, slot});
+    // A .b128 register is two consecutive 64-bit slots, low half first.
+    if (ty == Ty::B128) {
+      mod.regNames.push_back(name + ".hi");
+      mod.regTypes.push_back(ty);
+    }
   }
 
   static bool specialReg(const std::string &w, SReg &r) {

@@ -205,6 +205,7 @@ struct ConvertTileASToLLVMPass
     populateTileASSliceToLLVMPatterns(converter, patterns);
     populateTileASAssertToLLVMPatterns(converter, patterns);
     populateTileASHeapToLLVMPatterns(converter, patterns);
+    populateTileASCancelToLLVMPatterns(converter, patterns, *target);
     populateTileASGlobalToLLVMPatterns(converter, patterns);
     populateTileASLayoutToLLVMPatterns(converter, patterns);
     populateTileASReduceToLLVMPatterns(converter, patterns);

@@ -68,6 +68,12 @@ void populateTileASSliceToLLVMPatterns(
 void populateTileASHeapToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
+/// cancel_next_program and its queries: PTX cluster launch control; a
+/// located error below sm_100.
+void populateTileASCancelToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const ::tilecc::TargetInfo &target);
+
 /// cf.assert: thread 0 prints the message, the tile block traps.
 void populateTileASAssertToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);

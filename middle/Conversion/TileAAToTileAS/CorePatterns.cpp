@@ -11,5 +11,6 @@ void mlir::tilecc::populateTileAACoreToTileASPatterns(
   populateTileAAQueueToTileASPatterns(converter, patterns);
   populateTileAAExtensionToTileASPatterns(converter, patterns);
   populateTileAAHistogramToTileASPatterns(converter, patterns);
+  populateTileAACancelToTileASPatterns(converter, patterns);
   populateTileAAGatherScatterToTileASPatterns(converter, patterns);
 }

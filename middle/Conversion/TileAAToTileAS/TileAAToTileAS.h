@@ -49,6 +49,9 @@ void populateTileAAGatherScatterToTileASPatterns(
 /// histogram, as a compare of every element with every bin and a reduce.
 void populateTileAAHistogramToTileASPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns);
+/// cancel_next_program_id and its queries, as cluster launch control.
+void populateTileAACancelToTileASPatterns(const TypeConverter &converter,
+                                          RewritePatternSet &patterns);
 /// extern_elementwise, elementwise_inline_asm, call_elementwise_intrinsic.
 void populateTileAAExtensionToTileASPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns);

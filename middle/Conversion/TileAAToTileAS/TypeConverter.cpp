@@ -23,6 +23,10 @@ TileAAToTileASTypeConverter::TileAAToTileASTypeConverter(MLIRContext *ctx) {
   addConversion([](nv_tileaa::TiledViewType type) -> Type {
     return convertTiledView(type);
   });
+  // A cancelled-program handle is the 16-byte cluster-launch-control response.
+  addConversion([ctx](nv_tileaa::ProgramIdType) -> Type {
+    return IntegerType::get(ctx, 128);
+  });
   // A queue is a pipeline whose slots carry the converted slot types.
   addConversion([this, ctx](nv_tileaa::QueueType type) -> std::optional<Type> {
     SmallVector<Type> slots;

@@ -34,7 +34,7 @@ static std::string unsupportedReason(Operation *op, std::optional<int64_t> cc) {
           return "cluster launch control needs compute capability >= sm100, "
                  "the target is sm_" +
                  std::to_string(*cc);
-        return "cluster launch control (program cancellation)";
+        return "";
       })
       .Case([](nv_tileaa::BlockTileOp blocked) -> std::string {
         if (!isa<nv_tileaa::TileMemRefType>(blocked.getSrc().getType()))

@@ -2,6 +2,7 @@
 #include "TileAS/IR/TileASDialect.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
 using namespace mlir::nv_tileas;
@@ -162,5 +163,28 @@ LogicalResult PermuteOp::verify() {
       return emitOpError("expects a permutation of the source's axes");
     seen[p] = true;
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Program cancellation
+//===----------------------------------------------------------------------===//
+
+LogicalResult CancelNextProgramOp::verify() {
+  auto module = (*this)->getParentOfType<ModuleOp>();
+  if (!module)
+    return success();
+  if (auto cc = module->getAttrOfType<IntegerAttr>(
+          TileASDialect::kComputeCapabilityAttrName);
+      cc && cc.getInt() < 100)
+    return emitOpError("needs compute capability >= sm100 (cluster launch "
+                       "control), the target is sm_")
+           << cc.getInt();
+  return success();
+}
+
+LogicalResult CanceledProgramIdOp::verify() {
+  if (getDim() < 0 || getDim() > 2)
+    return emitOpError("grid axis must be 0, 1 or 2, got ") << getDim();
   return success();
 }

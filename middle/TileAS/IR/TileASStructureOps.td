@@ -155,4 +155,39 @@ def TileAS_PermuteOp : TileAS_Op<"permute", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Program cancellation (cluster launch control, sm_100+)
+//===----------------------------------------------------------------------===//
+
+def TileAS_CancelNextProgramOp : TileAS_Op<"cancel_next_program"> {
+  let summary = "cancel the launch of a program that has not started";
+  let description = [{
+    `%r = nv_tileas.cancel_next_program : i128`. Executed by the whole CTA:
+    asks the hardware to cancel one not-yet-launched program of the grid and
+    returns the 16-byte opaque response (which program, if any), read with
+    `program_is_canceled` and `canceled_program_id`. sm_100 and newer.
+  }];
+  let results = (outs I128:$response);
+  let assemblyFormat = "attr-dict `:` type($response)";
+  let hasVerifier = 1;
+}
+
+def TileAS_ProgramIsCanceledOp : TileAS_Op<"program_is_canceled", [Pure]> {
+  let summary = "whether a cancel response names a cancelled program";
+  let arguments = (ins I128:$response);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$response attr-dict";
+}
+
+def TileAS_CanceledProgramIdOp : TileAS_Op<"canceled_program_id", [Pure]> {
+  let summary = "grid coordinate of the program a cancel response names";
+  let description = [{
+    Undefined unless `program_is_canceled` holds for the response.
+  }];
+  let arguments = (ins I128:$response, I32Attr:$dim);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$response `dim` $dim attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // TILECC_TILEAS_STRUCTUREOPS_TD

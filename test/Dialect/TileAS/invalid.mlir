@@ -780,3 +780,21 @@ func.func @f(%p: !nv_tileaa.ptr<f32, 1>) {
   %0 = nv_tileas.call_elementwise_intrinsic "llvm.nvvm.fabs"(%p) : (!nv_tileaa.ptr<f32, 1>) -> f32
   return
 }
+
+// -----
+
+func.func @f(%r: i128) -> i32 {
+  // expected-error @+1 {{'nv_tileas.canceled_program_id' op grid axis must be 0, 1 or 2, got 3}}
+  %0 = nv_tileas.canceled_program_id %r dim 3
+  return %0 : i32
+}
+
+// -----
+
+module attributes {nv_tileas.compute_capability = 90 : i32} {
+  func.func @f() -> i128 {
+    // expected-error @+1 {{'nv_tileas.cancel_next_program' op needs compute capability >= sm100 (cluster launch control), the target is sm_90}}
+    %0 = nv_tileas.cancel_next_program : i128
+    return %0 : i128
+  }
+}

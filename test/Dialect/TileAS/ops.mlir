@@ -236,3 +236,15 @@ func.func @escape_hatches(%x: tensor<128xf32>, %s: f32, %h: f16) -> (tensor<128x
   %3 = nv_tileas.call_elementwise_intrinsic "llvm.nvvm.fmin.f"(%1#0, %s) : (tensor<128xf32>, f32) -> tensor<128xf32>
   return %3, %1#1, %2 : tensor<128xf32>, tensor<128xi32>, f16
 }
+
+// Program cancellation: a 16-byte response and its two queries.
+// CHECK-LABEL: func @cancel(
+func.func @cancel() -> (i1, i32) {
+  // CHECK: %[[R:.*]] = nv_tileas.cancel_next_program : i128
+  %r = nv_tileas.cancel_next_program : i128
+  // CHECK: nv_tileas.program_is_canceled %[[R]]
+  %ok = nv_tileas.program_is_canceled %r
+  // CHECK: nv_tileas.canceled_program_id %[[R]] dim 2
+  %z = nv_tileas.canceled_program_id %r dim 2
+  return %ok, %z : i1, i32
+}
