@@ -72,10 +72,16 @@ Compiler::Compiler(MLIRContext &context, CompileOptions options)
 Compiler::~Compiler() = default;
 
 /// The stage an MLIR module was produced by: its tilecc.stage attribute when
-/// present, else the newest of tilecc's dialects it contains.
+/// present, else the newest of tilecc's dialects it contains. A module with
+/// only LLVM-dialect functions is at the llvm stage whatever its attribute
+/// says: tilecc-opt's conversions keep the attribute of their input.
 static std::optional<Stage> detectStage(ModuleOp module) {
-  if (auto attr = module->getAttrOfType<StringAttr>(kStageAttrName))
-    return parseStageName(attr.getValue());
+  std::optional<Stage> claimed;
+  if (auto attr = module->getAttrOfType<StringAttr>(kStageAttrName)) {
+    claimed = parseStageName(attr.getValue());
+    if (!claimed)
+      return std::nullopt;
+  }
   bool tileaa = false, tileas = false, cudaTile = false;
   module.walk([&](Operation *op) {
     StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
@@ -83,6 +89,10 @@ static std::optional<Stage> detectStage(ModuleOp module) {
     tileaa |= ns == "nv_tileaa";
     cudaTile |= ns == "cuda_tile";
   });
+  bool lowered = !tileas && !tileaa && !cudaTile &&
+                 !module.getOps<LLVM::LLVMFuncOp>().empty();
+  if (claimed)
+    return lowered && *claimed < Stage::LLVM ? Stage::LLVM : *claimed;
   if (tileas)
     return Stage::TileAS;
   if (tileaa)

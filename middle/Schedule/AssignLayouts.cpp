@@ -594,6 +594,9 @@ struct AssignLayoutsPass
   using Base::Base;
   void runOnOperation() override {
     getOperation().walk([&](FunctionOpInterface func) {
+      // Functions already lowered to LLVM have no tiles to lay out.
+      if (!isa<FunctionType>(func.getFunctionType()))
+        return;
       unsigned warps = numWarps;
       if (auto spec = func->getAttrOfType<nv_tileaa::KernelSpecAttr>(
               "nv_tileaa.kernel_spec"))
