@@ -31,7 +31,8 @@ struct ArchRow {
 constexpr unsigned kAmpere = bits({F::CpAsync, F::Ldmatrix, F::MmaSyncF16});
 constexpr unsigned kAda = kAmpere | bits({F::MmaSyncFp8, F::Fp8Convert});
 constexpr unsigned kHopper = kAda | bits({F::Tma, F::Clusters, F::Bf16AtomicAdd});
-constexpr unsigned kBlackwell = kHopper | bits({F::Fp4});
+constexpr unsigned kBlackwell =
+    kHopper | bits({F::Fp4, F::ClusterLaunchControl});
 
 const ArchRow kArchs[] = {
     {80, 70, 0, false, kAmpere, 0, 163 * 1024},
@@ -134,6 +135,7 @@ llvm::StringRef tilecc::getFeatureName(TargetFeature feature) {
   case F::Fp4: return "fp4";
   case F::Fp8Convert: return "fp8 conversions";
   case F::Bf16AtomicAdd: return "bf16 atomic add";
+  case F::ClusterLaunchControl: return "cluster launch control";
   }
   return "unknown feature";
 }

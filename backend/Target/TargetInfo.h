@@ -31,6 +31,7 @@ enum class TargetFeature : unsigned {
   Fp4 = 1u << 9,             // e2m1 conversions and MMA (sm_100+)
   Fp8Convert = 1u << 10,     // cvt to/from e4m3/e5m2 (sm_89+)
   Bf16AtomicAdd = 1u << 11,  // atom/red .add.noftz.bf16 (sm_90+)
+  ClusterLaunchControl = 1u << 12, // clusterlaunchcontrol try_cancel (sm_100+)
 };
 
 /// The variant suffix of an architecture name.

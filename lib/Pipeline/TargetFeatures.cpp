@@ -25,6 +25,7 @@ const NamedFeature kNamedFeatures[] = {
     {"nvvm.cp.async.", F::CpAsync},
     {"nvvm.wgmma.", F::Wgmma},
     {"nvvm.tcgen05.", F::Tcgen05},
+    {"nvvm.clusterlaunchcontrol", F::ClusterLaunchControl},
     {"nvvm.cluster", F::Clusters},
     {"nvvm.read.ptx.sreg.cluster", F::Clusters},
     {"nvvm.mapa", F::Clusters},
@@ -65,7 +66,9 @@ bool launchesClusters(Operation *op) {
 /// PTX written as inline assembly: its qualifiers name the features.
 void addInlineAsmFeatures(LLVM::InlineAsmOp op, SmallVectorImpl<F> &features) {
   StringRef text = op.getAsmString();
-  if (text.contains(".cluster"))
+  if (text.contains("clusterlaunchcontrol."))
+    features.push_back(F::ClusterLaunchControl);
+  else if (text.contains(".cluster"))
     features.push_back(F::Clusters);
   bool atomic = text.contains("atom.") || text.contains("red.");
   if (atomic && text.contains(".add") && text.contains(".bf16"))
