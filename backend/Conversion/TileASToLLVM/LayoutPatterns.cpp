@@ -263,17 +263,6 @@ static SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
   return regs;
 }
 
-/// `values` as one vector (a lone value as itself).
-static Value toVector(OpBuilder &b, Location loc, ArrayRef<Value> values) {
-  if (values.size() == 1)
-    return values.front();
-  Type type = VectorType::get({int64_t(values.size())}, values[0].getType());
-  Value vec = LLVM::UndefOp::create(b, loc, type);
-  for (auto [i, v] : llvm::enumerate(values))
-    vec = LLVM::InsertElementOp::create(b, loc, vec, v, createI32(b, loc, i));
-  return vec;
-}
-
 /// The planner's round trip: vector stores into the swizzled scratch layout
 /// (each element once), a barrier, then ldmatrix or vector loads.
 static FailureOr<SmallVector<Value>>

@@ -440,17 +440,6 @@ static unsigned contiguousRegisters(const tl::LinearLayout &toOffset,
   return width;
 }
 
-/// `values` as one vector (a lone value as itself).
-static Value toVector(OpBuilder &b, Location loc, ArrayRef<Value> values) {
-  if (values.size() == 1)
-    return values.front();
-  Type type = VectorType::get({int64_t(values.size())}, values[0].getType());
-  Value vec = LLVM::UndefOp::create(b, loc, type);
-  for (auto [i, v] : llvm::enumerate(values))
-    vec = LLVM::InsertElementOp::create(b, loc, vec, v, createI32(b, loc, i));
-  return vec;
-}
-
 /// Every thread stores its registers of `layout` into shared memory at
 /// `base` + the element offset `shared` gives each element, each element
 /// once, as wide as consecutive registers allow.

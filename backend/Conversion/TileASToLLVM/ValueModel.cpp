@@ -44,6 +44,17 @@ Value mlir::tilecc::createI64(OpBuilder &b, Location loc, int64_t value) {
                                   b.getI64IntegerAttr(value));
 }
 
+Value mlir::tilecc::toVector(OpBuilder &b, Location loc,
+                             ArrayRef<Value> values) {
+  if (values.size() == 1)
+    return values.front();
+  Type type = VectorType::get({int64_t(values.size())}, values[0].getType());
+  Value vec = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, v] : llvm::enumerate(values))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, v, createI32(b, loc, i));
+  return vec;
+}
+
 std::pair<Value, Value> mlir::tilecc::getLaneAndWarp(OpBuilder &b,
                                                      Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());

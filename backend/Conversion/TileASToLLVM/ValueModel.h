@@ -24,6 +24,9 @@ Value packRegisters(OpBuilder &b, Location loc, Type structType,
 Value createI32(OpBuilder &b, Location loc, int64_t value);
 Value createI64(OpBuilder &b, Location loc, int64_t value);
 
+/// `values` (one type) as one LLVM vector; a lone value as itself.
+Value toVector(OpBuilder &b, Location loc, ArrayRef<Value> values);
+
 /// Lane (0..31) and warp index of the current thread, as i32.
 std::pair<Value, Value> getLaneAndWarp(OpBuilder &b, Location loc);
 
