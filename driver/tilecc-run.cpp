@@ -1,14 +1,20 @@
 //===- tilecc-run.cpp - run end-to-end cases on tilecc's engines ----------===//
 //
 //   tilecc-run CASE.json --engine=interp|ptx|both --arch=sm_XY [--save DIR]
+//   tilecc-run CASE.json --arch=sm_XY --gpu-export DIR [--gpu-image=ptx]
+//   tilecc-run CASE.json --engine=interp --gpu-results DIR
 //
 // Loads the case, runs its kernel on the requested engines, compares output
 // buffers (and printed output) and exits non-zero on any error or mismatch.
+// A real GPU is a third engine run in two halves (Run/GpuLaunch.h): export a
+// launch directory, run scripts/gpu-run.py on it where the GPU is, then
+// compare its results here.
 //
 //===----------------------------------------------------------------------===//
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "Run/Case.h"
 #include "Run/Engines.h"
+#include "Run/GpuLaunch.h"
 #include "Run/Npy.h"
 #include "Target/TargetInfo.h"
 
@@ -43,6 +49,19 @@ static llvm::Error saveBuffers(const Case &testCase,
   return llvm::Error::success();
 }
 
+/// The GPU interleaves printf lines of different threads in no fixed order;
+/// the engines' printouts agree when they hold the same lines.
+static bool isSamePrintout(llvm::StringRef actual, llvm::StringRef expected) {
+  if (actual == expected)
+    return true;
+  llvm::SmallVector<llvm::StringRef> actualLines, expectedLines;
+  actual.split(actualLines, '\n');
+  expected.split(expectedLines, '\n');
+  llvm::sort(actualLines);
+  llvm::sort(expectedLines);
+  return actualLines == expectedLines;
+}
+
 int main(int argc, char **argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   std::string casePath, engine = "both", arch = "sm_100", saveDir;
@@ -56,6 +75,17 @@ int main(int argc, char **argv) {
   app.add_option("--save", saveDir, "write every buffer as .npy under DIR");
   bool profile = false;
   app.add_flag("--profile", profile, "print the emulator's execution counters");
+  std::string gpuExportDir, gpuImage = "cubin", gpuResultsDir;
+  app.add_option("--gpu-export", gpuExportDir,
+                 "compile for --arch and write a GPU launch directory, then "
+                 "stop (run it with scripts/gpu-run.py)");
+  app.add_option("--gpu-image", gpuImage,
+                 "what the launch directory carries: cubin, or ptx for the "
+                 "driver to JIT")
+      ->check(CLI::IsMember({"cubin", "ptx"}));
+  app.add_option("--gpu-results", gpuResultsDir,
+                 "compare the results scripts/gpu-run.py left in DIR as the "
+                 "'gpu' engine");
   CLI11_PARSE(app, argc, argv);
 
   std::optional<TargetInfo> target = parseTarget(arch);
@@ -68,6 +98,16 @@ int main(int argc, char **argv) {
     std::cerr << "tilecc-run: error: " << llvm::toString(testCase.takeError())
               << "\n";
     return 1;
+  }
+  if (!gpuExportDir.empty()) {
+    if (llvm::Error error = writeGpuLaunch(
+            *testCase, *target,
+            gpuImage == "ptx" ? GpuImage::PTX : GpuImage::Cubin, gpuExportDir)) {
+      std::cerr << "tilecc-run: error: " << llvm::toString(std::move(error))
+                << "\n";
+      return 1;
+    }
+    return 0;
   }
 
   DialectRegistry registry;
@@ -143,7 +183,24 @@ int main(int argc, char **argv) {
       std::cout << "counters (" << arch << "):\n" << ptxResult->counters;
   }
 
+  std::optional<EngineResult> gpuResult;
+  if (!gpuResultsDir.empty()) {
+    llvm::Expected<EngineResult> result = readGpuResult(*testCase, gpuResultsDir);
+    if (!result && !engineFailed("gpu", result.takeError()))
+      return 1;
+    if (result)
+      gpuResult = std::move(*result);
+    if (gpuResult && profile)
+      std::cout << "counters (gpu):\n" << gpuResult->counters;
+  }
+
   if (testCase->expectError) {
+    if (gpuResult) {
+      std::cerr << "tilecc-run: " << testCase->kernel
+                << ": gpu finished, but the case expects it to stop with: "
+                << *testCase->expectError << "\n";
+      return 1;
+    }
     if (interpResult || ptxResult) {
       std::cerr << "tilecc-run: " << testCase->kernel << ": "
                 << (interpResult ? "interp" : "ptx")
@@ -157,7 +214,12 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  const EngineResult &reference = interpResult ? *interpResult : *ptxResult;
+  if (!interpResult && !ptxResult && !gpuResult) {
+    std::cerr << "tilecc-run: no engine ran\n";
+    return 1;
+  }
+  const EngineResult &reference =
+      interpResult ? *interpResult : ptxResult ? *ptxResult : *gpuResult;
   if (testCase->expectPrint && reference.printed != *testCase->expectPrint) {
     std::cerr << "tilecc-run: printed output differs from the case's "
                  "expect_print:\n--- expected\n"
@@ -166,7 +228,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   for (auto [result, name] : {std::pair{&interpResult, "interp"},
-                               std::pair{&ptxResult, "ptx"}}) {
+                               std::pair{&ptxResult, "ptx"},
+                               std::pair{&gpuResult, "gpu"}}) {
     if (!*result)
       continue;
     std::string report = checkExpected(*testCase, **result, name);
@@ -187,8 +250,29 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  if (gpuResult && (interpResult || ptxResult)) {
+    const EngineResult &expected = interpResult ? *interpResult : *ptxResult;
+    const char *expectedName = interpResult ? "interp" : "ptx";
+    if (testCase->expectPrint &&
+        !isSamePrintout(gpuResult->printed, *testCase->expectPrint)) {
+      std::cerr << "tilecc-run: gpu printed output differs from the case's "
+                   "expect_print:\n--- expected\n"
+                << *testCase->expectPrint << "--- gpu\n"
+                << gpuResult->printed;
+      return 1;
+    }
+    std::string report = compareResults(*testCase, expected, *gpuResult,
+                                        expectedName, "gpu");
+    if (!report.empty()) {
+      std::cerr << "tilecc-run: " << testCase->kernel << ": " << expectedName
+                << " and gpu differ:\n"
+                << report;
+      return 1;
+    }
+  }
   std::cout << reference.printed;
   std::cout << "tilecc-run: " << testCase->kernel << ": ok (" << engine
-            << (ptxResult ? ", " + arch : std::string()) << ")\n";
+            << (ptxResult ? ", " + arch : std::string())
+            << (gpuResult ? ", gpu" : "") << ")\n";
   return 0;
 }
