@@ -205,14 +205,11 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                                         reg).getResult());
           continue;
         }
-        Type vecType = VectorType::get({int64_t(perWord)},
-                                       regs[which[0]].getType());
-        Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
+        SmallVector<Value> part;
         for (unsigned i = 0; i < perWord; ++i)
-          vec = LLVM::InsertElementOp::create(
-              rewriter, loc, vec, regs[which[w * perWord + i]],
-              createI32(rewriter, loc, i));
-        words.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
+          part.push_back(regs[which[w * perWord + i]]);
+        words.push_back(LLVM::BitcastOp::create(rewriter, loc, i32,
+                                                toVector(rewriter, loc, part)));
       }
       return words;
     };
@@ -247,16 +244,10 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         SmallVector<Value> halves;
         for (int32_t r : which)
           halves.push_back(result[r]);
-        SmallVector<int32_t> idx = {0, 1, 2, 3};
-        for (unsigned w = 0; w < 2; ++w) {
-          Type vecType = VectorType::get({2}, cElem);
-          Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
-          for (unsigned i = 0; i < 2; ++i)
-            vec = LLVM::InsertElementOp::create(rewriter, loc, vec,
-                                                halves[2 * w + i],
-                                                createI32(rewriter, loc, i));
-          acc.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
-        }
+        for (unsigned w = 0; w < 2; ++w)
+          acc.push_back(LLVM::BitcastOp::create(
+              rewriter, loc, i32,
+              toVector(rewriter, loc, ArrayRef(halves).slice(2 * w, 2))));
       } else {
         for (int32_t r : which)
           acc.push_back(result[r]);
