@@ -228,13 +228,7 @@ struct BlockScaledMmaSyncLowering
       for (auto [i, r] : llvm::enumerate(which))
         result[r] = acc[i];
     }
-    // Duplicate accumulator registers take the value of the one computed.
-    std::map<SmallVector<int32_t>, int32_t> computed;
-    for (int32_t r = 0, e = cLayout.getInDimSize(tl::kRegister); r < e; ++r) {
-      auto [it, fresh] = computed.insert({cLayout.applyValues({r, 0, 0}), r});
-      if (!fresh)
-        result[r] = result[it->second];
-    }
+    copyDuplicateRegisters(cLayout, result);
     rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, result));
     return success();
   }

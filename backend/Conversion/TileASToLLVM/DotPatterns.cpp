@@ -13,9 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
-#include "Codegen/PTXEmitter.h"
-
 #include "Conversion/TileASToLLVM/MmaFragments.h"
+#include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
@@ -72,6 +71,16 @@ mlir::tilecc::groupMmaFragments(const tl::LinearLayout &layout,
     }
   }
   return blocks;
+}
+
+void mlir::tilecc::copyDuplicateRegisters(const tl::LinearLayout &layout,
+                                          MutableArrayRef<Value> registers) {
+  std::map<SmallVector<int32_t>, int32_t> first;
+  for (int32_t r = 0, e = layout.getInDimSize(tl::kRegister); r < e; ++r) {
+    auto [it, fresh] = first.insert({layout.applyValues({r, 0, 0}), r});
+    if (!fresh)
+      registers[r] = registers[it->second];
+  }
 }
 
 namespace {
@@ -295,36 +304,12 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
           result[r] = acc[i];
       }
     }
-    // Duplicate accumulator registers take the value of the one computed
-    // (the first register holding the element, as groupFragments keeps).
-    std::map<SmallVector<int32_t>, int32_t> computed;
-    for (int32_t r = 0, e = cLayout.getInDimSize(tl::kRegister); r < e; ++r) {
-      auto [it, fresh] = computed.insert({cLayout.applyValues({r, 0, 0}), r});
-      if (!fresh)
-        result[r] = result[it->second];
-    }
+    copyDuplicateRegisters(cLayout, result);
     rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, result));
     return success();
   }
 
 private:
-  /// Records that the module's inline PTX needs PTX ISA `version` (e.g. 84
-  /// for fp8 mma.sync): a `max` module flag the PTX emitter honours.
-  static void requirePtxVersion(OpBuilder &b, Operation *op, int32_t version) {
-    auto module = op->getParentOfType<ModuleOp>();
-    MLIRContext *ctx = b.getContext();
-    auto flag = LLVM::ModuleFlagAttr::get(
-        ctx, LLVM::ModFlagBehavior::Max,
-        StringAttr::get(ctx, ::tilecc::kMinPtxVersionFlag), b.getI32IntegerAttr(version));
-    for (auto flags : module.getOps<LLVM::ModuleFlagsOp>())
-      for (Attribute existing : flags.getFlags())
-        if (existing == flag)
-          return;
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToEnd(module.getBody());
-    LLVM::ModuleFlagsOp::create(b, module.getLoc(), b.getArrayAttr({flag}));
-  }
-
   /// A warp's A rows and B columns must be its accumulator's rows and
   /// columns; A and B must not spread K over warps.
   static bool warpsAgree(const tl::LinearLayout &a, const tl::LinearLayout &b,

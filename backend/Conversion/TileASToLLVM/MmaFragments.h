@@ -9,6 +9,7 @@
 #define TILECC_CONVERSION_TILEASTOLLVM_MMAFRAGMENTS_H
 
 #include "Layout/LinearLayout.h"
+#include "mlir/IR/Value.h"
 
 #include <array>
 #include <map>
@@ -29,6 +30,12 @@ std::optional<MmaBlocks>
 groupMmaFragments(const ::tilecc::layout::LinearLayout &layout,
                   const ::tilecc::layout::LinearLayout &fragment, int32_t rows,
                   int32_t cols);
+
+/// Registers of `layout` that repeat an element take the value of the first
+/// register holding it (the one groupMmaFragments keeps, so the one an mma
+/// computed).
+void copyDuplicateRegisters(const ::tilecc::layout::LinearLayout &layout,
+                            llvm::MutableArrayRef<Value> registers);
 
 } // namespace mlir::tilecc
 
