@@ -44,9 +44,8 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
-#include "Codegen/PTXEmitter.h"
-
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
+#include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/Vectorization.h"
@@ -376,24 +375,6 @@ static uint32_t instrDescriptor(const Tcgen05Plan &p, unsigned sfId) {
   d |= uint32_t(128 >> 4) << 24;    // M
   d |= sfId << 29;                  // A scale-factor id
   return d;
-}
-
-/// Records that the module's inline PTX needs PTX ISA `version` (87 for
-/// kind::mxf4nvf4): the `max` module flag the PTX emitter honours.
-static void requirePtxVersion(OpBuilder &b, Operation *op, int32_t version) {
-  auto module = op->getParentOfType<ModuleOp>();
-  MLIRContext *ctx = b.getContext();
-  auto flag = LLVM::ModuleFlagAttr::get(
-      ctx, LLVM::ModFlagBehavior::Max,
-      StringAttr::get(ctx, ::tilecc::kMinPtxVersionFlag),
-      b.getI32IntegerAttr(version));
-  for (auto flags : module.getOps<LLVM::ModuleFlagsOp>())
-    for (Attribute existing : flags.getFlags())
-      if (existing == flag)
-        return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToEnd(module.getBody());
-  LLVM::ModuleFlagsOp::create(b, module.getLoc(), b.getArrayAttr({flag}));
 }
 
 /// Inline PTX with side effects; returns the result (null without outputs).
