@@ -83,6 +83,21 @@ void mlir::tilecc::copyDuplicateRegisters(const tl::LinearLayout &layout,
   }
 }
 
+void mlir::tilecc::emitMmaSync(OpBuilder &b, Location loc, ValueRange operands,
+                               StringRef asmText, StringRef constraints,
+                               MutableArrayRef<Value> acc) {
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), llvm::to_vector(ValueRange(acc).getTypes()));
+  auto mma = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, asmText, constraints,
+      /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  for (unsigned i = 0; i < acc.size(); ++i)
+    acc[i] = LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i);
+}
+
 namespace {
 
 /// The PTX type of an operand from the atom's element names.
@@ -261,9 +276,6 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         for (int32_t r : which)
           acc.push_back(result[r]);
       }
-      Type accWord = acc.front().getType();
-      auto resultType = LLVM::LLVMStructType::getLiteral(
-          getContext(), SmallVector<Type>(acc.size(), accWord));
       for (int64_t kb = 0; kb < kBlocks; ++kb) {
         auto aIt = aWords.find(BlockKey{batch, mb, int32_t(kb)});
         auto bIt = bWords.find(BlockKey{batch, int32_t(kb), nb});
@@ -274,16 +286,7 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
           SmallVector<Value> operands(a);
           llvm::append_range(operands, b);
           llvm::append_range(operands, acc);
-          auto mma = LLVM::InlineAsmOp::create(
-              rewriter, loc, resultType, operands, asmText, constraints,
-              /*has_side_effects=*/false, /*is_align_stack=*/false,
-              LLVM::TailCallKind::None,
-              LLVM::AsmDialectAttr::get(getContext(),
-                                        LLVM::AsmDialect::AD_ATT),
-              /*operand_attrs=*/ArrayAttr());
-          for (unsigned i = 0; i < acc.size(); ++i)
-            acc[i] = LLVM::ExtractValueOp::create(rewriter, loc,
-                                                  mma.getResult(0), i);
+          emitMmaSync(rewriter, loc, operands, asmText, constraints, acc);
         };
         if (split) { // the small terms first
           issue(aRest[aIt->first], bIt->second);

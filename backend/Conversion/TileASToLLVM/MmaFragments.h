@@ -2,14 +2,15 @@
 //
 // The dot lowerings on mma.sync (DotPatterns.cpp, BlockScaledMmaSyncPatterns
 // .cpp) find, for each single-instruction block of an operand, the registers
-// that hold its fragment.
+// that hold its fragment, issue each instruction and fill in the
+// accumulator's duplicate registers the same way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_CONVERSION_TILEASTOLLVM_MMAFRAGMENTS_H
 #define TILECC_CONVERSION_TILEASTOLLVM_MMAFRAGMENTS_H
 
 #include "Layout/LinearLayout.h"
-#include "mlir/IR/Value.h"
+#include "mlir/IR/Builders.h"
 
 #include <array>
 #include <map>
@@ -36,6 +37,12 @@ groupMmaFragments(const ::tilecc::layout::LinearLayout &layout,
 /// computed).
 void copyDuplicateRegisters(const ::tilecc::layout::LinearLayout &layout,
                             llvm::MutableArrayRef<Value> registers);
+
+/// One mma.sync as inline PTX (`asmText`, `constraints`) on `operands`; the
+/// accumulator registers `acc` take its results.
+void emitMmaSync(OpBuilder &b, Location loc, ValueRange operands,
+                 StringRef asmText, StringRef constraints,
+                 llvm::MutableArrayRef<Value> acc);
 
 } // namespace mlir::tilecc
 
