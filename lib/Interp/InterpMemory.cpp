@@ -35,18 +35,28 @@ bool isPacked(Type elementType) {
   return width < 8 && width != 1;
 }
 
+/// The byte at `address` that holds a packed element; only a view (an
+/// element index) gives the element's `bit` offset in it.
+LogicalResult loadPackedByte(Operation *op, BlockExecution &exec,
+                             uint64_t address, std::optional<unsigned> bit,
+                             uint64_t &byte) {
+  if (!bit)
+    return memoryError(op, "a pointer addresses whole bytes; sub-byte "
+                           "elements are accessed through a tensor view");
+  if (auto error = exec.getLaunch().memory.load(address, 1, byte))
+    return memoryError(op, *error);
+  return success();
+}
+
 /// Reads the element at `address`; a packed element also needs its bit
 /// offset in the byte, which only a view (an element index) provides.
 LogicalResult loadElement(Operation *op, BlockExecution &exec, uint64_t address,
                           Type elementType, uint64_t &bits,
                           std::optional<unsigned> bit = std::nullopt) {
   if (isPacked(elementType)) {
-    if (!bit)
-      return memoryError(op, "a pointer addresses whole bytes; sub-byte "
-                             "elements are accessed through a tensor view");
     uint64_t byte = 0;
-    if (auto error = exec.getLaunch().memory.load(address, 1, byte))
-      return memoryError(op, *error);
+    if (failed(loadPackedByte(op, exec, address, bit, byte)))
+      return failure();
     bits = (byte >> *bit) & ((1u << getBitWidth(elementType)) - 1);
     return success();
   }
@@ -65,12 +75,9 @@ LogicalResult storeElement(Operation *op, BlockExecution &exec, uint64_t address
                            Type elementType, uint64_t bits,
                            std::optional<unsigned> bit = std::nullopt) {
   if (isPacked(elementType)) {
-    if (!bit)
-      return memoryError(op, "a pointer addresses whole bytes; sub-byte "
-                             "elements are accessed through a tensor view");
     uint64_t byte = 0;
-    if (auto error = exec.getLaunch().memory.load(address, 1, byte))
-      return memoryError(op, *error);
+    if (failed(loadPackedByte(op, exec, address, bit, byte)))
+      return failure();
     uint64_t mask = ((1u << getBitWidth(elementType)) - 1) << *bit;
     byte = (byte & ~mask) | ((bits << *bit) & mask);
     if (auto error = exec.getLaunch().memory.store(address, 1, byte))

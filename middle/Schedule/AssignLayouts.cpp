@@ -258,26 +258,36 @@ private:
   /// class ended up elsewhere (another required layout) is converted in and
   /// out.
   void fixDot(DotOp dot, const tilecc::layout::MmaSyncDotLayouts &layouts) {
-    auto retype = [&](OpOperand &operand, const LinearLayout &layout) {
-      auto type = cast<RankedTensorType>(operand.get().getType());
-      operand.set(castTo(operand.get(),
-                         encoded(RankedTensorType::get(type.getShape(),
-                                                       type.getElementType()),
-                                 layout),
-                         dot));
-    };
-    retype(dot.getAMutable(), layouts.a);
-    retype(dot.getBMutable(), layouts.b);
-    auto classType = cast<RankedTensorType>(dot.getResult().getType());
-    if (LinearEncodingAttr::of(classType).getLayout() == layouts.acc)
+    retypeOperand(dot.getAMutable(), layouts.a);
+    retypeOperand(dot.getBMutable(), layouts.b);
+    fixAccumulator(dot, dot.getCMutable(), layouts.acc);
+  }
+
+  /// `operand` converted to `layout` before its user.
+  void retypeOperand(OpOperand &operand, const LinearLayout &layout) {
+    auto type = cast<RankedTensorType>(operand.get().getType());
+    operand.set(castTo(operand.get(),
+                       encoded(RankedTensorType::get(type.getShape(),
+                                                     type.getElementType()),
+                               layout),
+                       operand.getOwner()));
+  }
+
+  /// Where the class of `mma`'s result is not in `acc`, the accumulator
+  /// operand `c` and the result take `acc` and a conversion after `mma`
+  /// gives the class its layout back.
+  void fixAccumulator(Operation *mma, OpOperand &c, const LinearLayout &acc) {
+    Value result = mma->getResult(0);
+    auto classType = cast<RankedTensorType>(result.getType());
+    if (LinearEncodingAttr::of(classType).getLayout() == acc)
       return;
-    retype(dot.getCMutable(), layouts.acc);
-    dot.getResult().setType(encoded(classType, layouts.acc));
-    OpBuilder b(dot->getContext());
-    b.setInsertionPointAfter(dot);
+    retypeOperand(c, acc);
+    result.setType(encoded(classType, acc));
+    OpBuilder b(mma->getContext());
+    b.setInsertionPointAfter(mma);
     auto convert =
-        ConvertLayoutOp::create(b, dot->getLoc(), classType, dot.getResult());
-    dot.getResult().replaceAllUsesExcept(convert, convert);
+        ConvertLayoutOp::create(b, mma->getLoc(), classType, result);
+    result.replaceAllUsesExcept(convert, convert);
   }
 
   /// Block-scaled mma.sync (sm_120a-class targets): the `mma_bs_` atoms.
@@ -311,28 +321,11 @@ private:
   /// accumulator as for a dot.
   void fixScaledDot(BlockScaledMmaOp mma,
                     const tilecc::layout::BlockScaledMmaSyncLayouts &layouts) {
-    auto retype = [&](OpOperand &operand, const LinearLayout &layout) {
-      auto type = cast<RankedTensorType>(operand.get().getType());
-      operand.set(castTo(operand.get(),
-                         encoded(RankedTensorType::get(type.getShape(),
-                                                       type.getElementType()),
-                                 layout),
-                         mma));
-    };
-    retype(mma.getAMutable(), layouts.dot.a);
-    retype(mma.getBMutable(), layouts.dot.b);
-    retype(mma.getScaleAMutable(), layouts.scaleA);
-    retype(mma.getScaleBMutable(), layouts.scaleB);
-    auto classType = cast<RankedTensorType>(mma.getResult().getType());
-    if (LinearEncodingAttr::of(classType).getLayout() == layouts.dot.acc)
-      return;
-    retype(mma.getCMutable(), layouts.dot.acc);
-    mma.getResult().setType(encoded(classType, layouts.dot.acc));
-    OpBuilder b(mma->getContext());
-    b.setInsertionPointAfter(mma);
-    auto convert =
-        ConvertLayoutOp::create(b, mma->getLoc(), classType, mma.getResult());
-    mma.getResult().replaceAllUsesExcept(convert, convert);
+    retypeOperand(mma.getAMutable(), layouts.dot.a);
+    retypeOperand(mma.getBMutable(), layouts.dot.b);
+    retypeOperand(mma.getScaleAMutable(), layouts.scaleA);
+    retypeOperand(mma.getScaleBMutable(), layouts.scaleB);
+    fixAccumulator(mma, mma.getCMutable(), layouts.dot.acc);
   }
 
   void offer(Value v, const Proposal &p) {
@@ -457,12 +450,7 @@ private:
         llvm::to_vector(src.getOutDims()));
     if (sameThreads(src, wanted))
       return;
-    op.getSourceMutable().assign(castTo(
-        op.getSource(),
-        encoded(RankedTensorType::get(srcType.getShape(),
-                                      srcType.getElementType()),
-                wanted),
-        op));
+    retypeOperand(op.getSourceMutable(), wanted);
   }
 
   /// A reduce result holds the slice of its input's layout along the reduced

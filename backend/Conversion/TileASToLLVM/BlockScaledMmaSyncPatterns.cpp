@@ -193,8 +193,6 @@ struct BlockScaledMmaSyncLowering
          "{$10, $11, $12, $13}, {$14}, {0, 0}, {$15}, {0, 0};")
             .str();
     StringRef constraints = "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f,r,r";
-    auto resultType = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(4, rewriter.getF32Type()));
     SmallVector<Value> result(cRegs);
     for (auto &[key, which] : *cBlocks) {
       auto [batch, mb, nb] = key;
@@ -215,26 +213,12 @@ struct BlockScaledMmaSyncLowering
         llvm::append_range(operands, acc);
         operands.push_back(saIt->second);
         operands.push_back(sbIt->second);
-        auto mma = LLVM::InlineAsmOp::create(
-            rewriter, loc, resultType, operands, asmText, constraints,
-            /*has_side_effects=*/false, /*is_align_stack=*/false,
-            LLVM::TailCallKind::None,
-            LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-            /*operand_attrs=*/ArrayAttr());
-        for (unsigned i = 0; i < acc.size(); ++i)
-          acc[i] =
-              LLVM::ExtractValueOp::create(rewriter, loc, mma.getResult(0), i);
+        emitMmaSync(rewriter, loc, operands, asmText, constraints, acc);
       }
       for (auto [i, r] : llvm::enumerate(which))
         result[r] = acc[i];
     }
-    // Duplicate accumulator registers take the value of the one computed.
-    std::map<SmallVector<int32_t>, int32_t> computed;
-    for (int32_t r = 0, e = cLayout.getInDimSize(tl::kRegister); r < e; ++r) {
-      auto [it, fresh] = computed.insert({cLayout.applyValues({r, 0, 0}), r});
-      if (!fresh)
-        result[r] = result[it->second];
-    }
+    copyDuplicateRegisters(cLayout, result);
     rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, result));
     return success();
   }

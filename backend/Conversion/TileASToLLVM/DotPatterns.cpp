@@ -13,9 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
-#include "Codegen/PTXEmitter.h"
-
 #include "Conversion/TileASToLLVM/MmaFragments.h"
+#include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
@@ -72,6 +71,31 @@ mlir::tilecc::groupMmaFragments(const tl::LinearLayout &layout,
     }
   }
   return blocks;
+}
+
+void mlir::tilecc::copyDuplicateRegisters(const tl::LinearLayout &layout,
+                                          MutableArrayRef<Value> registers) {
+  std::map<SmallVector<int32_t>, int32_t> first;
+  for (int32_t r = 0, e = layout.getInDimSize(tl::kRegister); r < e; ++r) {
+    auto [it, fresh] = first.insert({layout.applyValues({r, 0, 0}), r});
+    if (!fresh)
+      registers[r] = registers[it->second];
+  }
+}
+
+void mlir::tilecc::emitMmaSync(OpBuilder &b, Location loc, ValueRange operands,
+                               StringRef asmText, StringRef constraints,
+                               MutableArrayRef<Value> acc) {
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), llvm::to_vector(ValueRange(acc).getTypes()));
+  auto mma = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, asmText, constraints,
+      /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  for (unsigned i = 0; i < acc.size(); ++i)
+    acc[i] = LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i);
 }
 
 namespace {
@@ -205,14 +229,11 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                                         reg).getResult());
           continue;
         }
-        Type vecType = VectorType::get({int64_t(perWord)},
-                                       regs[which[0]].getType());
-        Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
+        SmallVector<Value> part;
         for (unsigned i = 0; i < perWord; ++i)
-          vec = LLVM::InsertElementOp::create(
-              rewriter, loc, vec, regs[which[w * perWord + i]],
-              createI32(rewriter, loc, i));
-        words.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
+          part.push_back(regs[which[w * perWord + i]]);
+        words.push_back(LLVM::BitcastOp::create(rewriter, loc, i32,
+                                                toVector(rewriter, loc, part)));
       }
       return words;
     };
@@ -247,23 +268,14 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         SmallVector<Value> halves;
         for (int32_t r : which)
           halves.push_back(result[r]);
-        SmallVector<int32_t> idx = {0, 1, 2, 3};
-        for (unsigned w = 0; w < 2; ++w) {
-          Type vecType = VectorType::get({2}, cElem);
-          Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
-          for (unsigned i = 0; i < 2; ++i)
-            vec = LLVM::InsertElementOp::create(rewriter, loc, vec,
-                                                halves[2 * w + i],
-                                                createI32(rewriter, loc, i));
-          acc.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
-        }
+        for (unsigned w = 0; w < 2; ++w)
+          acc.push_back(LLVM::BitcastOp::create(
+              rewriter, loc, i32,
+              toVector(rewriter, loc, ArrayRef(halves).slice(2 * w, 2))));
       } else {
         for (int32_t r : which)
           acc.push_back(result[r]);
       }
-      Type accWord = acc.front().getType();
-      auto resultType = LLVM::LLVMStructType::getLiteral(
-          getContext(), SmallVector<Type>(acc.size(), accWord));
       for (int64_t kb = 0; kb < kBlocks; ++kb) {
         auto aIt = aWords.find(BlockKey{batch, mb, int32_t(kb)});
         auto bIt = bWords.find(BlockKey{batch, int32_t(kb), nb});
@@ -274,16 +286,7 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
           SmallVector<Value> operands(a);
           llvm::append_range(operands, b);
           llvm::append_range(operands, acc);
-          auto mma = LLVM::InlineAsmOp::create(
-              rewriter, loc, resultType, operands, asmText, constraints,
-              /*has_side_effects=*/false, /*is_align_stack=*/false,
-              LLVM::TailCallKind::None,
-              LLVM::AsmDialectAttr::get(getContext(),
-                                        LLVM::AsmDialect::AD_ATT),
-              /*operand_attrs=*/ArrayAttr());
-          for (unsigned i = 0; i < acc.size(); ++i)
-            acc[i] = LLVM::ExtractValueOp::create(rewriter, loc,
-                                                  mma.getResult(0), i);
+          emitMmaSync(rewriter, loc, operands, asmText, constraints, acc);
         };
         if (split) { // the small terms first
           issue(aRest[aIt->first], bIt->second);
@@ -304,36 +307,12 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
           result[r] = acc[i];
       }
     }
-    // Duplicate accumulator registers take the value of the one computed
-    // (the first register holding the element, as groupFragments keeps).
-    std::map<SmallVector<int32_t>, int32_t> computed;
-    for (int32_t r = 0, e = cLayout.getInDimSize(tl::kRegister); r < e; ++r) {
-      auto [it, fresh] = computed.insert({cLayout.applyValues({r, 0, 0}), r});
-      if (!fresh)
-        result[r] = result[it->second];
-    }
+    copyDuplicateRegisters(cLayout, result);
     rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, result));
     return success();
   }
 
 private:
-  /// Records that the module's inline PTX needs PTX ISA `version` (e.g. 84
-  /// for fp8 mma.sync): a `max` module flag the PTX emitter honours.
-  static void requirePtxVersion(OpBuilder &b, Operation *op, int32_t version) {
-    auto module = op->getParentOfType<ModuleOp>();
-    MLIRContext *ctx = b.getContext();
-    auto flag = LLVM::ModuleFlagAttr::get(
-        ctx, LLVM::ModFlagBehavior::Max,
-        StringAttr::get(ctx, ::tilecc::kMinPtxVersionFlag), b.getI32IntegerAttr(version));
-    for (auto flags : module.getOps<LLVM::ModuleFlagsOp>())
-      for (Attribute existing : flags.getFlags())
-        if (existing == flag)
-          return;
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToEnd(module.getBody());
-    LLVM::ModuleFlagsOp::create(b, module.getLoc(), b.getArrayAttr({flag}));
-  }
-
   /// A warp's A rows and B columns must be its accumulator's rows and
   /// columns; A and B must not spread K over warps.
   static bool warpsAgree(const tl::LinearLayout &a, const tl::LinearLayout &b,

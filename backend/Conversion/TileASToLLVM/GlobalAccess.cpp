@@ -1,5 +1,6 @@
 //===- GlobalAccess.cpp - predicated vector ld/st.global ------------------===//
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
+#include "Conversion/TileASToLLVM/ValueModel.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -69,13 +70,8 @@ static SmallVector<Value> toWords(OpBuilder &b, Location loc, ValueRange elems,
                           : Value(LLVM::BitcastOp::create(b, loc, word, part[0])));
       continue;
     }
-    auto vecType = VectorType::get({int64_t(perWord)}, elem);
-    Value vec = LLVM::UndefOp::create(b, loc, vecType);
-    for (auto [i, v] : llvm::enumerate(part))
-      vec = LLVM::InsertElementOp::create(
-          b, loc, vec, v,
-          LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i)));
-    words.push_back(LLVM::BitcastOp::create(b, loc, word, vec));
+    words.push_back(LLVM::BitcastOp::create(
+        b, loc, word, toVector(b, loc, llvm::to_vector(part))));
   }
   return words;
 }

@@ -2,13 +2,15 @@
 //
 // The dot lowerings on mma.sync (DotPatterns.cpp, BlockScaledMmaSyncPatterns
 // .cpp) find, for each single-instruction block of an operand, the registers
-// that hold its fragment.
+// that hold its fragment, issue each instruction and fill in the
+// accumulator's duplicate registers the same way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_CONVERSION_TILEASTOLLVM_MMAFRAGMENTS_H
 #define TILECC_CONVERSION_TILEASTOLLVM_MMAFRAGMENTS_H
 
 #include "Layout/LinearLayout.h"
+#include "mlir/IR/Builders.h"
 
 #include <array>
 #include <map>
@@ -29,6 +31,18 @@ std::optional<MmaBlocks>
 groupMmaFragments(const ::tilecc::layout::LinearLayout &layout,
                   const ::tilecc::layout::LinearLayout &fragment, int32_t rows,
                   int32_t cols);
+
+/// Registers of `layout` that repeat an element take the value of the first
+/// register holding it (the one groupMmaFragments keeps, so the one an mma
+/// computed).
+void copyDuplicateRegisters(const ::tilecc::layout::LinearLayout &layout,
+                            llvm::MutableArrayRef<Value> registers);
+
+/// One mma.sync as inline PTX (`asmText`, `constraints`) on `operands`; the
+/// accumulator registers `acc` take its results.
+void emitMmaSync(OpBuilder &b, Location loc, ValueRange operands,
+                 StringRef asmText, StringRef constraints,
+                 llvm::MutableArrayRef<Value> acc);
 
 } // namespace mlir::tilecc
 

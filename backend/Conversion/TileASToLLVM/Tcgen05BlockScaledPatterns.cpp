@@ -44,11 +44,11 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
-#include "Codegen/PTXEmitter.h"
-
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
+#include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
+#include "Layout/Vectorization.h"
 #include "Target/TargetInfo.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -377,24 +377,6 @@ static uint32_t instrDescriptor(const Tcgen05Plan &p, unsigned sfId) {
   return d;
 }
 
-/// Records that the module's inline PTX needs PTX ISA `version` (87 for
-/// kind::mxf4nvf4): the `max` module flag the PTX emitter honours.
-static void requirePtxVersion(OpBuilder &b, Operation *op, int32_t version) {
-  auto module = op->getParentOfType<ModuleOp>();
-  MLIRContext *ctx = b.getContext();
-  auto flag = LLVM::ModuleFlagAttr::get(
-      ctx, LLVM::ModFlagBehavior::Max,
-      StringAttr::get(ctx, ::tilecc::kMinPtxVersionFlag),
-      b.getI32IntegerAttr(version));
-  for (auto flags : module.getOps<LLVM::ModuleFlagsOp>())
-    for (Attribute existing : flags.getFlags())
-      if (existing == flag)
-        return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToEnd(module.getBody());
-  LLVM::ModuleFlagsOp::create(b, module.getLoc(), b.getArrayAttr({flag}));
-}
-
 /// Inline PTX with side effects; returns the result (null without outputs).
 static Value emitPtx(OpBuilder &b, Location loc, Type resultType,
                      ValueRange operands, StringRef text,
@@ -422,19 +404,13 @@ static void emitWhereZero(OpBuilder &b, Location loc, Value id,
           constraints.empty() ? "r" : ("r," + constraints).str());
 }
 
-/// How many consecutive registers of `toOffset` (registers -> "offset") sit
-/// at consecutive offsets (none of them a duplicate), up to 16 bytes and a
+/// How many consecutive registers of `layout` land at consecutive, aligned
+/// offsets of `shared` (none of them a duplicate), up to 16 bytes and a
 /// width `elem` can move in one access.
-static unsigned contiguousRegisters(const tl::LinearLayout &toOffset,
-                                    uint32_t duplicateRegs, Type elem) {
-  unsigned bytes = elem.getIntOrFloatBitWidth() / 8, width = 1;
-  for (unsigned bit = 0; bit < toOffset.getInDimSizeLog2(tl::kRegister);
-       ++bit) {
-    if (width * 2 * bytes > 16 || (duplicateRegs >> bit & 1) ||
-        toOffset.getBasis(tl::kRegister, bit, tl::kOffset) != int32_t(width))
-      break;
-    width *= 2;
-  }
+static unsigned contiguousRegisters(const tl::LinearLayout &layout,
+                                    const tl::LinearLayout &shared, Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  unsigned width = tl::getVectorWidthBits(layout, shared, bits) / bits;
   while (width > 1 && !isAccessSupported(elem, width))
     width /= 2;
   return width;
@@ -454,7 +430,7 @@ static LogicalResult storeToShared(OpBuilder &b, Location loc, Operation *op,
                          "tile");
   DuplicateMasks dup = getDuplicateMasks(layout);
   Value owner = getUniqueOwnerPredicate(b, loc, dup);
-  unsigned width = contiguousRegisters(*toOffset, dup.reg, elem);
+  unsigned width = contiguousRegisters(layout, shared, elem);
   unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
   auto coords = getRegisterCoordinates(b, loc, *toOffset);
   for (size_t r = 0; r < regs.size(); r += width) {
@@ -482,7 +458,7 @@ loadFromShared(OpBuilder &b, Location loc, Operation *op,
   if (!toOffset)
     return op->emitError("block_scaled_mma result layout does not cover its "
                          "tile");
-  unsigned width = contiguousRegisters(*toOffset, 0, elem);
+  unsigned width = contiguousRegisters(layout, shared, elem);
   unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
   Type type = width == 1 ? elem : Type(VectorType::get({int64_t(width)}, elem));
   SmallVector<Value> regs;

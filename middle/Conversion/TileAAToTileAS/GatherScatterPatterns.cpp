@@ -28,10 +28,11 @@ static SmallVector<Value> adapted(AdaptorT &adaptor, OperandRange range) {
 
 namespace {
 
-/// Per-lane pointers into a memref and the lanes inside its extents.
+/// Per-lane pointers into a memref and the lanes that access it: inside its
+/// extents and, where the op has a mask, set in that mask.
 struct LaneAddresses {
   Value pointers;
-  Value inBounds;
+  Value mask;
 };
 
 template <typename OpTy, typename AdaptorT>
@@ -84,7 +85,10 @@ FailureOr<LaneAddresses> laneAddresses(OpTy op, AdaptorT &adaptor,
       memref.getAddressSpace());
   Value pointers = nv_tileaa::AddPtrOp::create(
       rewriter, loc, tile(ptrType), parts[0], offsets, /*bytes=*/false);
-  return LaneAddresses{pointers, inBounds};
+  Value mask = inBounds;
+  if (Value own = op.getMask())
+    mask = arith::AndIOp::create(rewriter, loc, mask, own);
+  return LaneAddresses{pointers, mask};
 }
 
 /// The op's attributes for its pointer-tile form (segments set anew, bounds
@@ -107,16 +111,12 @@ struct GatherLoadPattern : OpConversionPattern<nv_tileaa::GatherLoadOp> {
     FailureOr<LaneAddresses> lanes = laneAddresses(op, adaptor, rewriter);
     if (failed(lanes))
       return failure();
-    Location loc = op.getLoc();
-    Value mask = lanes->inBounds;
-    if (Value own = op.getMask())
-      mask = arith::AndIOp::create(rewriter, loc, mask, own);
-    SmallVector<Value> operands{lanes->pointers, mask};
+    SmallVector<Value> operands{lanes->pointers, lanes->mask};
     if (Value other = op.getOther())
       operands.push_back(other);
     operands.push_back(op.getInToken());
     auto load = nv_tileaa::LoadOp::create(
-        rewriter, loc, op->getResultTypes(), operands,
+        rewriter, op.getLoc(), op->getResultTypes(), operands,
         pointerAccessAttrs(op, rewriter, {1, 0, 1, op.getOther() ? 1 : 0})
             .getAttrs());
     rewriter.replaceOp(op, load->getResults());
@@ -134,14 +134,10 @@ struct ScatterStorePattern : OpConversionPattern<nv_tileaa::ScatterStoreOp> {
     FailureOr<LaneAddresses> lanes = laneAddresses(op, adaptor, rewriter);
     if (failed(lanes))
       return failure();
-    Location loc = op.getLoc();
-    Value mask = lanes->inBounds;
-    if (Value own = op.getMask())
-      mask = arith::AndIOp::create(rewriter, loc, mask, own);
-    SmallVector<Value> operands{lanes->pointers, op.getValue(), mask,
+    SmallVector<Value> operands{lanes->pointers, op.getValue(), lanes->mask,
                                 op.getInToken()};
     auto store = nv_tileaa::StoreOp::create(
-        rewriter, loc, op->getResultTypes(), operands,
+        rewriter, op.getLoc(), op->getResultTypes(), operands,
         pointerAccessAttrs(op, rewriter, {1, 1, 0, 1}).getAttrs());
     rewriter.replaceOp(op, store->getResults());
     return success();

@@ -26,12 +26,10 @@ TEST(PTXEmuControl, DivergentLoopReconverges) {
       "add.s32 %r10, %r10, %r11; add.s32 %r11, %r11, 1; bra.uni LOOP;\n"
       "DONE: shfl.sync.idx.b32 %r13, %r10, 0, 31, -1;\n"
       "add.s32 %r14, %r13, %r10; st.global.u32 [%rd5], %r14;";
-  Emu e;
-  ASSERT_TRUE(e.load(entry(body))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(32));
-  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(body), dim(1), dim(32), 32);
   ASSERT_TRUE(r.ok) << r.error;
-  auto o = e.download<uint32_t>(dout, 32);
+  auto o = e.output();
   for (unsigned t = 0; t < 32; ++t) {
     unsigned iters = (t % 2 == 0 && t > 5) ? 5 : t;
     EXPECT_EQ(o[t], iters * (iters - (iters ? 1 : 0)) / 2 + 0) << t;
@@ -46,12 +44,10 @@ TEST(PTXEmuControl, EarlyExitAndIfElse) {
       "EVEN: mov.u32 %r3, 200;\n"
       "JOIN: add.s32 %r3, %r3, %r1; st.global.u32 [%rd5], %r3; exit;\n"
       "EARLY: st.global.u32 [%rd5], 7;";
-  Emu e;
-  ASSERT_TRUE(e.load(entry(body))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(64));
-  auto r = e.run("k", dim(1), dim(64), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(body), dim(1), dim(64), 64);
   ASSERT_TRUE(r.ok) << r.error;
-  auto o = e.download<uint32_t>(dout, 64);
+  auto o = e.output();
   for (unsigned t = 0; t < 64; ++t)
     EXPECT_EQ(o[t], t < 8 ? 7u : (t % 2 ? 100u : 200u) + t) << t;
 }
@@ -60,10 +56,8 @@ TEST(PTXEmuControl, BarrierDeadlockDetected) {
   // Warps split between two different barriers: neither can complete.
   std::string body = "setp.lt.u32 %p1, %r1, 32; @%p1 bra A;\nbar.sync 1;\nbra B;\n"
                      "A: bar.sync 0;\nB: st.global.u32 [%rd5], 1;";
-  Emu e;
-  ASSERT_TRUE(e.load(entry(body))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(64));
-  auto r = e.run("k", dim(1), dim(64), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(body), dim(1), dim(64), 64);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.error.find("barrier deadlock"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("barrier 0 has 32 of 64"), std::string::npos) << r.error;
@@ -78,12 +72,10 @@ TEST(PTXEmuControl, NamedBarrierWithCountAndBarRed) {
       "bar.red.popc.u32 %r3, 0, %p2;\n"
       "bar.red.and.pred %p3, 0, %p2; selp.u32 %r4, 1000, 0, %p3; add.s32 %r3, %r3, %r4;\n"
       "st.global.u32 [%rd5], %r3;";
-  Emu e;
-  ASSERT_TRUE(e.load(entry(body))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(96));
-  auto r = e.run("k", dim(1), dim(96), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(body), dim(1), dim(96), 96);
   ASSERT_TRUE(r.ok) << r.error;
-  for (uint32_t v : e.download<uint32_t>(dout, 96))
+  for (uint32_t v : e.output())
     EXPECT_EQ(v, 48u);
   EXPECT_EQ(r.counters.barriers, 3u);
 }
@@ -97,12 +89,10 @@ TEST(PTXEmuControl, FunctionCall) {
       "{ .param .b32 a0; st.param.b32 [a0], %r1; .param .b32 r0;\n"
       "call.uni (r0), twice, (a0); ld.param.b32 %r2, [r0]; }\n"
       "st.global.u32 [%rd5], %r2; SKIP:";
-  Emu e;
-  ASSERT_TRUE(e.load(entry(body, pre))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(32));
-  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(body, pre), dim(1), dim(32), 32);
   ASSERT_TRUE(r.ok) << r.error;
-  auto o = e.download<uint32_t>(dout, 32);
+  auto o = e.output();
   for (unsigned t = 0; t < 32; ++t)
     EXPECT_EQ(o[t], t < 16 ? 0u : 2 * t);
 }
@@ -125,10 +115,8 @@ TEST(PTXEmuControl, Printf) {
       "st.param.b64 [param1], %rd11; .param .b32 retval0;\n"
       "call.uni (retval0), vprintf, (param0, param1); ld.param.b32 %r5, [retval0]; }\n"
       "END:";
-  Emu e;
-  ASSERT_TRUE(e.load(entry(body, pre))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(32));
-  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(body, pre), dim(1), dim(32), 32);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(r.output, "t=0  1.50 ff hi %\nt=1  1.50 ff hi %\n");
 }
@@ -156,12 +144,11 @@ std::string freeCall(const std::string &reg) {
 }
 
 TEST(PTXEmuControl, MallocFree) {
-  Emu e;
-  ASSERT_TRUE(e.load(entry(heapBody(64, freeCall("%rd12")), kHeapDecls))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(32));
-  auto r = e.run("k", dim(2), dim(32), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(heapBody(64, freeCall("%rd12")), kHeapDecls), dim(2),
+                    dim(32), 32);
   ASSERT_TRUE(r.ok) << r.error;
-  auto o = e.download<uint32_t>(dout, 32);
+  auto o = e.output();
   for (unsigned t = 0; t < 32; ++t)
     EXPECT_EQ(o[t], t + 1);
 }
@@ -169,35 +156,32 @@ TEST(PTXEmuControl, MallocFree) {
 TEST(PTXEmuControl, MallocNullWhenHeapExhausted) {
   // 32 threads asking for 1 MiB each exceed the 8 MiB heap: the first 8 get
   // a block, the others a null pointer.
-  Emu e;
-  ASSERT_TRUE(e.load(entry(heapBody(1 << 20, ""), kHeapDecls))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(32));
-  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(heapBody(1 << 20, ""), kHeapDecls), dim(1), dim(32),
+                    32);
   ASSERT_TRUE(r.ok) << r.error;
-  auto o = e.download<uint32_t>(dout, 32);
+  auto o = e.output();
   for (unsigned t = 0; t < 32; ++t)
     EXPECT_EQ(o[t], t < 8 ? t + 1 : 0xdeadu);
 }
 
 TEST(PTXEmuControl, FreeChecks) {
   {
-    Emu e;
-    ASSERT_TRUE(e.load(entry(heapBody(16, freeCall("%rd12") + freeCall("%rd12")),
-                             kHeapDecls))) << e.err;
-    uint64_t dout = e.upload(std::vector<uint32_t>(32));
-    auto r = e.run("k", dim(1), dim(1), {ParamValue::of(dout)});
+    OutKernel e;
+    auto r = e.launch(
+        entry(heapBody(16, freeCall("%rd12") + freeCall("%rd12")), kHeapDecls),
+        dim(1), dim(1), 32);
     EXPECT_FALSE(r.ok);
     EXPECT_NE(r.error.find("not a live block returned by malloc"), std::string::npos)
         << r.error;
   }
   {
     // A use after free is out of bounds.
-    Emu e;
-    ASSERT_TRUE(e.load(entry(heapBody(16, freeCall("%rd12") +
-                                              "ld.global.u32 %r4, [%rd12];"),
-                             kHeapDecls))) << e.err;
-    uint64_t dout = e.upload(std::vector<uint32_t>(32));
-    auto r = e.run("k", dim(1), dim(1), {ParamValue::of(dout)});
+    OutKernel e;
+    auto r = e.launch(entry(heapBody(16, freeCall("%rd12") +
+                                             "ld.global.u32 %r4, [%rd12];"),
+                            kHeapDecls),
+                      dim(1), dim(1), 32);
     EXPECT_FALSE(r.ok);
   }
   {
@@ -211,12 +195,10 @@ TEST(PTXEmuControl, FreeChecks) {
 }
 
 TEST(PTXEmuControl, InstructionLimit) {
-  Emu e;
-  ASSERT_TRUE(e.load(entry("L: bra L;"))) << e.err;
   LaunchConfig c;
   c.maxWarpInstrs = 10000;
-  uint64_t dout = e.upload(std::vector<uint32_t>(1));
-  auto r = e.prog->launch("k", c, {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry("L: bra L;"), dim(1), dim(1), 1, 0, c);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.error.find("instruction limit"), std::string::npos) << r.error;
 }
@@ -227,12 +209,10 @@ TEST(PTXEmuControl, GridAndSpecialRegisters) {
       "mov.u32 %r5, %nctaid.x; mad.lo.s32 %r6, %r4, %r5, %r2; mad.lo.s32 %r7, %r6, %r3, %r1;"
       "mov.u32 %r8, %warpid; mul.lo.s32 %r9, %r8, 10000; add.s32 %r9, %r9, %r7;"
       "mul.wide.u32 %rd6, %r7, 4; add.s64 %rd7, %rd1, %rd6; st.global.u32 [%rd7], %r9;";
-  Emu e;
-  ASSERT_TRUE(e.load(entry(body))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(3 * 2 * 64));
-  auto r = e.run("k", dim(3, 2), dim(64), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(body), dim(3, 2), dim(64), 3 * 2 * 64);
   ASSERT_TRUE(r.ok) << r.error;
-  auto o = e.download<uint32_t>(dout, 384);
+  auto o = e.output();
   for (unsigned i = 0; i < 384; ++i)
     EXPECT_EQ(o[i], i + 10000 * ((i % 64) / 32));
   EXPECT_EQ(r.counters.ctas, 6u);
@@ -246,15 +226,12 @@ TEST(PTXEmuControl, IntraWarpSpinLockMakesProgress) {
       "SPIN: atom.global.cas.b32 %r2, [%rd1+128], 0, 1; setp.ne.u32 %p1, %r2, 0; @%p1 bra SPIN;\n"
       "ld.global.u32 %r3, [%rd1+132]; add.s32 %r3, %r3, 1; st.global.u32 [%rd1+132], %r3;\n"
       "st.global.u32 [%rd5], %r3; atom.global.exch.b32 %r4, [%rd1+128], 0;";
-  Emu e;
-  ASSERT_TRUE(e.load(entry(body))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(34));
   LaunchConfig c;
-  c.block = dim(32);
   c.maxWarpInstrs = 5000000; // a starved lock holder would spin forever
-  auto r = e.prog->launch("k", c, {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(entry(body), dim(1), dim(32), 34, 0, c);
   ASSERT_TRUE(r.ok) << r.error;
-  auto o = e.download<uint32_t>(dout, 34);
+  auto o = e.output();
   EXPECT_EQ(o[33], 32u);
   std::vector<uint32_t> seen(o.begin(), o.begin() + 32);
   std::sort(seen.begin(), seen.end());

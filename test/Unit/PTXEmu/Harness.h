@@ -59,6 +59,32 @@ inline Dim3 dim(uint32_t x, uint32_t y = 1, uint32_t z = 1) {
   return d;
 }
 
+// An emulator for the common test form: a kernel k(out) whose one parameter
+// is a buffer of 32-bit words, filled with `fill` before the launch.
+struct OutKernel : Emu {
+  uint64_t dout = 0;
+  size_t words = 0;
+
+  // Loads `ptx` and launches k; a kernel that does not load fails the test
+  // and gives a failed launch.
+  LaunchResult launch(const std::string &ptx, Dim3 grid, Dim3 block,
+                      size_t outWords, uint32_t fill = 0,
+                      LaunchConfig config = {}) {
+    EXPECT_TRUE(load(ptx)) << err;
+    if (!prog) {
+      LaunchResult failed;
+      failed.error = "the kernel did not load: " + err;
+      return failed;
+    }
+    words = outWords;
+    dout = upload(std::vector<uint32_t>(words, fill));
+    config.grid = grid;
+    config.block = block;
+    return prog->launch("k", config, {ParamValue::of(dout)});
+  }
+  std::vector<uint32_t> output() { return download<uint32_t>(dout, words); }
+};
+
 // A one-warp kernel k(out, in): lane t loads %r10..12 / %f10..12 (32-bit) or
 // %rd10..12 / %fd10..12 (64-bit) from in[t], in[32+t], in[64+t], runs
 // `body`, and stores %r13 (or %rd13) to out[t].

@@ -88,12 +88,10 @@ TEST(PTXEmuMisc, StmatrixInvertsLdmatrix) {
                   "xor.b32 %r25, %r23, %r13; or.b32 %r24, %r24, %r25;"
                   "mul.wide.u32 %rd3, %r1, 4; add.s64 %rd4, %rd1, %rd3; st.global.u32 [%rd4], %r24;"
                   "ret;\n}\n";
-  Emu e;
-  ASSERT_TRUE(e.load(k)) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(32, 1));
-  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(k, dim(1), dim(32), 32, /*fill=*/1);
   ASSERT_TRUE(r.ok) << r.error;
-  for (uint32_t v : e.download<uint32_t>(dout, 32))
+  for (uint32_t v : e.output())
     EXPECT_EQ(v, 0u);
 }
 
@@ -108,13 +106,11 @@ TEST(PTXEmuMisc, BarArriveProducerConsumer) {
                   "CONSUMER: bar.sync 1, 64; ld.shared.u32 %r3, [%r2];"
                   "mul.wide.u32 %rd3, %r1, 4; add.s64 %rd4, %rd1, %rd3; st.global.u32 [%rd4], %r3;"
                   "END: ret;\n}\n";
-  Emu e;
-  ASSERT_TRUE(e.load(k)) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(64));
-  auto r = e.run("k", dim(1), dim(64), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(k, dim(1), dim(64), 64);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_TRUE(r.races.empty()) << r.races[0];
-  auto o = e.download<uint32_t>(dout, 64);
+  auto o = e.output();
   EXPECT_EQ(o[40], 99u);
   EXPECT_EQ(o[3], 0u);
 }
@@ -127,12 +123,10 @@ TEST(PTXEmuMisc, CvtaRoundTrip) {
                   "cvta.to.global.u64 %rd6, %rd1; st.global.u64 [%rd6], %rd5;"
                   "st.u32 [%rd3+8], 5; ld.shared.u32 %r1, [s+8]; st.global.u32 [%rd6+8], %r1;"
                   "ret;\n}\n";
-  Emu e;
-  ASSERT_TRUE(e.load(k)) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(4, 7));
-  auto r = e.run("k", dim(1), dim(1), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(k, dim(1), dim(1), 4, /*fill=*/7);
   ASSERT_TRUE(r.ok) << r.error;
-  auto o = e.download<uint32_t>(dout, 4);
+  auto o = e.output();
   EXPECT_EQ(o[0], 0u);
   EXPECT_EQ(o[1], 0u);
   EXPECT_EQ(o[2], 5u);

@@ -40,22 +40,19 @@ TEST(PTXEmuTcgen05, StoreLoadThroughTensorMemory) {
       "tcgen05.wait::ld.sync.aligned;\n"
       "mul.wide.u32 %rd3, %r1, 4;\nadd.s64 %rd4, %rd1, %rd3;\n"
       "st.global.u32 [%rd4], %r12;";
-  Emu e;
-  ASSERT_TRUE(e.load(kernel(body))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(128));
-  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(kernel(body), dim(1), dim(128), 128);
   ASSERT_TRUE(r.ok) << r.error;
-  auto out = e.download<uint32_t>(dout, 128);
+  auto out = e.output();
   for (unsigned t = 0; t < 128; ++t)
     EXPECT_EQ(out[t], 2000 + t);
 }
 
 TEST(PTXEmuTcgen05, WarpStaysInItsLaneQuarter) {
-  Emu e;
-  ASSERT_TRUE(e.load(kernel("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r12}, [%r5];")))
-      << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(128));
-  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r =
+      e.launch(kernel("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r12}, [%r5];"),
+               dim(1), dim(128), 128);
   ASSERT_FALSE(r.ok);
   // Whichever of warps 1-3 gets there first is reported.
   EXPECT_NE(r.error.find("may access tensor-memory lanes"), std::string::npos) << r.error;
@@ -63,13 +60,11 @@ TEST(PTXEmuTcgen05, WarpStaysInItsLaneQuarter) {
 }
 
 TEST(PTXEmuTcgen05, AccessNeedsAllocatedColumns) {
-  Emu e;
-  ASSERT_TRUE(e.load(kernel("mov.u32 %r7, 0;\n"
-                            "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r12}, [%r7];",
-                            "", /*alloc=*/false)))
-      << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(128));
-  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(kernel("mov.u32 %r7, 0;\n"
+                           "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r12}, [%r7];",
+                           "", /*alloc=*/false),
+                    dim(1), dim(128), 128);
   ASSERT_FALSE(r.ok);
   EXPECT_NE(r.error.find("tensor-memory column 0 is not allocated"), std::string::npos)
       << r.error;
@@ -100,12 +95,10 @@ TEST(PTXEmuTcgen05, CopyLandsAtCommit) {
       "tcgen05.wait::ld.sync.aligned;\n"
       "mul.wide.u32 %rd3, %r1, 8;\nadd.s64 %rd4, %rd1, %rd3;\n"
       "st.global.v2.u32 [%rd4], {%r12, %r13};";
-  Emu e;
-  ASSERT_TRUE(e.load(kernel(body, decls))) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(256));
-  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(kernel(body, decls), dim(1), dim(128), 256);
   ASSERT_TRUE(r.ok) << r.error;
-  auto out = e.download<uint32_t>(dout, 256);
+  auto out = e.output();
   for (unsigned t = 0; t < 128; ++t) {
     EXPECT_EQ(out[2 * t], 0u) << t;
     EXPECT_EQ(out[2 * t + 1], 4 * (t % 32) + 1 + 7) << t;

@@ -36,14 +36,10 @@ std::vector<uint32_t> runLdmatrix(const std::string &shape, unsigned nregs) {
   for (unsigned i = 0; i < nregs; ++i)
     k += "st.global.u32 [%rd4+" + std::to_string(4 * i) + "], %r" + std::to_string(20 + i) + ";\n";
   k += "ret;\n}\n";
-  Emu e;
-  EXPECT_TRUE(e.load(k)) << e.err;
-  if (!e.prog)
-    return {};
-  uint64_t dout = e.upload(std::vector<uint32_t>(128));
-  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(k, dim(1), dim(32), 128);
   EXPECT_TRUE(r.ok) << r.error;
-  return e.download<uint32_t>(dout, 128);
+  return e.prog ? e.output() : std::vector<uint32_t>();
 }
 
 void checkLdmatrix(const std::string &shape, unsigned n, bool trans) {
@@ -287,13 +283,11 @@ TEST(PTXEmuTensor, MmaM16N8K16F16Accumulate) {
                   "{%r2, %r2, %r2, %r2}, {%r3, %r3}, {%r4, %r4};\n"
                   "mul.wide.u32 %rd2, %r1, 8; add.s64 %rd3, %rd1, %rd2;"
                   "st.global.v2.u32 [%rd3], {%r10, %r11};\nret;\n}\n";
-  Emu e;
-  ASSERT_TRUE(e.load(k)) << e.err;
-  uint64_t dout = e.upload(std::vector<uint32_t>(64));
-  auto r = e.run("k", dim(1), dim(32), {ParamValue::of(dout)});
+  OutKernel e;
+  auto r = e.launch(k, dim(1), dim(32), 64);
   ASSERT_TRUE(r.ok) << r.error;
   // 16 * 1.0 * 0.5 + 2.0 = 10.0 = 0x4900 in every element.
-  for (uint32_t v : e.download<uint32_t>(dout, 64))
+  for (uint32_t v : e.output())
     EXPECT_EQ(v, 0x49004900u);
 }
 
