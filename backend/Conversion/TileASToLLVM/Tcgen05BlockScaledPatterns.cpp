@@ -12,7 +12,8 @@
 //      scratch buffer, at the offsets of the layouts below (each element
 //      once), then fence.proxy.async makes them visible to the tensor core;
 //   3. C, in the tcgen05.ld/st register layout (row = 32 * warp + lane,
-//      column = register), goes to tensor memory with tcgen05.st;
+//      column = register; 16x32bx2 for 64 rows, below), goes to tensor
+//      memory with tcgen05.st;
 //   4. thread 0 copies the scales to tensor memory (tcgen05.cp 32x128b
 //      warpx4), issues tcgen05.mma ... block_scale per (128-row block,
 //      N chunk, 32-byte K step: kind::mxf8f6f4 for 8-bit operands,
