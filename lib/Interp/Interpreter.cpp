@@ -43,6 +43,14 @@ const ViewValue &BlockExecution::getView(Value value) const {
   return it->second;
 }
 
+uint64_t BlockExecution::allocateLocal(size_t bytes, uint64_t alignment) {
+  locals.push_back(std::make_unique<std::vector<uint8_t>>(bytes));
+  localBases.push_back(
+      launch.memory.map("alloca", *locals.back(), /*readOnly=*/false,
+                        alignment));
+  return localBases.back();
+}
+
 RegionExit BlockExecution::executeRegion(Region &region,
                                          llvm::ArrayRef<Tile> args) {
   if (region.empty())

@@ -1,19 +1,28 @@
 //===- Memory.cpp - simulated global memory -------------------------------===//
 #include "Interp/Memory.h"
 
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 
 using namespace tilecc::interp;
 
 uint64_t GlobalMemory::map(std::string name, std::vector<uint8_t> &storage,
-                           bool readOnly) {
-  uint64_t base = nextBase;
+                           bool readOnly, uint64_t alignment) {
+  alignment = std::max<uint64_t>(alignment, 256);
+  uint64_t base = (nextBase + alignment - 1) / alignment * alignment;
   regions.push_back({std::move(name), base, &storage, readOnly});
   // Leave at least 64 KiB unmapped after each buffer so that overruns fault.
   uint64_t size = storage.size();
   nextBase = (base + size + 0x10000 + 255) & ~uint64_t(255);
   return base;
+}
+
+void GlobalMemory::unmap(uint64_t base) {
+  llvm::erase_if(regions,
+                 [&](const Region &region) { return region.base == base; });
 }
 
 static std::string hex(uint64_t value) {

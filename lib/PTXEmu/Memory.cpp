@@ -22,7 +22,9 @@ uint64_t GlobalMemory::heapAlloc(uint64_t bytes) {
   if (bytes > kHeapLimit - heapLive)
     return 0;
   heapLive += bytes;
-  // A zero-byte request still gets a distinct address to free.
+  // Only the 16-byte alignment malloc guarantees (alloc starts buffers on
+  // 256-byte boundaries). A zero-byte request still gets a distinct address.
+  next += 16;
   uint64_t base = alloc(bytes, "malloc'd block");
   heapBlocks[base] = bytes;
   return base;

@@ -115,7 +115,8 @@ struct ConvertCudaTileToTileAAPass
       reported = true;
       return failure();
     });
-    if (failed(applyFullConversion(module, target, std::move(patterns))))
+    if (failed(applyFullConversion(module, target, std::move(patterns))) ||
+        failed(freeHeapAllocasAtScopeExits(module)))
       signalPassFailure();
   }
 };

@@ -53,6 +53,12 @@ bool needsGenericPointers(Operation *root);
 /// static scratch array each one becomes).
 LogicalResult checkAllocaPlacement(Operation *root);
 
+/// After conversion: frees every nv_tileaa.heap_alloc block (alloca global)
+/// before the terminator of its allocation scope's body, which every exit of
+/// the scope runs, carrying blocks allocated in ifs out as if results (null
+/// where not allocated); see AllocaPatterns.cpp.
+LogicalResult freeHeapAllocasAtScopeExits(Operation *root);
+
 /// Makes every `continue`/`break` nested in a cuda_tile.if structured: the
 /// ops after such an if move into its fall-through branches so that it ends
 /// its block (see ControlFlowPatterns.cpp). Runs on cuda_tile IR before the
