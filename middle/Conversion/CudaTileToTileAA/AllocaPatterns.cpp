@@ -17,8 +17,8 @@
 // `global` scratch comes from the device heap: nv_tileaa.heap_alloc (one
 // thread mallocs, the block shares the pointer) and an assert that it is
 // not null (heap exhausted). Its allocation scope is the nearest function,
-// for or loop (`if` is not one), with only ifs in between
-// (checkHeapAllocaPlacement). Early exits are structured before conversion
+// for or loop (`if` is not one), with only ifs in between (reduce and scan
+// bodies hold pure ops only). Early exits are structured before conversion
 // (normalizeCudaTileEarlyExits), so afterwards every way out of a scope's
 // body -- its end, a continue, break or return in a terminal if -- runs the
 // body's one terminator. freeHeapAllocasAtScopeExits therefore frees each
@@ -64,45 +64,24 @@ static Operation *enclosingFunction(Operation *op) {
   return parent;
 }
 
-/// Heap scratch is freed before the terminator of its allocation scope's
-/// body, which it reaches through the results of the ifs in between.
-static LogicalResult checkHeapAllocaPlacement(cuda_tile::AllocaOp op) {
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    if (parent->hasTrait<OpTrait::AutomaticAllocationScope>())
-      return success();
-    if (isa<cuda_tile::IfOp>(parent))
-      continue;
-    InFlightDiagnostic diag = op.emitOpError(
-        "in global memory is supported by tilecc only in the body of a "
-        "function, for or loop, or in ifs nested there");
-    diag.attachNote(parent->getLoc()) << "inside this op";
-    return diag;
-  }
-  return op.emitOpError("in global memory outside a function");
-}
-
 static constexpr StringLiteral kSlotAttr = "tilecc.alloca_slot";
+/// Marks the heap_allocs of this conversion, which it frees afterwards.
+static constexpr StringLiteral kFreeAtScopeExitsAttr =
+    "tilecc.free_at_scope_exits";
 
-LogicalResult mlir::tilecc::checkAllocaPlacement(Operation *root) {
-  bool ok = true;
+void mlir::tilecc::numberAllocas(Operation *root) {
   llvm::DenseMap<Operation *, int64_t> nextSlot;
   // Pre-order: slots follow the source order within each function.
   root->walk<WalkOrder::PreOrder>([&](cuda_tile::AllocaOp op) {
-    if (op.getGlobal() && failed(checkHeapAllocaPlacement(op))) {
-      ok = false;
-      return;
-    }
     Operation *function = enclosingFunction(op);
     op->setAttr(kSlotAttr,
                 IntegerAttr::get(IntegerType::get(op.getContext(), 64),
                                  nextSlot[function]++));
   });
-  return success(ok);
 }
 
 namespace {
-/// Runs after checkAllocaPlacement, which numbered the op in its function.
+/// Runs after numberAllocas, which numbered the op in its function.
 struct AllocaPattern : OpConversionPattern<cuda_tile::AllocaOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -155,9 +134,11 @@ struct AllocaPattern : OpConversionPattern<cuda_tile::AllocaOp> {
     // align - 16 bytes.
     int64_t slack = std::max<int64_t>(align - kHeapAlignment, 0);
     Location loc = op.getLoc();
-    Value block = nv_tileaa::HeapAllocOp::create(
+    auto alloc = nv_tileaa::HeapAllocOp::create(
         rewriter, loc, type, rewriter.getI64IntegerAttr(bytes + slack),
         rewriter.getStringAttr(name + "_slot"));
+    alloc->setAttr(kFreeAtScopeExitsAttr, rewriter.getUnitAttr());
+    Value block = alloc;
     Type i64 = rewriter.getI64Type();
     Value address = nv_tileaa::PtrToIntOp::create(rewriter, loc, i64, block);
     auto constant = [&](int64_t value) -> Value {
@@ -234,28 +215,26 @@ static Value carryOutOfIf(scf::IfOp ifOp, Value value) {
   return carried.getResults().back();
 }
 
-LogicalResult mlir::tilecc::freeHeapAllocasAtScopeExits(Operation *root) {
+void mlir::tilecc::freeHeapAllocasAtScopeExits(Operation *root) {
   SmallVector<nv_tileaa::HeapAllocOp> allocs;
-  root->walk([&](nv_tileaa::HeapAllocOp op) { allocs.push_back(op); });
+  root->walk([&](nv_tileaa::HeapAllocOp op) {
+    if (op->removeAttr(kFreeAtScopeExitsAttr))
+      allocs.push_back(op);
+  });
   // Last allocated first freed: each free goes right before the terminator.
   // (Carrying a block out of an if replaces the if, so each block gets its
   // user at once, which keeps it up to date for the next replacement.)
   for (nv_tileaa::HeapAllocOp op : llvm::reverse(allocs)) {
     Value block = op.getResult();
     Operation *parent = op->getParentOp();
-    while (parent && !isConvertedScope(parent)) {
-      auto ifOp = dyn_cast<scf::IfOp>(parent);
-      if (!ifOp)
-        return op.emitOpError("is not in a function, loop or if nested in "
-                              "one, so its scope's exits are unknown");
-      Operation *next = ifOp->getParentOp();
+    // Only ifs lie between an alloca and its allocation scope: the other
+    // region ops, reduce and scan, allow pure ops only.
+    while (!isConvertedScope(parent)) {
+      auto ifOp = cast<scf::IfOp>(parent);
+      parent = ifOp->getParentOp();
       block = carryOutOfIf(ifOp, block);
-      parent = next;
     }
-    if (!parent)
-      return op.emitOpError("is not in a function");
     OpBuilder builder(block.getParentBlock()->getTerminator());
     nv_tileaa::HeapFreeOp::create(builder, op.getLoc(), block);
   }
-  return success();
 }

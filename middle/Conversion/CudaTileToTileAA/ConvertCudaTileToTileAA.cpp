@@ -92,9 +92,9 @@ struct ConvertCudaTileToTileAAPass
       return signalPassFailure();
     if (failed(checkTargetFeatures(module, arch)))
       return signalPassFailure();
-    if (failed(checkSupported(module, patterns, typeConverter)) ||
-        failed(checkAllocaPlacement(module)))
+    if (failed(checkSupported(module, patterns, typeConverter)))
       return signalPassFailure();
+    numberAllocas(module);
     normalizeCudaTileEarlyExits(module);
     rootUntokenedAccesses(module);
 
@@ -115,9 +115,9 @@ struct ConvertCudaTileToTileAAPass
       reported = true;
       return failure();
     });
-    if (failed(applyFullConversion(module, target, std::move(patterns))) ||
-        failed(freeHeapAllocasAtScopeExits(module)))
-      signalPassFailure();
+    if (failed(applyFullConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    freeHeapAllocasAtScopeExits(module);
   }
 };
 } // namespace
