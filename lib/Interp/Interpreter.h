@@ -102,7 +102,8 @@ public:
   BlockExecution &operator=(const BlockExecution &) = delete;
 
   /// Per-block scratch (alloca) of `bytes` zero bytes, mapped at an address
-  /// aligned to `alignment`; unmapped and freed when the block ends.
+  /// aligned to `alignment`; unmapped and freed when the body of its
+  /// allocation scope ends (executeRegion) or, at the latest, the block.
   uint64_t allocateLocal(size_t bytes, uint64_t alignment);
 
   /// Runs the single block of `region` with `args` bound to its arguments,

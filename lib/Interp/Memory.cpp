@@ -21,8 +21,12 @@ uint64_t GlobalMemory::map(std::string name, std::vector<uint8_t> &storage,
 }
 
 void GlobalMemory::unmap(uint64_t base) {
-  llvm::erase_if(regions,
-                 [&](const Region &region) { return region.base == base; });
+  llvm::erase_if(regions, [&](const Region &region) {
+    if (region.base != base)
+      return false;
+    unmapped.push_back({region.name, base, region.storage->size()});
+    return true;
+  });
 }
 
 static std::string hex(uint64_t value) {
@@ -43,6 +47,13 @@ const GlobalMemory::Region *GlobalMemory::find(uint64_t address, unsigned size,
   }
   error = "out-of-bounds access of " + std::to_string(size) + " bytes at " +
           hex(address);
+  for (const Unmapped &gone : unmapped)
+    if (address >= gone.base && address - gone.base < gone.size) {
+      error += " (offset " + std::to_string(address - gone.base) +
+               " in buffer '" + gone.name + "' of " +
+               std::to_string(gone.size) + " bytes, released before)";
+      return nullptr;
+    }
   if (nearest) {
     int64_t offset = static_cast<int64_t>(address - nearest->base);
     error += " (offset " + std::to_string(offset) + " from buffer '" +

@@ -42,6 +42,12 @@ private:
                      std::string &error) const;
 
   std::vector<Region> regions;
+  /// Buffers unmapped so far (their addresses are never reused).
+  struct Unmapped {
+    std::string name;
+    uint64_t base, size;
+  };
+  std::vector<Unmapped> unmapped;
   uint64_t nextBase = 0x10000000;
 };
 

@@ -43,6 +43,7 @@ bool GlobalMemory::heapFree(uint64_t addr, std::string &err) {
     return false;
   }
   heapLive -= it->second;
+  freedHeapBlocks[addr] = addr + it->second;
   heapBlocks.erase(it);
   // Unmapped from now on, so a use after free is caught as out of bounds.
   bufs.erase(addr);
@@ -64,6 +65,16 @@ uint8_t *GlobalMemory::slowFind(uint64_t addr, uint64_t n) {
 
 std::string GlobalMemory::describe(uint64_t addr) const {
   char buf[160];
+  auto freed = freedHeapBlocks.upper_bound(addr);
+  if (freed != freedHeapBlocks.begin() && addr < std::prev(freed)->second) {
+    uint64_t base = std::prev(freed)->first;
+    std::snprintf(buf, sizeof buf,
+                  "0x%llx is %llu bytes into a malloc'd block freed before "
+                  "(at 0x%llx)",
+                  (unsigned long long)addr, (unsigned long long)(addr - base),
+                  (unsigned long long)base);
+    return buf;
+  }
   auto it = bufs.upper_bound(addr);
   if (it == bufs.begin()) {
     std::snprintf(buf, sizeof buf, "0x%llx is below every buffer",

@@ -52,6 +52,8 @@ private:
   uint8_t *slowFind(uint64_t addr, uint64_t n);
   std::map<uint64_t, Buffer> bufs;
   std::map<uint64_t, uint64_t> heapBlocks; // live heap block -> bytes
+  // Freed heap blocks (never reused) -> end address, for error messages.
+  std::map<uint64_t, uint64_t> freedHeapBlocks;
   uint64_t heapLive = 0;
   uint64_t next = kGlobalBase;
   Buffer *last = nullptr;
