@@ -502,9 +502,9 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     auto alloca = cast<ct::AllocaOp>(op);
     auto type = cast<ct::TileType>(alloca.getResult().getType());
     auto pointer = cast<ct::PointerType>(type.getElementType());
-    std::vector<uint8_t> &storage = exec.allocateLocal(
-        alloca.getNumElem() * storageBytes(pointer.getPointeeType()));
-    uint64_t address = exec.getLaunch().memory.map("alloca", storage);
+    uint64_t address = exec.allocateLocal(
+        alloca.getNumElem() * storageBytes(pointer.getPointeeType()),
+        alloca.getAlignment());
     exec.set(alloca.getResult(), Tile::scalar(pointer, address));
     return success();
   });

@@ -2,6 +2,7 @@
 #include "Interp/Interpreter.h"
 
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <cstring>
 
@@ -43,10 +44,29 @@ const ViewValue &BlockExecution::getView(Value value) const {
   return it->second;
 }
 
+uint64_t BlockExecution::allocateLocal(size_t bytes, uint64_t alignment) {
+  locals.push_back(std::make_unique<std::vector<uint8_t>>(bytes));
+  localBases.push_back(
+      launch.memory.map("alloca", *locals.back(), /*readOnly=*/false,
+                        alignment));
+  return localBases.back();
+}
+
 RegionExit BlockExecution::executeRegion(Region &region,
                                          llvm::ArrayRef<Tile> args) {
   if (region.empty())
     return RegionExit{RegionExit::Yield, {}};
+  // Scratch allocated in the body of an allocation scope (function, for or
+  // loop iteration; not if) ends with it: a later access is out of bounds.
+  size_t firstLocal = locals.size();
+  auto endScope = llvm::make_scope_exit([&] {
+    if (!region.getParentOp()->hasTrait<OpTrait::AutomaticAllocationScope>())
+      return;
+    for (; locals.size() > firstLocal; locals.pop_back()) {
+      launch.memory.unmap(localBases.back());
+      localBases.pop_back();
+    }
+  });
   Block &block = region.front();
   for (auto [arg, tile] : llvm::zip(block.getArguments(), args))
     set(arg, tile);

@@ -92,9 +92,9 @@ struct ConvertCudaTileToTileAAPass
       return signalPassFailure();
     if (failed(checkTargetFeatures(module, arch)))
       return signalPassFailure();
-    if (failed(checkSupported(module, patterns, typeConverter)) ||
-        failed(checkAllocaPlacement(module)))
+    if (failed(checkSupported(module, patterns, typeConverter)))
       return signalPassFailure();
+    numberAllocas(module);
     normalizeCudaTileEarlyExits(module);
     rootUntokenedAccesses(module);
 
@@ -116,7 +116,8 @@ struct ConvertCudaTileToTileAAPass
       return failure();
     });
     if (failed(applyFullConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    freeHeapAllocasAtScopeExits(module);
   }
 };
 } // namespace

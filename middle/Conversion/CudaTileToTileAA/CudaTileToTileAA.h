@@ -48,10 +48,15 @@ public:
 /// memory, so that a pointer may address either global or shared memory.
 bool needsGenericPointers(Operation *root);
 
-/// Rejects, with a located error each, the allocas tilecc cannot lower (in
-/// global memory), and numbers the others within their function (the
-/// static scratch array each one becomes).
-LogicalResult checkAllocaPlacement(Operation *root);
+/// Numbers the allocas within their function (the static scratch array or
+/// the heap pointer slot each one becomes).
+void numberAllocas(Operation *root);
+
+/// After conversion: frees every nv_tileaa.heap_alloc block (alloca global)
+/// before the terminator of its allocation scope's body, which every exit of
+/// the scope runs, carrying blocks allocated in ifs out as if results (null
+/// where not allocated); see AllocaPatterns.cpp.
+void freeHeapAllocasAtScopeExits(Operation *root);
 
 /// Makes every `continue`/`break` nested in a cuda_tile.if structured: the
 /// ops after such an if move into its fall-through branches so that it ends
