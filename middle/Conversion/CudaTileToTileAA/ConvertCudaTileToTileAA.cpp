@@ -104,6 +104,9 @@ struct ConvertCudaTileToTileAAPass
                            tensor::TensorDialect, ub::UBDialect>();
     target.addIllegalDialect<cuda_tile::CudaTileDialect>();
     target.addLegalOp<ModuleOp>();
+    // Poison standing for a cuda_tile value (exitLoopsOnReturns).
+    target.addDynamicallyLegalOp<ub::PoisonOp>(
+        [&](ub::PoisonOp op) { return typeConverter.isLegal(op.getType()); });
     // A pattern that rejects its op reports why; the driver's generic
     // "failed to legalize" that follows would only repeat it.
     bool reported = false;

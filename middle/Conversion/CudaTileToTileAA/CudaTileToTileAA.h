@@ -58,6 +58,11 @@ void numberAllocas(Operation *root);
 /// where not allocated); see AllocaPatterns.cpp.
 void freeHeapAllocasAtScopeExits(Operation *root);
 
+/// Rewrites each cuda_tile.return nested in a for/loop body into breaks of
+/// the loops around it and a return in an if after the outermost one (see
+/// ReturnsInLoops.cpp). Called by normalizeCudaTileEarlyExits.
+void exitLoopsOnReturns(Operation *root);
+
 /// Makes every `continue`/`break` nested in a cuda_tile.if structured: the
 /// ops after such an if move into its fall-through branches so that it ends
 /// its block (see ControlFlowPatterns.cpp). Runs on cuda_tile IR before the

@@ -68,6 +68,8 @@ struct ConvertTileAAToTileASPass
     populateTileAACoreToTileASPatterns(converter, patterns);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
+    populateTileAAPoisonToTileASPatternsAndLegality(converter, patterns,
+                                                    target);
 
     // The block-scale guard reads the capability attached here.
     if (failed(attachKernelSpecAttributes(module, computeCapability)) ||

@@ -43,6 +43,10 @@ void populateTileAAShapeToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 void populateTileAAQueueToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
+/// ub.poison of a converted type (tokens, views), dynamically legal.
+void populateTileAAPoisonToTileASPatternsAndLegality(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    ConversionTarget &target);
 /// gather_load / scatter_store, as loads and stores through pointer tiles.
 void populateTileAAGatherScatterToTileASPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns);
