@@ -78,8 +78,7 @@ LogicalResult expandStridedAndGatherViewAccesses(ModuleOp module);
 LogicalResult expandByteRepacks(ModuleOp module);
 
 /// Rejects, at the op, cuda_tile ops whose hardware target `arch` lacks
-/// (mmaf_scaled without block-scaled MMA) and memory accesses of sub-byte
-/// elements.
+/// (mmaf_scaled without block-scaled MMA).
 LogicalResult checkTargetFeatures(ModuleOp module, StringRef arch);
 
 void populateCudaTileToTileAAPatterns(
