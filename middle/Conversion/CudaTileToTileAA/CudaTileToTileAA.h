@@ -66,6 +66,11 @@ void normalizeCudaTileEarlyExits(Operation *root);
 void rootUntokenedAccesses(Operation *root);
 
 /// Every cuda_tile -> nv_tileaa pattern.
+/// Passes every view argument of a function as its base pointer, dynamic
+/// sizes and dynamic strides, rebuilding the view at the top of the body (run
+/// before the conversion, which needs each view's make_* ops).
+void flattenCudaTileViewArguments(ModuleOp module);
+
 /// Rewrites loads and stores through strided_view and gather_scatter_view
 /// into cuda_tile pointer loads and stores (run before the conversion);
 /// fails, with a located error, on a view it cannot trace to its
