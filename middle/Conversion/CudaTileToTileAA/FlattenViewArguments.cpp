@@ -14,8 +14,9 @@
 // Static sizes and strides, the tile shape, dim_map, traversal strides and
 // padding are part of V, which the rebuilt make_tensor_view and
 // make_partition_view / make_strided_view / make_gather_scatter_view carry.
-// cuda_tile has no call op, so no call site needs the same rewrite; the
-// nv_tileaa level checks views at calls (CheckViewArguments.cpp).
+// cuda_tile has no call op, so no call site needs the same rewrite (the
+// nv_tileaa level, which has calls, flattens its own views and their call
+// sites: TileAAToTileAS/FlattenViewArguments.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
@@ -38,7 +39,7 @@ static cuda_tile::TensorViewType underlyingTensorView(Type type) {
       .Default([](Type) { return cuda_tile::TensorViewType(); });
 }
 
-/// The argument types a view of type `type` is passed as.
+/// The argument types a view over `view` is passed as.
 static SmallVector<Type> flatTypes(cuda_tile::TensorViewType view) {
   MLIRContext *ctx = view.getContext();
   SmallVector<Type> types{cuda_tile::TileType::get(
@@ -88,8 +89,7 @@ static void flattenFunction(FunctionOpInterface func) {
     SmallVector<Location> locs(types.size(), arg.getLoc());
     // Cannot fail: a cuda_tile function type takes any argument types.
     (void)func.insertArguments(indices, types, attrs, locs);
-    ValueRange parts =
-        func.getArguments().slice(i + 1, types.size());
+    ValueRange parts = func.getArguments().slice(i + 1, types.size());
     b.setInsertionPointToStart(&entry);
     arg.replaceAllUsesWith(rebuildView(b, arg.getLoc(), arg.getType(), parts));
     (void)func.eraseArgument(i);
