@@ -86,6 +86,7 @@ struct ConvertCudaTileToTileAAPass
     CudaTileToTileAAOptions options;
     options.arch = arch;
     populateCudaTileToTileAAPatterns(typeConverter, patterns, options);
+    flattenCudaTileViewArguments(module);
     if (failed(expandStridedAndGatherViewAccesses(module)))
       return signalPassFailure();
     if (failed(expandByteRepacks(module)))

@@ -76,6 +76,11 @@ void normalizeCudaTileEarlyExits(Operation *root);
 void rootUntokenedAccesses(Operation *root);
 
 /// Every cuda_tile -> nv_tileaa pattern.
+/// Passes every view argument of a function as its base pointer, dynamic
+/// sizes and dynamic strides, rebuilding the view at the top of the body (run
+/// before the conversion, which needs each view's make_* ops).
+void flattenCudaTileViewArguments(ModuleOp module);
+
 /// Rewrites loads and stores through strided_view and gather_scatter_view
 /// into cuda_tile pointer loads and stores (run before the conversion);
 /// fails, with a located error, on a view it cannot trace to its
@@ -88,8 +93,7 @@ LogicalResult expandStridedAndGatherViewAccesses(ModuleOp module);
 LogicalResult expandByteRepacks(ModuleOp module);
 
 /// Rejects, at the op, cuda_tile ops whose hardware target `arch` lacks
-/// (mmaf_scaled without block-scaled MMA) and memory accesses of sub-byte
-/// elements.
+/// (mmaf_scaled without block-scaled MMA).
 LogicalResult checkTargetFeatures(ModuleOp module, StringRef arch);
 
 void populateCudaTileToTileAAPatterns(
