@@ -80,7 +80,8 @@ def main():
     parser.add_argument("--arch", default="sm_90a")
     parser.add_argument("--image", default="cubin", choices=["cubin", "ptx"])
     parser.add_argument("cases", nargs="*")
-    args = parser.parse_args()
+    # Cases may follow the options (export BUNDLE --arch sm_90a CASE...).
+    args = parser.parse_intermixed_args()
     if not args.cases:
         args.cases = sorted(glob.glob(os.path.join(ROOT, "test", "E2E", "*.json")))
     return export(args) if args.mode == "export" else compare(args)
