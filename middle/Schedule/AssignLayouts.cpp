@@ -16,6 +16,7 @@
 #include "TileAA/IR/TileAADialect.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/WgmmaLayouts.h"
 #include "Layout/Vectorization.h"
 #include "TileAS/IR/RegisterBits.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -239,10 +240,12 @@ private:
     auto a = unencodedTensor(dot.getA().getType());
     if (!acc || !a || !unencodedTensor(dot.getB().getType()))
       return;
+    unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
     llvm::Expected<tilecc::layout::MmaSyncDotLayouts> layouts =
-        tilecc::layout::mmaSyncDotLayouts(
-            numWarps, nv_tileas::getRegisterBits(a.getElementType()),
-            acc.getShape(), a.getShape().back());
+        dot.getAtom().getName().starts_with(tilecc::layout::kWgmmaAtomFamily)
+            ? wgmmaLayouts(dot, bits, acc, a)
+            : tilecc::layout::mmaSyncDotLayouts(numWarps, bits, acc.getShape(),
+                                                a.getShape().back());
     if (!layouts) {
       dot.emitError() << "fails to assign mma layouts: "
                       << llvm::toString(layouts.takeError());
@@ -252,6 +255,27 @@ private:
     Proposal p{layouts->acc, 1, /*required=*/true};
     offer(dot.getResult(), p);
     dots.insert({dot, *layouts});
+  }
+
+  /// A wgmma dot (sm_90a): the accumulator and A in the warpgroup
+  /// fragments of lib/Layout (warps along M), B in the blocked layout of
+  /// 128-bit copies, the one a cp.async ring copies in (the lowering stores
+  /// it into the descriptor's shared layout when it was not staged).
+  llvm::Expected<tilecc::layout::MmaSyncDotLayouts>
+  wgmmaLayouts(DotOp dot, unsigned bits, RankedTensorType acc,
+               RankedTensorType a) {
+    llvm::Expected<tilecc::layout::WgmmaDotLayouts> wg =
+        tilecc::layout::wgmmaDotLayouts(numWarps, bits, acc.getShape(),
+                                        a.getShape().back());
+    if (!wg)
+      return wg.takeError();
+    tilecc::layout::MmaSyncDotLayouts result;
+    result.warpsPerCTA = {numWarps, 1};
+    result.acc = std::move(wg->acc);
+    result.a = std::move(wg->a);
+    auto b = cast<RankedTensorType>(dot.getB().getType());
+    result.b = chooseBlockedLayout(b.getShape(), 128 / bits, numWarps);
+    return result;
   }
 
   /// A and B are converted into their fragment layouts; an accumulator whose

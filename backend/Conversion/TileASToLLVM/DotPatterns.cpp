@@ -127,6 +127,8 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
 
     // The atom must name mma.sync, the one instruction issued here.
     StringRef atomName = op.getAtom().getName();
+    if (atomName.starts_with("wgmma_")) // WgmmaDotPatterns.cpp
+      return rewriter.notifyMatchFailure(op, "a wgmma atom");
     if (!atomName.starts_with(tl::kMmaSyncAtomFamily))
       return op.emitError() << "no lowering for the MMA atom " << atomName
                             << "; dots lower to mma.sync ("
@@ -384,4 +386,5 @@ private:
 void mlir::tilecc::populateTileASDotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<DotLowering>(converter, patterns.getContext());
+  populateTileASWgmmaDotToLLVMPatterns(converter, patterns);
 }

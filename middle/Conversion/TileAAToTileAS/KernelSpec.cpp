@@ -89,6 +89,10 @@ LogicalResult mlir::tilecc::attachKernelSpecAttributes(ModuleOp module,
     return module.emitError("failed to get the target spec");
   Builder b(module.getContext());
   module->setAttr(name, b.getI32IntegerAttr(*cc));
+  // An arch-specific target (`sm_90a`) may use instructions that only its
+  // exact device has (wgmma on sm_90a).
+  if (!module->hasAttr(kArchSpecificAttrName) && ccOption.ends_with("a"))
+    module->setAttr(kArchSpecificAttrName, b.getUnitAttr());
 
   WalkResult result = module.walk([&](Operation *op) {
     if (!isa<nv_tileaa::FuncOp, func::FuncOp>(op) ||
