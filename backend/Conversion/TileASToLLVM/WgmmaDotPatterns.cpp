@@ -11,9 +11,9 @@
 // scratch buffer first (each element once), then fences toward the async
 // proxy and meets the others at a barrier.
 //
-// Each M repetition (64 rows per warpgroup) is one inline-PTX sequence:
-// wgmma.fence, one mma_async per 16-deep K step chaining the accumulator,
-// commit_group and wait_group 0. Keeping the sequence in one statement keeps
+// The dot is one inline-PTX sequence: wgmma.fence, one mma_async per M
+// repetition (64 rows per warpgroup) and 16-deep K step, chaining each
+// repetition's accumulator, commit_group and wait_group 0. Keeping the sequence in one statement keeps
 // the accumulator in the same registers while the MMAs are in flight, and
 // the wait makes the dot synchronous like mma.sync, so the ring's protocol
 // (a slot is refilled after the next iteration's barrier) stays sound.
@@ -203,17 +203,20 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
                         std::to_string(instr->k);
     std::string types = ".f32." + parts[0].str() + "." + parts[1].str();
     int64_t nd = n / 2; // f32 accumulator registers per instruction
+    // One statement for all M repetitions: their MMAs are in flight
+    // together and one wait ends them. Operands: the D registers of every
+    // repetition (outputs, tied to the inputs at the end), A's words per
+    // (repetition, K step), the descriptors, scale-d.
+    SmallVector<int32_t> dRegs; // per repetition, d[4 j + i] = block j's i
+    SmallVector<Value> operands;
     for (int64_t rep = 0; rep < mReps; ++rep) {
       int32_t rowBlock = int32_t(rep * numWarps);
-      // d[4 j + i]: register i of the 16 x 8 block j.
-      SmallVector<int32_t> dRegs;
       for (int64_t j = 0; j < nBlocks; ++j) {
         auto it = cBlocks->find(MmaBlockKey{0, rowBlock, int32_t(j)});
         if (it == cBlocks->end())
           return op.emitError("accumulator fragments do not cover the tile");
         llvm::append_range(dRegs, it->second);
       }
-      SmallVector<Value> operands;
       for (int64_t s = 0; s < kSteps; ++s) {
         auto it = aBlocks->find(MmaBlockKey{0, rowBlock, int32_t(s)});
         if (it == aBlocks->end())
@@ -225,46 +228,49 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
               toVector(rewriter, loc,
                        {aRegs[which[2 * w]], aRegs[which[2 * w + 1]]})));
       }
-      llvm::append_range(operands, descs);
-      operands.push_back(scaleD);
-      for (int32_t r : dRegs)
-        operands.push_back(result[r]);
+    }
+    llvm::append_range(operands, descs);
+    operands.push_back(scaleD);
+    for (int32_t r : dRegs)
+      operands.push_back(result[r]);
 
-      auto reg = [](int64_t i) { return "$" + std::to_string(i); };
+    int64_t numD = mReps * nd;
+    auto reg = [](int64_t i) { return "$" + std::to_string(i); };
+    int64_t aFirst = numD, descFirst = aFirst + mReps * kSteps * 4,
+            pred = descFirst + kSteps;
+    std::string text = "wgmma.fence.sync.aligned;";
+    for (int64_t rep = 0; rep < mReps; ++rep) {
       std::string dList;
       for (int64_t i = 0; i < nd; ++i)
-        dList += (i ? ", " : "") + reg(i);
-      int64_t aFirst = nd, descFirst = nd + 4 * kSteps,
-              pred = descFirst + kSteps;
-      std::string text = "wgmma.fence.sync.aligned;\n";
+        dList += (i ? ", " : "") + reg(rep * nd + i);
       for (int64_t s = 0; s < kSteps; ++s) {
-        text += "\twgmma.mma_async.sync.aligned." + shape + types + " {" +
+        text += "\n\twgmma.mma_async.sync.aligned." + shape + types + " {" +
                 dList + "}, {";
         for (int64_t w = 0; w < 4; ++w)
-          text += (w ? ", " : "") + reg(aFirst + 4 * s + w);
+          text += (w ? ", " : "") + reg(aFirst + 4 * (rep * kSteps + s) + w);
         // scale-d, imm-scale-a, imm-scale-b, imm-trans-b (N-major B).
-        text += "}, " + reg(descFirst + s) + ", " + reg(pred) + ", 1, 1, 1;\n";
+        text += "}, " + reg(descFirst + s) + ", " + reg(pred) + ", 1, 1, 1;";
       }
-      text += "\twgmma.commit_group.sync.aligned;\n"
-              "\twgmma.wait_group.sync.aligned 0;";
-      SmallVector<std::string> constraints(nd, "=f");
-      constraints.append(4 * kSteps, "r");
-      constraints.append(kSteps, "l");
-      constraints.push_back("b");
-      for (int64_t i = 0; i < nd; ++i)
-        constraints.push_back(std::to_string(i));
-      auto resultType = LLVM::LLVMStructType::getLiteral(
-          getContext(), SmallVector<Type>(nd, rewriter.getF32Type()));
-      auto mma = LLVM::InlineAsmOp::create(
-          rewriter, loc, resultType, operands, text,
-          llvm::join(constraints, ","), /*has_side_effects=*/true,
-          /*is_align_stack=*/false, LLVM::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-          /*operand_attrs=*/ArrayAttr());
-      for (auto [i, r] : llvm::enumerate(dRegs))
-        result[r] = LLVM::ExtractValueOp::create(rewriter, loc,
-                                                 mma.getResult(0), i);
     }
+    text += "\n\twgmma.commit_group.sync.aligned;\n"
+            "\twgmma.wait_group.sync.aligned 0;";
+    SmallVector<std::string> constraints(numD, "=f");
+    constraints.append(4 * mReps * kSteps, "r");
+    constraints.append(kSteps, "l");
+    constraints.push_back("b");
+    for (int64_t i = 0; i < numD; ++i)
+      constraints.push_back(std::to_string(i));
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        getContext(), SmallVector<Type>(numD, rewriter.getF32Type()));
+    auto mma = LLVM::InlineAsmOp::create(
+        rewriter, loc, resultType, operands, text,
+        llvm::join(constraints, ","), /*has_side_effects=*/true,
+        /*is_align_stack=*/false, LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
+    for (auto [i, r] : llvm::enumerate(dRegs))
+      result[r] =
+          LLVM::ExtractValueOp::create(rewriter, loc, mma.getResult(0), i);
     copyDuplicateRegisters(cLayout, result);
     rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, result));
     return success();
