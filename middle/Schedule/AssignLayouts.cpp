@@ -232,9 +232,8 @@ private:
     }
   }
 
-  /// Dots on mma.sync (and, until their own lowerings exist, the warpgroup
-  /// and tcgen05 atoms, which mma.sync realizes on every target) take the
-  /// fragment layouts of lib/Layout.
+  /// Dots take the fragment layouts of lib/Layout: wgmma's warpgroup
+  /// layouts for `wgmma_` atoms, mma.sync's for the others.
   void proposeDot(DotOp dot) {
     auto acc = unencodedTensor(dot.getResult().getType());
     auto a = unencodedTensor(dot.getA().getType());

@@ -6,7 +6,9 @@
 // ring of `num-stages` tile-sized slots, the loop's first num-stages - 1
 // tiles are issued before it, and iteration i waits for its own tile, issues
 // tile i + num-stages - 1 into the slot iteration i - 1 read, and reads its
-// tile in the dot-operand layout (ldmatrix where the planner chose it).
+// tile in the dot-operand layout (ldmatrix where the planner chose it). The
+// B operand of a wgmma dot is loaded without a conversion: its slot holds
+// the matrix descriptor's N-major layout and the dot reads it in place.
 //
 // Legality: each thread copies chunks of the blocked distribution of the
 // tile as wide as the load's atom proved aligned (ldg_32/64/128: cp.async of
