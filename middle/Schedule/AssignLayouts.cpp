@@ -240,9 +240,27 @@ private:
     if (!acc || !a || !unencodedTensor(dot.getB().getType()))
       return;
     unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
+    StringRef atom = dot.getAtom().getName();
+    bool wgmma = atom.starts_with(tilecc::layout::kWgmmaAtomFamily);
+    // The atom was chosen for the kernel's warps; with another count the
+    // tile may not split into warpgroups: mma.sync runs it then.
+    SmallVector<StringRef, 3> elems;
+    atom.drop_front(tilecc::layout::kWgmmaAtomFamily.size()).split(elems, '_');
+    std::optional<tilecc::layout::WgmmaShape> instr =
+        elems.size() == 3
+            ? tilecc::layout::getWgmmaShape(elems[0], elems[1], elems[2])
+            : std::nullopt;
+    if (wgmma && (!instr || !tilecc::layout::fitsWgmma(
+                                numWarps, acc.getShape(), a.getShape().back(),
+                                *instr))) {
+      std::string name = (tilecc::layout::kMmaSyncAtomFamily +
+                          atom.drop_front(tilecc::layout::kWgmmaAtomFamily.size()))
+                             .str();
+      dot.setAtomAttr(MmaAtomAttr::get(dot.getContext(), name));
+      wgmma = false;
+    }
     llvm::Expected<tilecc::layout::MmaSyncDotLayouts> layouts =
-        dot.getAtom().getName().starts_with(tilecc::layout::kWgmmaAtomFamily)
-            ? wgmmaLayouts(dot, bits, acc, a)
+        wgmma ? wgmmaLayouts(dot, bits, acc, a)
             : tilecc::layout::mmaSyncDotLayouts(numWarps, bits, acc.getShape(),
                                                 a.getShape().back());
     if (!layouts) {
