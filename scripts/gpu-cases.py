@@ -7,12 +7,14 @@
 
 export compiles each case (default: every test/E2E/*.json) for the target and
 writes BUNDLE/<arch>-<image>/<case>/; a case whose kernel needs a feature the
-target lacks is listed as skipped with tilecc's diagnostic. compare runs the
+target lacks is listed as skipped with tilecc's diagnostic, and so is a case
+whose "gpu" key says why it is not run on a GPU. compare runs the
 reference interpreter and checks each launched case's GPU results against it
 (tilecc-run --gpu-results), and prints one line per case and a summary.
 """
 import argparse
 import glob
+import json
 import os
 import subprocess
 import sys
@@ -34,6 +36,12 @@ def export(args):
     out = os.path.join(args.bundle, "%s-%s" % (args.arch, args.image))
     skipped = 0
     for case in args.cases:
+        with open(case) as f:
+            reason = json.load(f).get("gpu")
+        if reason:
+            skipped += 1
+            print("skipped %s: %s" % (case_name(case), reason))
+            continue
         target = os.path.join(out, case_name(case))
         run = tilecc_run([case, "--arch=" + args.arch, "--gpu-export", target,
                           "--gpu-image=" + args.image])
@@ -72,7 +80,8 @@ def main():
     parser.add_argument("--arch", default="sm_90a")
     parser.add_argument("--image", default="cubin", choices=["cubin", "ptx"])
     parser.add_argument("cases", nargs="*")
-    args = parser.parse_args()
+    # Cases may follow the options (export BUNDLE --arch sm_90a CASE...).
+    args = parser.parse_intermixed_args()
     if not args.cases:
         args.cases = sorted(glob.glob(os.path.join(ROOT, "test", "E2E", "*.json")))
     return export(args) if args.mode == "export" else compare(args)

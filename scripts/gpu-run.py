@@ -55,7 +55,7 @@ def driver():
     return cuda, check
 
 
-def launch_one(directory, repeats):
+def launch_one(directory, repeats, keep_outputs):
     with open(os.path.join(directory, "launch.json")) as f:
         launch = json.load(f)
     cuda, check = driver()
@@ -109,7 +109,7 @@ def launch_one(directory, repeats):
 
     run()
     check(cuda.cuCtxSynchronize())
-    for arg, pointer in buffers:
+    for arg, pointer in buffers if keep_outputs else []:
         data = ctypes.create_string_buffer(arg["bytes"])
         if arg["bytes"]:
             check(cuda.cuMemcpyDtoH_v2(data, pointer, ctypes.c_size_t(arg["bytes"])))
@@ -135,7 +135,7 @@ def launch_one(directory, repeats):
     return result
 
 
-def child(directory, repeats):
+def child(directory, repeats, keep_outputs):
     # The driver writes device printf output to file descriptor 1 when the
     # context synchronizes: point it at printed.txt for the launch.
     sys.stdout.flush()
@@ -144,7 +144,7 @@ def child(directory, repeats):
     saved = os.dup(1)
     os.dup2(printed, 1)
     try:
-        result = launch_one(directory, repeats)
+        result = launch_one(directory, repeats, keep_outputs)
     except CudaError as error:
         result = {"status": str(error)}
     finally:
@@ -161,17 +161,21 @@ def main():
     parser.add_argument("dirs", nargs="+", help="launch directories")
     parser.add_argument("--time", type=int, default=0, metavar="N",
                         help="also time N back-to-back launches (mean ms)")
+    parser.add_argument("--no-outputs", action="store_true",
+                        help="time only: do not write the output buffers")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--timeout", type=float, default=120,
                         help="seconds one launch may take")
     args = parser.parse_args()
     if args.child:
-        return child(args.dirs[0], args.time)
+        return child(args.dirs[0], args.time, not args.no_outputs)
     failures = 0
     for directory in args.dirs:
         try:
             subprocess.run([sys.executable, __file__, "--child", "--time",
-                            str(args.time), directory], check=True,
+                            str(args.time), directory] +
+                           (["--no-outputs"] if args.no_outputs else []),
+                           check=True,
                            timeout=args.timeout)
             with open(os.path.join(directory, "result.json")) as f:
                 status = json.load(f)

@@ -405,11 +405,24 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     const Tile &ptrs = exec.get(offset.getPtr());
     const Tile &offsets = exec.get(offset.getOffset());
     auto pointer = cast<ct::PointerType>(ptrs.elementType);
-    unsigned bytes = storageBytes(pointer.getPointeeType());
+    Type pointee = pointer.getPointeeType();
+    unsigned bytes = storageBytes(pointee);
     Tile out(ptrs.shape, ptrs.elementType);
-    for (int64_t i = 0, e = out.getNumElements(); i < e; ++i)
-      out.bits[i] = ptrs.bits[i] +
-                    static_cast<uint64_t>(decodeSigned(offsets.elementType, offsets.bits[i])) * bytes;
+    for (int64_t i = 0, e = out.getNumElements(); i < e; ++i) {
+      int64_t count = decodeSigned(offsets.elementType, offsets.bits[i]);
+      // Packed elements share bytes: the offset advances count * width / 8
+      // bytes, and a count that ends inside a byte names no location.
+      if (isPacked(pointee)) {
+        int64_t bits = count * int64_t(getBitWidth(pointee));
+        if (bits % 8 != 0)
+          return memoryError(op, "offset of a pointer to packed sub-byte "
+                                 "elements by " + std::to_string(count) +
+                                 " ends inside a byte");
+        out.bits[i] = ptrs.bits[i] + static_cast<uint64_t>(bits / 8);
+        continue;
+      }
+      out.bits[i] = ptrs.bits[i] + static_cast<uint64_t>(count) * bytes;
+    }
     exec.set(offset.getResult(), std::move(out));
     return success();
   });
@@ -502,9 +515,9 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
     auto alloca = cast<ct::AllocaOp>(op);
     auto type = cast<ct::TileType>(alloca.getResult().getType());
     auto pointer = cast<ct::PointerType>(type.getElementType());
-    std::vector<uint8_t> &storage = exec.allocateLocal(
-        alloca.getNumElem() * storageBytes(pointer.getPointeeType()));
-    uint64_t address = exec.getLaunch().memory.map("alloca", storage);
+    uint64_t address = exec.allocateLocal(
+        alloca.getNumElem() * storageBytes(pointer.getPointeeType()),
+        alloca.getAlignment());
     exec.set(alloca.getResult(), Tile::scalar(pointer, address));
     return success();
   });

@@ -2,6 +2,7 @@
 #include "Interp/Interpreter.h"
 
 #include "CudaTile/IR/CudaTileDialect.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <cstring>
 
@@ -43,10 +44,29 @@ const ViewValue &BlockExecution::getView(Value value) const {
   return it->second;
 }
 
+uint64_t BlockExecution::allocateLocal(size_t bytes, uint64_t alignment) {
+  locals.push_back(std::make_unique<std::vector<uint8_t>>(bytes));
+  localBases.push_back(
+      launch.memory.map("alloca", *locals.back(), /*readOnly=*/false,
+                        alignment));
+  return localBases.back();
+}
+
 RegionExit BlockExecution::executeRegion(Region &region,
                                          llvm::ArrayRef<Tile> args) {
   if (region.empty())
     return RegionExit{RegionExit::Yield, {}};
+  // Scratch allocated in the body of an allocation scope (function, for or
+  // loop iteration; not if) ends with it: a later access is out of bounds.
+  size_t firstLocal = locals.size();
+  auto endScope = llvm::make_scope_exit([&] {
+    if (!region.getParentOp()->hasTrait<OpTrait::AutomaticAllocationScope>())
+      return;
+    for (; locals.size() > firstLocal; locals.pop_back()) {
+      launch.memory.unmap(localBases.back());
+      localBases.pop_back();
+    }
+  });
   Block &block = region.front();
   for (auto [arg, tile] : llvm::zip(block.getArguments(), args))
     set(arg, tile);
@@ -81,11 +101,24 @@ LogicalResult tilecc::interp::runKernel(Operation *entry, ArrayRef<Tile> args,
   auto module = entry->getParentOfType<cuda_tile::ModuleOp>();
   for (auto global : module.getOps<cuda_tile::GlobalOp>()) {
     Tile contents = tileFromDense(cast<DenseElementsAttr>(global.getValue()));
-    unsigned bytes = std::max(1u, getBitWidth(contents.elementType) / 8);
-    auto storage = std::make_unique<std::vector<uint8_t>>(
-        contents.getNumElements() * bytes);
-    for (auto [index, bits] : llvm::enumerate(contents.bits))
-      std::memcpy(storage->data() + index * bytes, &bits, bytes);
+    unsigned width = getBitWidth(contents.elementType);
+    std::unique_ptr<std::vector<uint8_t>> storage;
+    if (width < 8 && width != 1) {
+      // Packed as views read them: the lower index in the low bits.
+      storage = std::make_unique<std::vector<uint8_t>>(
+          llvm::divideCeil(contents.getNumElements() * width, 8));
+      for (auto [index, bits] : llvm::enumerate(contents.bits)) {
+        uint64_t bit = index * width;
+        (*storage)[bit / 8] |= uint8_t((bits & ((1u << width) - 1))
+                                       << (bit % 8));
+      }
+    } else {
+      unsigned bytes = std::max(1u, width / 8);
+      storage = std::make_unique<std::vector<uint8_t>>(
+          contents.getNumElements() * bytes);
+      for (auto [index, bits] : llvm::enumerate(contents.bits))
+        std::memcpy(storage->data() + index * bytes, &bits, bytes);
+    }
     launch.globalAddresses[global] = memory.map(
         global.getSymName().str(), *storage, /*readOnly=*/global.getConstant());
     globalStorage.push_back(std::move(storage));

@@ -94,11 +94,17 @@ public:
   void setView(mlir::Value value, ViewValue view) {
     views[value] = std::move(view);
   }
-  /// Per-block scratch storage (alloca), freed when the block ends.
-  std::vector<uint8_t> &allocateLocal(size_t bytes) {
-    locals.push_back(std::make_unique<std::vector<uint8_t>>(bytes));
-    return *locals.back();
+  ~BlockExecution() {
+    for (uint64_t base : localBases)
+      launch.memory.unmap(base);
   }
+  BlockExecution(const BlockExecution &) = delete;
+  BlockExecution &operator=(const BlockExecution &) = delete;
+
+  /// Per-block scratch (alloca) of `bytes` zero bytes, mapped at an address
+  /// aligned to `alignment`; unmapped and freed when the body of its
+  /// allocation scope ends (executeRegion) or, at the latest, the block.
+  uint64_t allocateLocal(size_t bytes, uint64_t alignment);
 
   /// Runs the single block of `region` with `args` bound to its arguments,
   /// until a terminator hands control back.
@@ -119,6 +125,7 @@ private:
   llvm::DenseMap<mlir::Value, Tile> values;
   llvm::DenseMap<mlir::Value, ViewValue> views;
   std::vector<std::unique_ptr<std::vector<uint8_t>>> locals;
+  std::vector<uint64_t> localBases;
   std::optional<RegionExit> pendingExit;
 };
 

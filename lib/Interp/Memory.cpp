@@ -1,19 +1,32 @@
 //===- Memory.cpp - simulated global memory -------------------------------===//
 #include "Interp/Memory.h"
 
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 
 using namespace tilecc::interp;
 
 uint64_t GlobalMemory::map(std::string name, std::vector<uint8_t> &storage,
-                           bool readOnly) {
-  uint64_t base = nextBase;
+                           bool readOnly, uint64_t alignment) {
+  alignment = std::max<uint64_t>(alignment, 256);
+  uint64_t base = (nextBase + alignment - 1) / alignment * alignment;
   regions.push_back({std::move(name), base, &storage, readOnly});
   // Leave at least 64 KiB unmapped after each buffer so that overruns fault.
   uint64_t size = storage.size();
   nextBase = (base + size + 0x10000 + 255) & ~uint64_t(255);
   return base;
+}
+
+void GlobalMemory::unmap(uint64_t base) {
+  llvm::erase_if(regions, [&](const Region &region) {
+    if (region.base != base)
+      return false;
+    unmapped.push_back({region.name, base, region.storage->size()});
+    return true;
+  });
 }
 
 static std::string hex(uint64_t value) {
@@ -34,6 +47,13 @@ const GlobalMemory::Region *GlobalMemory::find(uint64_t address, unsigned size,
   }
   error = "out-of-bounds access of " + std::to_string(size) + " bytes at " +
           hex(address);
+  for (const Unmapped &gone : unmapped)
+    if (address >= gone.base && address - gone.base < gone.size) {
+      error += " (offset " + std::to_string(address - gone.base) +
+               " in buffer '" + gone.name + "' of " +
+               std::to_string(gone.size) + " bytes, released before)";
+      return nullptr;
+    }
   if (nearest) {
     int64_t offset = static_cast<int64_t>(address - nearest->base);
     error += " (offset " + std::to_string(offset) + " from buffer '" +

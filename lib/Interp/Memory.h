@@ -16,10 +16,13 @@ namespace tilecc::interp {
 /// nearest buffer, never a silent read.
 class GlobalMemory {
 public:
-  /// Maps `storage` (owned by the caller, kept alive while in use) at a new
-  /// 256-byte aligned address with unmapped guard space around it.
+  /// Maps `storage` (owned by the caller, kept alive until unmapped) at a
+  /// new address aligned to `alignment` (at least 256 bytes) with unmapped
+  /// guard space around it.
   uint64_t map(std::string name, std::vector<uint8_t> &storage,
-               bool readOnly = false);
+               bool readOnly = false, uint64_t alignment = 256);
+  /// Unmaps the buffer `map` placed at `base`; its addresses stay unused.
+  void unmap(uint64_t base);
 
   /// Reads/writes `size` bytes (1..8) little-endian. Returns an error message
   /// on an out-of-bounds, misaligned or read-only access.
@@ -39,6 +42,12 @@ private:
                      std::string &error) const;
 
   std::vector<Region> regions;
+  /// Buffers unmapped so far (their addresses are never reused).
+  struct Unmapped {
+    std::string name;
+    uint64_t base, size;
+  };
+  std::vector<Unmapped> unmapped;
   uint64_t nextBase = 0x10000000;
 };
 

@@ -591,6 +591,7 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
           }
         }
   }
+  res.counters.heapLiveBlocks = dev.memory().heapBlockCount();
   res.ok = true;
   return res;
 }

@@ -22,7 +22,9 @@ uint64_t GlobalMemory::heapAlloc(uint64_t bytes) {
   if (bytes > kHeapLimit - heapLive)
     return 0;
   heapLive += bytes;
-  // A zero-byte request still gets a distinct address to free.
+  // Only the 16-byte alignment malloc guarantees (alloc starts buffers on
+  // 256-byte boundaries). A zero-byte request still gets a distinct address.
+  next += 16;
   uint64_t base = alloc(bytes, "malloc'd block");
   heapBlocks[base] = bytes;
   return base;
@@ -41,6 +43,7 @@ bool GlobalMemory::heapFree(uint64_t addr, std::string &err) {
     return false;
   }
   heapLive -= it->second;
+  freedHeapBlocks[addr] = addr + it->second;
   heapBlocks.erase(it);
   // Unmapped from now on, so a use after free is caught as out of bounds.
   bufs.erase(addr);
@@ -62,6 +65,16 @@ uint8_t *GlobalMemory::slowFind(uint64_t addr, uint64_t n) {
 
 std::string GlobalMemory::describe(uint64_t addr) const {
   char buf[160];
+  auto freed = freedHeapBlocks.upper_bound(addr);
+  if (freed != freedHeapBlocks.begin() && addr < std::prev(freed)->second) {
+    uint64_t base = std::prev(freed)->first;
+    std::snprintf(buf, sizeof buf,
+                  "0x%llx is %llu bytes into a malloc'd block freed before "
+                  "(at 0x%llx)",
+                  (unsigned long long)addr, (unsigned long long)(addr - base),
+                  (unsigned long long)base);
+    return buf;
+  }
   auto it = bufs.upper_bound(addr);
   if (it == bufs.begin()) {
     std::snprintf(buf, sizeof buf, "0x%llx is below every buffer",

@@ -28,13 +28,16 @@ public:
   };
   uint64_t alloc(uint64_t bytes, const std::string &name);
   // The device heap behind the malloc/free system calls: blocks are buffers
-  // of their own (16-byte aligned, guarded like the others), at most
+  // of their own (exactly 16-byte aligned: 16 bytes past a 256-byte
+  // boundary, so code relying on more than CUDA's guarantee is caught;
+  // guarded like the others), at most
   // kHeapLimit bytes live at once (CUDA's default heap size); 0 when full.
   static constexpr uint64_t kHeapLimit = 8ull << 20;
   uint64_t heapAlloc(uint64_t bytes);
   // Frees a block heapAlloc returned; false (with `err`) for any other
   // address or a block freed twice. Freeing 0 does nothing.
   bool heapFree(uint64_t addr, std::string &err);
+  uint64_t heapBlockCount() const { return heapBlocks.size(); }
   // Host pointer to [addr, addr+n) if it lies in one buffer, else null.
   uint8_t *find(uint64_t addr, uint64_t n) {
     if (last && addr >= last->base && addr + n <= last->base + last->data.size() &&
@@ -49,6 +52,8 @@ private:
   uint8_t *slowFind(uint64_t addr, uint64_t n);
   std::map<uint64_t, Buffer> bufs;
   std::map<uint64_t, uint64_t> heapBlocks; // live heap block -> bytes
+  // Freed heap blocks (never reused) -> end address, for error messages.
+  std::map<uint64_t, uint64_t> freedHeapBlocks;
   uint64_t heapLive = 0;
   uint64_t next = kGlobalBase;
   Buffer *last = nullptr;

@@ -51,6 +51,8 @@ void execCall(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
       if (!readU64(ctx, ins, w, l, ctx.symAddr(args.elems[0].sym, w, l), bytes))
         return;
       uint64_t addr = ctx.gmem.heapAlloc(bytes);
+      if (addr != 0)
+        ++ctx.cnt.heapAllocs;
       uint8_t *p = ctx.access(ins, w, l, Space::Param,
                               ctx.symAddr(rets.elems[0].sym, w, l), 8, Access::Write);
       if (p)
@@ -64,6 +66,8 @@ void execCall(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
       std::string err;
       if (!ctx.gmem.heapFree(addr, err))
         ctx.fail(ins, w, l, err);
+      else if (addr != 0)
+        ++ctx.cnt.heapFrees;
       return;
     }
     if (!callee.defined) { // vprintf, checked at load time

@@ -1,10 +1,10 @@
 //===- OpsTcgen05.cpp - tensor memory and the 5th-generation tensor core --===//
 //
 // The tcgen05 subset tilecc emits for block-scaled MMA (sm_100a class):
-// alloc / dealloc / relinquish_alloc_permit, ld / st 32x32b, wait::ld/st,
-// the thread-sync fences, cp 32x128b.warpx4, mma block_scale of kinds
-// mxf8f6f4 (scale_vec::1X), mxf4 (2X) and mxf4nvf4 (2X, 4X), and commit to
-// an mbarrier.
+// alloc / dealloc / relinquish_alloc_permit, ld / st 32x32b and 16x32bx2,
+// wait::ld/st, the thread-sync fences, cp 32x128b.warpx4, mma block_scale
+// of kinds mxf8f6f4 (scale_vec::1X), mxf4 (2X) and mxf4nvf4 (2X, 4X), and
+// commit to an mbarrier.
 //
 // Tensor memory is a per-CTA array of 128 lanes x 512 32-bit columns; an
 // address is lane << 16 | column. Allocation hands out power-of-two column
@@ -120,28 +120,40 @@ void execDealloc(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
 
 void execNothing(ExecCtx &, const Instr &, WarpState &, uint32_t) {}
 
-// ld / st 32x32b.x<a>: thread `lane` of the warp reaches tensor-memory lane
-// (address lane) + lane, columns (address column) .. + a.
+// ld / st of a warp in its lane quarter 32 * (warp % 4) .. + 31, `.num`
+// (ins.a) columns per thread:
+//   32x32b:   thread `lane` reaches lane (address lane) + lane, columns
+//             (address column) .. + num;
+//   16x32bx2: two 16x32b accesses of 16 lanes; threads 0-15 reach lanes
+//             (address lane) + lane at the address's columns, threads 16-31
+//             lanes (address lane) + lane - 16 at the columns
+//             immHalfSplitoff further.
 void execLdSt(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
-  bool load = ins.kind == KLd;
+  bool load = ins.kind == KLd, split = ins.b != 0;
   const Operand &mem = load ? ins.ops[1] : ins.ops[0];
-  const Operand &regs = load ? ins.ops[0] : ins.ops[1];
+  const Operand &regs = load ? ins.ops[0] : ins.ops[split ? 2 : 1];
+  uint64_t splitOff = split ? uint64_t(ins.ops[load ? 2 : 1].imm) : 0;
+  unsigned lanes = split ? 16 : 32;
   Tcgen05State &s = state(ctx);
   forLanes(mask, [&](unsigned l) {
     if (ctx.failed)
       return;
     uint64_t address = ctx.address(mem, w, l);
     uint64_t lane = address >> 16, col = address & 0xFFFF;
-    if (lane != 32 * (w.id % 4))
+    uint64_t quarter = 32 * (w.id % 4);
+    if (lane < quarter || lane + lanes > quarter + 32 || (lane - quarter) % lanes)
       return ctx.fail(ins, w, l,
                       "warp " + std::to_string(w.id) + " may access tensor-memory lanes " +
-                          std::to_string(32 * (w.id % 4)) + ".." +
-                          std::to_string(32 * (w.id % 4) + 31) + ", not from " +
+                          std::to_string(quarter) + ".." + std::to_string(quarter + 31) +
+                          " in groups of " + std::to_string(lanes) + ", not from " +
                           std::to_string(lane));
+    unsigned reach = unsigned(lane) + l % lanes;
+    if (l >= lanes)
+      col += splitOff;
     if (!checkColumns(ctx, ins, w, l, col, uint64_t(ins.a)))
       return;
     for (int i = 0; i < ins.a; ++i) {
-      uint32_t &cell = s.at(unsigned(lane + l), unsigned(col + i));
+      uint32_t &cell = s.at(reach, unsigned(col + i));
       if (load)
         ctx.set(regs.elems[size_t(i)], w, l, cell);
       else
@@ -242,7 +254,14 @@ void performMma(ExecCtx &ctx, WarpState &w, unsigned l,
   unsigned vec = unsigned(ins.c), k = fp4 ? 64 : 32;
   bool formats = fp4 ? aFmt == 1 && bFmt == 1 && (ue8m0 || vec == 4)
                      : aFmt <= 1 && bFmt <= 1 && ue8m0;
-  if (m != 128 || n < 16 || n > 256 || n % 16 || (idesc & 0x7) ||
+  // The ISA's shape table gives block-scaled kinds on cta_group::1 only
+  // 128xNxK (the M = 64 shapes are for the kinds without block scaling).
+  if (m != 128)
+    return ctx.fail(ins, w, l,
+                    "instruction descriptor " + hex(idesc) + ": M = " + std::to_string(m) +
+                        " (bits 24-28) is not a shape of block-scaled tcgen05.mma with "
+                        "cta_group::1, which is 128xNxK only");
+  if (n < 16 || n > 256 || n % 16 || (idesc & 0x7) ||
       (idesc >> 13 & 0xF) || !formats || (idesc >> 31) || sfIdA + vec > 4 ||
       sfIdB + vec > 4)
     return ctx.fail(ins, w, l,
@@ -392,22 +411,35 @@ bool decodeTcgen05(Instr &ins, Mods &m, std::string &err) {
     ins.collective = true;
     ins.cls = IClass::Memory;
     ins.exec = execLdSt;
-    if (!takeAll(m, {"sync", "aligned", "32x32b", "b32"}, err,
-                 ins.kind == KLd ? "ld" : "st"))
+    const char *what = ins.kind == KLd ? "ld" : "st";
+    if (!takeAll(m, {"sync", "aligned"}, err, what))
       return false;
+    ins.b = m.takeOneOf({"32x32b", "16x32bx2"});
+    if (ins.b < 0) {
+      err = "'tcgen05.ld/st' supports the shapes .32x32b and .16x32bx2";
+      return false;
+    }
     int n = m.takeOneOf({"x1", "x2", "x4", "x8", "x16", "x32", "x64", "x128"});
     if (n < 0) {
       err = "'tcgen05.ld/st' needs a repetition .x1 .. .x128";
       return false;
     }
     ins.a = 1 << n;
-    if (!expectOps(ins, 2, err))
+    if (!takeAll(m, {"b32"}, err, what))
       return false;
+    bool split = ins.b != 0;
+    if (!expectOps(ins, split ? 3 : 2, err))
+      return false;
+    // ld: regs, [taddr]{, immHalfSplitoff}; st: [taddr]{, immHalfSplitoff}, regs.
     const Operand &mem = ins.kind == KLd ? ins.ops[1] : ins.ops[0];
-    const Operand &regs = ins.kind == KLd ? ins.ops[0] : ins.ops[1];
+    const Operand &regs = ins.kind == KLd ? ins.ops[0] : ins.ops[split ? 2 : 1];
     if (!isMem(mem) || regs.kind != Operand::Vec || int(regs.elems.size()) != ins.a) {
       err = "'tcgen05.ld/st' takes " + std::to_string(ins.a) +
             " registers and a [tensor-memory address]";
+      return false;
+    }
+    if (split && ins.ops[ins.kind == KLd ? 2 : 1].kind != Operand::Imm) {
+      err = "'tcgen05.ld/st .16x32bx2' takes an immediate immHalfSplitoff";
       return false;
     }
     return true;

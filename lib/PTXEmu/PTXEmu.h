@@ -39,6 +39,11 @@ struct Counters {
   uint64_t barrierArrivals = 0;  // thread arrivals
   uint64_t atomics = 0;          // thread-level atomic operations
   uint64_t ctas = 0;
+  // Device heap (malloc/free system calls): blocks allocated, non-null
+  // blocks freed, and blocks still allocated when the launch ends (not an
+  // error in CUDA, where they outlive the launch, but a leak for code that
+  // frees what it allocates).
+  uint64_t heapAllocs = 0, heapFrees = 0, heapLiveBlocks = 0;
   // A stable, human-readable listing (one `name: value` per line).
   std::string format() const;
 };

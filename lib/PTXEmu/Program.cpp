@@ -96,5 +96,8 @@ std::string Counters::format() const {
   line("barriers", barriers);
   line("barrier_arrivals", barrierArrivals);
   line("atomics", atomics);
+  line("heap_allocs", heapAllocs);
+  line("heap_frees", heapFrees);
+  line("heap_live_blocks", heapLiveBlocks);
   return s;
 }

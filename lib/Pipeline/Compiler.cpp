@@ -294,7 +294,6 @@ CompileStatus Compiler::translateToLLVMIR() {
 }
 
 CompileStatus Compiler::emitPTX() {
-  kernels = collectKernelMetadata(*llvmModule, options.target.getName());
   PTXOptions ptxOptions;
   ptxOptions.optLevel = options.optLevel;
   llvm::Expected<std::string> result =
@@ -305,6 +304,9 @@ CompileStatus Compiler::emitPTX() {
     return CompileStatus::InputError;
   }
   ptx = std::move(*result);
+  // After emission: the module then has NVPTX's data layout, which gives the
+  // parameters' ABI sizes and alignments (i64 is 8-aligned there).
+  kernels = collectKernelMetadata(*llvmModule, options.target.getName());
   return CompileStatus::Ok;
 }
 

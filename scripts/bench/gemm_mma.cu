@@ -57,14 +57,14 @@ gemm_mma(const half *__restrict__ a, const half *__restrict__ b,
         int r = warpM * 32 + mi * 16 + lane % 16, cc = kk + (lane / 16) * 8;
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                      : "=r"(fa[mi][0]), "=r"(fa[mi][1]), "=r"(fa[mi][2]), "=r"(fa[mi][3])
-                     : "r"(smemAddress(&sa[aOffset(r, cc)])));
+                     : "r"(smemAddress(&sa[aOffset(r, cc)])) : "memory");
       }
       for (int ni = 0; ni < 8; ni += 2) {
         // x4.trans over a 16 x 16 block of B: two n8 tiles, both k halves.
         int r = kk + lane % 16, cc = warpN * 64 + ni * 8 + (lane / 16) * 8;
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
                      : "=r"(fb[ni][0]), "=r"(fb[ni][1]), "=r"(fb[ni + 1][0]), "=r"(fb[ni + 1][1])
-                     : "r"(smemAddress(&sb[bOffset(r, cc)])));
+                     : "r"(smemAddress(&sb[bOffset(r, cc)])) : "memory");
       }
       for (int mi = 0; mi < 2; ++mi)
         for (int ni = 0; ni < 8; ++ni)

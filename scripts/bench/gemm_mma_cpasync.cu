@@ -31,7 +31,7 @@ __device__ uint32_t smemAddress(const void *p) {
 // 16 bytes global -> shared, asynchronously.
 __device__ void copy16(void *dst, const void *src) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(smemAddress(dst)),
-               "l"(src));
+               "l"(src) : "memory");
 }
 } // namespace
 
@@ -56,12 +56,12 @@ gemm_mma_cpasync(const half *__restrict__ a, const half *__restrict__ b,
         int rb = i / 16, cb = (i % 16) * 8;
         copy16(&sb[s][bOffset(rb, cb)], &b[(k0 + rb) * n + col0 + cb]);
       }
-    asm volatile("cp.async.commit_group;");
+    asm volatile("cp.async.commit_group;" ::: "memory");
   };
   for (int s = 0; s < kStages - 1; ++s)
     issue(s, s);
   for (int step = 0; step < steps; ++step) {
-    asm volatile("cp.async.wait_group %0;" ::"n"(kStages - 2));
+    asm volatile("cp.async.wait_group %0;" ::"n"(kStages - 2) : "memory");
     __syncthreads();
     issue(step + kStages - 1, (step + kStages - 1) % kStages);
     const half *ta = sa[step % kStages], *tb = sb[step % kStages];
@@ -72,14 +72,14 @@ gemm_mma_cpasync(const half *__restrict__ a, const half *__restrict__ b,
         int r = warpM * 32 + mi * 16 + lane % 16, cc = kk + (lane / 16) * 8;
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                      : "=r"(fa[mi][0]), "=r"(fa[mi][1]), "=r"(fa[mi][2]), "=r"(fa[mi][3])
-                     : "r"(smemAddress(&ta[aOffset(r, cc)])));
+                     : "r"(smemAddress(&ta[aOffset(r, cc)])) : "memory");
       }
       for (int ni = 0; ni < 8; ni += 2) {
         // x4.trans over a 16 x 16 block of B: two n8 tiles, both k halves.
         int r = kk + lane % 16, cc = warpN * 64 + ni * 8 + (lane / 16) * 8;
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
                      : "=r"(fb[ni][0]), "=r"(fb[ni][1]), "=r"(fb[ni + 1][0]), "=r"(fb[ni + 1][1])
-                     : "r"(smemAddress(&tb[bOffset(r, cc)])));
+                     : "r"(smemAddress(&tb[bOffset(r, cc)])) : "memory");
       }
       for (int mi = 0; mi < 2; ++mi)
         for (int ni = 0; ni < 8; ++ni)
@@ -91,7 +91,7 @@ gemm_mma_cpasync(const half *__restrict__ a, const half *__restrict__ b,
                          "r"(fb[ni][0]), "r"(fb[ni][1]));
     }
   }
-  asm volatile("cp.async.wait_group 0;");
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
   // Accumulators straight to global: c0,c1 at row g, c2,c3 at row g + 8.
   int g = lane / 4, t = lane % 4;
   for (int mi = 0; mi < 2; ++mi)

@@ -69,6 +69,14 @@ struct FuncLowering : OpConversionPattern<nv_tileaa::FuncOp> {
         if (llvm::any_of(dims, [](int32_t d) { return d > 1; }))
           func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
                         rewriter.getDenseI32ArrayAttr(dims));
+        // The occupancy hint (CTAs per SM) becomes .minnctapersm: ptxas
+        // then keeps registers low enough for that many CTAs to fit.
+        if (std::optional<unsigned> occupancy = spec.getOccupancy())
+          func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                        rewriter.getI32IntegerAttr(*occupancy));
+        if (std::optional<unsigned> registers = spec.getMaxRegisters())
+          func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                        rewriter.getI32IntegerAttr(*registers));
       }
     } else {
       func.setLinkage(LLVM::Linkage::Internal);

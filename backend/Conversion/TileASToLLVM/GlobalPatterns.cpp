@@ -3,6 +3,8 @@
 // nv_tileas.global becomes an llvm.mlir.global array in its address space
 // (module-local: kernels reach it only through get_global), keeping its
 // initializer, constness and alignment; get_global becomes its address.
+// Sub-byte elements (f4E2M1FN) are packed as views read them: an i8 array,
+// the element at the lower index in the low bits of its byte.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
@@ -14,6 +16,26 @@ using namespace mlir;
 using namespace mlir::tilecc;
 
 namespace {
+/// The bytes of `dense` (elements of `width` < 8 bits) packed low bits
+/// first, the last byte padded with zeros.
+DenseElementsAttr packSubByte(DenseElementsAttr dense, unsigned width,
+                              RankedTensorType byteType) {
+  SmallVector<uint8_t> bytes(byteType.getNumElements(), 0);
+  auto place = [&](int64_t index, const APInt &bits) {
+    uint64_t bit = uint64_t(index) * width;
+    bytes[bit / 8] |= uint8_t((bits.getZExtValue() & ((1u << width) - 1))
+                              << (bit % 8));
+  };
+  if (isa<FloatType>(dense.getElementType())) {
+    for (auto [index, value] : llvm::enumerate(dense.getValues<APFloat>()))
+      place(index, value.bitcastToAPInt());
+  } else {
+    for (auto [index, value] : llvm::enumerate(dense.getValues<APInt>()))
+      place(index, value);
+  }
+  return DenseElementsAttr::get(byteType, ArrayRef<uint8_t>(bytes));
+}
+
 struct GlobalLowering : OpConversionPattern<nv_tileas::GlobalOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -26,15 +48,27 @@ struct GlobalLowering : OpConversionPattern<nv_tileas::GlobalOp> {
                           "lowered, got ")
              << op.getType();
     Type elementType = tensorType.getElementType();
-    if (elementType.getIntOrFloatBitWidth() < 8)
-      return op.emitError("sub-byte global element types are not supported yet");
-    auto arrayType =
-        LLVM::LLVMArrayType::get(elementType, tensorType.getDimSize(0));
+    int64_t count = tensorType.getDimSize(0);
+    Attribute initialValue = op.getInitialValueAttr();
+    // i1 takes a whole byte in memory; narrower types share bytes.
+    unsigned width = elementType.getIntOrFloatBitWidth();
+    if (width < 8 && width != 1) {
+      auto byteType = RankedTensorType::get(
+          {llvm::divideCeil(count * width, 8)}, rewriter.getI8Type());
+      if (auto dense = dyn_cast_if_present<DenseElementsAttr>(initialValue))
+        initialValue = packSubByte(dense, width, byteType);
+      else if (initialValue)
+        return op.emitError("the initializer of a sub-byte global must be "
+                            "dense elements, got ")
+               << initialValue;
+      elementType = byteType.getElementType();
+      count = byteType.getDimSize(0);
+    }
+    auto arrayType = LLVM::LLVMArrayType::get(elementType, count);
     uint64_t alignment = op.getAlignment().value_or(0);
     rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
         op, arrayType, op.getConstant(), LLVM::Linkage::Internal,
-        op.getSymName(), op.getInitialValueAttr(), alignment,
-        op.getAddressSpace());
+        op.getSymName(), initialValue, alignment, op.getAddressSpace());
     return success();
   }
 };

@@ -3,9 +3,10 @@
 // heap_alloc: thread 0 calls the PTX system call `malloc` and stores the
 // block's address in a shared slot; after a CTA barrier every thread loads
 // it. heap_free: a CTA barrier (the block's last accesses are done), then
-// thread 0 calls `free`. Both run uniformly on every thread of the CTA (the
-// alloca sits directly in a function or loop body), so every thread reaches
-// the barriers. The slot may be reused by the next iteration of a loop:
+// thread 0 calls `free` (which ignores null: a block allocated on another
+// path). Both run uniformly on every thread of the CTA (in a function or
+// loop body, or in ifs on uniform scalar conditions), so every thread
+// reaches the barriers. The slot may be reused by the next iteration of a loop:
 // every thread loaded it before the barrier of the free that precedes the
 // next store.
 //

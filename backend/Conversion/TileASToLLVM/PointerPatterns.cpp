@@ -79,18 +79,35 @@ struct AddPtrLowering : OpConversionPattern<nv_tileas::AddPtrOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned n = numRegistersOf(op.getType());
+    Type pointee = pointeeOf(op.getType());
     Type step = op.getBytes() ? rewriter.getI8Type()
-                              : getTypeConverter()->convertType(
-                                    pointeeOf(op.getType()));
+                              : getTypeConverter()->convertType(pointee);
+    // Sub-byte elements share bytes (f4E2M1FN two per byte): an element
+    // offset advances offset * width / 8 bytes (an odd f4E2M1FN count names
+    // no byte and rounds toward negative infinity).
+    unsigned shift = 0;
+    if (!op.getBytes() && pointee.isIntOrFloat() &&
+        pointee.getIntOrFloatBitWidth() < 8 &&
+        pointee.getIntOrFloatBitWidth() != 1) {
+      shift = llvm::Log2_32(8 / pointee.getIntOrFloatBitWidth());
+      step = rewriter.getI8Type();
+    }
     SmallVector<Value> bases =
         registersOf(rewriter, loc, op.getBase(), adaptor.getBase(), n);
     SmallVector<Value> offsets =
         registersOf(rewriter, loc, op.getOffset(), adaptor.getOffset(), n);
     SmallVector<Value> regs;
-    for (unsigned i = 0; i < n; ++i)
+    for (unsigned i = 0; i < n; ++i) {
+      Value offset = offsets[i];
+      if (shift)
+        offset = LLVM::AShrOp::create(
+            rewriter, loc, offset,
+            LLVM::ConstantOp::create(
+                rewriter, loc, offset.getType(),
+                rewriter.getIntegerAttr(offset.getType(), shift)));
       regs.push_back(LLVM::GEPOp::create(rewriter, loc, bases[i].getType(),
-                                         step, bases[i],
-                                         ValueRange{offsets[i]}));
+                                         step, bases[i], ValueRange{offset}));
+    }
     rewriter.replaceOp(op, resultOf(rewriter, loc, *getTypeConverter(),
                                     op.getType(), regs));
     return success();

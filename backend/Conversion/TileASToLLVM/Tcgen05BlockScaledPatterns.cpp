@@ -12,7 +12,8 @@
 //      scratch buffer, at the offsets of the layouts below (each element
 //      once), then fence.proxy.async makes them visible to the tensor core;
 //   3. C, in the tcgen05.ld/st register layout (row = 32 * warp + lane,
-//      column = register), goes to tensor memory with tcgen05.st;
+//      column = register; 16x32bx2 for 64 rows, below), goes to tensor
+//      memory with tcgen05.st;
 //   4. thread 0 copies the scales to tensor memory (tcgen05.cp 32x128b
 //      warpx4), issues tcgen05.mma ... block_scale per (128-row block,
 //      N chunk, 32-byte K step: kind::mxf8f6f4 for 8-bit operands,
@@ -34,6 +35,18 @@
 // warp quarter), column j, byte b: row r + 32 * j of a 128-row block, scale
 // block b of a group of four. A tcgen05.mma reads the scale block it needs
 // through the instruction descriptor's scale-factor id (the byte).
+//
+// A tile of 64 rows: the block-scaled kinds have no M = 64 shape with
+// cta_group::1 (the ISA's shape table lists 128xNxK only; M = 64 exists for
+// the kinds without block scaling), so such a tile takes one M = 128
+// instruction whose rows 32 q + 16 .. 32 q + 31 (q = 0..3) are padding, the
+// tile's row 16 q + l being instruction row 32 q + l: half the rows of that
+// instruction are wasted work. This arrangement (that of the M = 64 data-path
+// layout, 16 rows per lane quarter) gives every warp 16 tile rows, which
+// tcgen05.ld / st 16x32bx2 move with all 32 threads (each half-warp half the
+// warp's columns). In shared memory the padding rows of A are 8-row groups
+// that are never written, in the scale chunks rows 16..31; their products
+// land in accumulator lanes nobody reads.
 //
 // All tcgen05 instructions are inline PTX: MLIR 22's NVVM tcgen05 ops are
 // declared for sm_100a/sm_101a only (NVVMRequiresSMa<100, 101>), not for
@@ -79,6 +92,8 @@ struct Tcgen05Plan {
   int64_t m, n, k, scaleK;
   int64_t numWarps, warpGroups; // warps, and groups of 4 splitting N
   int64_t mBlocks;              // 128-row blocks (one instruction each)
+  bool halfRows;                // M = 64: see "A tile of 64 rows" above
+  int64_t aRows;                // rows of A in shared memory (with padding)
   int64_t nInstr, nChunks;      // N of one instruction, chunks of N
   int64_t halves;               // 128-wide scale chunks per N chunk
   int64_t kGroups;              // groups of four scale blocks (one column)
@@ -173,8 +188,9 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
                 " needs K to be a multiple of ", 8 * kStepBytes /
                     a.getElementType().getIntOrFloatBitWidth(),
                 ", not ", p.k);
-  if (p.m % 128 != 0)
-    return fail("tcgen05 block-scaled MMA needs M to be a multiple of 128, "
+  // Tile sizes are powers of two: M is 64 or a multiple of 128.
+  if (p.m % 64 != 0)
+    return fail("tcgen05 block-scaled MMA needs M to be a multiple of 64, "
                 "not ",
                 p.m);
   if (p.n < 16 || p.n % 16 != 0)
@@ -193,7 +209,13 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
     return fail("tcgen05 block-scaled MMA of f4E2M1FN with ", p.numWarps,
                 " warps needs operands of at least one byte per thread");
   p.warpGroups = p.numWarps / 4;
-  p.mBlocks = p.m / 128;
+  p.halfRows = p.m == 64;
+  p.mBlocks = p.halfRows ? 1 : p.m / 128;
+  p.aRows = p.mBlocks * 128;
+  // A 64-row tile splits each warp's columns between its two half-warps.
+  if (p.halfRows && p.n / p.warpGroups < 2)
+    return fail("tcgen05 block-scaled MMA of 64 rows with ", p.numWarps,
+                " warps needs N to be at least ", 2 * p.warpGroups);
   p.nInstr = std::min<int64_t>(p.n, 256);
   p.nChunks = p.n / p.nInstr;
   p.halves = (p.nInstr + 127) / 128;
@@ -219,7 +241,7 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   // reuses the tensor memory slice after slice.
   p.aOffset = 0;
   p.bOffset =
-      alignTo(p.aOffset + p.batch * p.m * p.kBytes, kCoreMatrixBytes);
+      alignTo(p.aOffset + p.batch * p.aRows * p.kBytes, kCoreMatrixBytes);
   p.scaleOffset =
       alignTo(p.bOffset + p.batch * p.kBytes * p.n, kCoreMatrixBytes);
   p.stageOffset = alignTo(p.scaleOffset + p.batch * p.scaleChunks *
@@ -228,7 +250,7 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   // The staging area also holds f4 operands unpacked (a byte each).
   int64_t stageBytes = p.m * p.n * 4;
   if (p.fp4)
-    stageBytes = std::max({stageBytes, p.m * p.k, p.k * p.n});
+    stageBytes = std::max({stageBytes, p.aRows * p.k, p.k * p.n});
   stageBytes *= p.batch;
   p.mbarOffset = alignTo(p.stageOffset + stageBytes, 8);
   p.slotOffset = p.mbarOffset + 8;
@@ -275,16 +297,24 @@ static void appendBits(SmallVectorImpl<std::pair<int, int>> &bits, int dim,
 /// A (M x K, dims m, k) or B (K x N, dims k, n) in the K-major canonical
 /// layout: 16 bytes of K, 8 rows, the rest of K, the rest of the rows. With
 /// `nibbles` (f4E2M1FN), offsets count 4-bit halves of those bytes, the low
-/// half holding the even element.
+/// half holding the even element. With `halfRows` (A of 64 rows), the
+/// 8-row groups of instruction rows 32 q + 16 .. 32 q + 31 are padding.
 static tl::LinearLayout operandLayout(int64_t rows, int64_t k, bool kFirst,
-                                      bool nibbles, int64_t batch) {
+                                      bool nibbles, int64_t batch,
+                                      bool halfRows = false) {
   int rowDim = kFirst ? 1 : 0, kDim = kFirst ? 0 : 1;
   int shift = nibbles ? 1 : 0;
   SmallVector<std::pair<int, int>> bits;
   appendBits(bits, kDim, 0, 4 + shift);
   appendBits(bits, rowDim, 0, 3);
   appendBits(bits, kDim, 4 + shift, llvm::Log2_64(k));
-  appendBits(bits, rowDim, 3, llvm::Log2_64(rows));
+  if (halfRows) {
+    appendBits(bits, rowDim, 3, 4);
+    appendBits(bits, -1, 0, 1);
+    appendBits(bits, rowDim, 4, llvm::Log2_64(rows));
+  } else {
+    appendBits(bits, rowDim, 3, llvm::Log2_64(rows));
+  }
   return kFirst ? offsetLayout(bits, k, rows, batch)
                 : offsetLayout(bits, rows, k, batch);
 }
@@ -301,6 +331,17 @@ static tl::LinearLayout scaleLayout(const Tcgen05Plan &p, bool isB) {
   SmallVector<std::pair<int, int>> bits;
   bits.push_back({kBits > 0 ? kDim : -1, 0});
   bits.push_back({kBits > 1 ? kDim : -1, 1});
+  if (!isB && p.halfRows) {
+    // Column j, chunk row l < 16: instruction row 32 j + l, tile row
+    // 16 j + l; chunk rows 16..31 are padding.
+    bits.push_back({rowDim, 4});
+    bits.push_back({rowDim, 5});
+    for (int bit = 0; bit < 4; ++bit)
+      bits.push_back({rowDim, bit});
+    bits.push_back({-1, 0});
+    appendBits(bits, kDim, 2, std::max(kBits, 2));
+    return offsetLayout(bits, p.m, p.scaleK, p.batch);
+  }
   bits.push_back({rowBit(5), 5});
   bits.push_back({rowBit(6), 6});
   for (int bit = 0; bit < 5; ++bit)
@@ -318,7 +359,8 @@ static tl::LinearLayout scaleLayout(const Tcgen05Plan &p, bool isB) {
 /// lanes 32 (w % 4) ..; its thread `lane` holds row 32 (w % 4) + lane and,
 /// in registers, the columns of its share of N (warp groups beyond the
 /// first take further shares), then the further 128-row blocks, then the
-/// batch slices (each slice's registers are contiguous).
+/// batch slices (each slice's registers are contiguous). With 64 rows
+/// (16x32bx2), see the comment inside.
 static tl::LinearLayout tmemRegisterLayout(const Tcgen05Plan &p) {
   int64_t share = p.n / p.warpGroups;
   bool batched = p.batch > 1;
@@ -331,16 +373,22 @@ static tl::LinearLayout tmemRegisterLayout(const Tcgen05Plan &p) {
     return basis;
   };
   std::vector<tl::LinearLayout::Basis> regs, lanes, warps;
-  for (int64_t col = 1; col < share; col *= 2)
+  // 64 rows (16x32bx2): thread `lane` of warp w holds row 16 (w % 4) +
+  // lane % 16 and the first or (lane >= 16) second half of the share.
+  int64_t regCols = p.halfRows ? share / 2 : share;
+  for (int64_t col = 1; col < regCols; col *= 2)
     regs.push_back(at(0, 0, col));
   for (int64_t row = 128; row < p.m; row *= 2)
     regs.push_back(at(0, row, 0));
   for (int64_t slice = 1; slice < p.batch; slice *= 2)
     regs.push_back(at(slice, 0, 0));
-  for (int32_t row = 1; row < 32; row *= 2)
+  int32_t laneRows = p.halfRows ? 16 : 32;
+  for (int32_t row = 1; row < laneRows; row *= 2)
     lanes.push_back(at(0, row, 0));
-  warps.push_back(at(0, 32, 0));
-  warps.push_back(at(0, 64, 0));
+  if (p.halfRows)
+    lanes.push_back(at(0, 0, regCols));
+  warps.push_back(at(0, laneRows, 0));
+  warps.push_back(at(0, 2 * laneRows, 0));
   for (int64_t col = share; col < p.n; col *= 2)
     warps.push_back(at(0, 0, col));
   std::vector<tl::LinearLayout::OutDim> outs;
@@ -616,8 +664,9 @@ struct Tcgen05BlockScaledMmaLowering
                             int64_t rows, bool kFirst,
                             int64_t offset) -> LogicalResult {
       SmallVector<Value> regs = unpackRegisters(b, loc, packedRegs);
+      bool half = !kFirst && p.halfRows;
       tl::LinearLayout shared =
-          operandLayout(rows, p.k, kFirst, p.fp4, p.batch);
+          operandLayout(rows, p.k, kFirst, p.fp4, p.batch, half);
       if (!p.fp4)
         return storeToShared(b, loc, op, regs, getTileLayout(type), shared,
                              at(offset), i8);
@@ -627,7 +676,8 @@ struct Tcgen05BlockScaledMmaLowering
                                stage, i8)))
         return failure();
       NVVM::Barrier0Op::create(b, loc);
-      packNibbles(b, loc, stage, at(offset), p.batch * rows * p.kBytes,
+      packNibbles(b, loc, stage, at(offset),
+                  p.batch * (half ? p.aRows : rows) * p.kBytes,
                   32 * p.numWarps, tid);
       NVVM::Barrier0Op::create(b, loc);
       return success();
@@ -673,20 +723,27 @@ struct Tcgen05BlockScaledMmaLowering
             b, loc,
             LLVM::ShlOp::create(b, loc, quarter, createI32(b, loc, 21)),
             LLVM::MulOp::create(b, loc, group, createI32(b, loc, share))));
-    unsigned perAccess = std::min<int64_t>(share, 32);
-    // Accesses: (register offset, column offset) of each 32x32b.x<perAccess>.
+    // A 64-row tile: each half-warp takes half the share (16x32bx2, the
+    // second half immHalfSplitoff columns further).
+    int64_t regCols = p.halfRows ? share / 2 : share;
+    unsigned perAccess = std::min<int64_t>(regCols, 32);
+    std::string shape = p.halfRows ? "16x32bx2" : "32x32b";
+    std::string split =
+        p.halfRows ? ", " + std::to_string(regCols) : std::string();
+    // Accesses: (register offset, column offset) of each
+    // <shape>.x<perAccess>.
     SmallVector<std::pair<int64_t, int64_t>> accesses;
     for (int64_t mb = 0; mb < p.mBlocks; ++mb)
-      for (int64_t col = 0; col < share; col += perAccess)
-        accesses.push_back({mb * share + col, mb * p.n + col});
+      for (int64_t col = 0; col < regCols; col += perAccess)
+        accesses.push_back({mb * regCols + col, mb * p.n + col});
 
     // Steps 3 to 5 once per batch slice, in the same tensor memory: the
     // mbarrier completes one phase per slice.
     int64_t aScaleChunks = p.mBlocks * p.kGroups;
     int64_t bScaleChunks = p.scaleChunks - aScaleChunks;
-    SmallVector<Value> dRegs(p.batch * p.mBlocks * share);
+    SmallVector<Value> dRegs(p.batch * p.mBlocks * regCols);
     for (int64_t slice = 0; slice < p.batch; ++slice) {
-      int64_t sliceRegs = slice * p.mBlocks * share;
+      int64_t sliceRegs = slice * p.mBlocks * regCols;
       // Shared offset (from the scales) of chunk `chunk` of this slice.
       auto scaleSource = [&](int64_t chunk) {
         if (chunk < aScaleChunks)
@@ -696,9 +753,9 @@ struct Tcgen05BlockScaledMmaLowering
                kScaleChunkBytes;
       };
       // 3. C into tensor memory.
-      std::string stText = "tcgen05.st.sync.aligned.32x32b.x" +
-                           std::to_string(perAccess) + ".b32 [$0], " +
-                           operandList(1, perAccess) +
+      std::string stText = "tcgen05.st.sync.aligned." + shape + ".x" +
+                           std::to_string(perAccess) + ".b32 [$0]" + split +
+                           ", " + operandList(1, perAccess) +
                            ";\ntcgen05.wait::st.sync.aligned;";
       std::string stConstraints = "r," + repeatConstraint("r", perAccess);
       for (auto [reg, col] : accesses) {
@@ -751,7 +808,7 @@ struct Tcgen05BlockScaledMmaLowering
                 b, loc,
                 LLVM::AddOp::create(
                     b, loc, sharedBase,
-                    createI64(b, loc, p.aOffset + slice * p.m * p.kBytes +
+                    createI64(b, loc, p.aOffset + slice * p.aRows * p.kBytes +
                                           mb * 16 * sbo + kBytes)),
                 kCoreMatrixBytes, sbo);
             Value bDesc = matrixDescriptor(
@@ -788,11 +845,11 @@ struct Tcgen05BlockScaledMmaLowering
                   "@!%done bra WAIT_${:uid};\n}",
               "r");
       emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-      std::string ldText = "tcgen05.ld.sync.aligned.32x32b.x" +
+      std::string ldText = "tcgen05.ld.sync.aligned." + shape + ".x" +
                            std::to_string(perAccess) + ".b32 " +
                            operandList(0, perAccess) + ", [$" +
-                           std::to_string(perAccess) +
-                           "];\ntcgen05.wait::ld.sync.aligned;";
+                           std::to_string(perAccess) + "]" + split +
+                           ";\ntcgen05.wait::ld.sync.aligned;";
       std::string ldConstraints = repeatConstraint("=r", perAccess) + ",r";
       auto ldType = LLVM::LLVMStructType::getLiteral(
           getContext(), SmallVector<Type>(perAccess, i32));

@@ -39,6 +39,21 @@ static bool isPointerTileOf(Type pointers, Type values) {
   return ptr && ptr.getPointeeType() == valTile.getElementType();
 }
 
+/// A pointer names one location in memory (the Tile IR type system), but
+/// f4E2M1FN elements are stored two per byte: only an element index (a
+/// view) can name the one in the upper nibble, so what a pointer-tile load
+/// or store of them would access is undefined. They are refused at the op.
+static LogicalResult verifyWholeBytePointee(Operation *op, Type pointee) {
+  unsigned width = pointee.getIntOrFloatBitWidth();
+  if (width >= 8 || width == 1)
+    return success();
+  return op->emitOpError("pointee type ")
+         << pointee
+         << " is smaller than a byte: a pointer names one location in "
+            "memory, which a sub-byte element does not have; access it "
+            "through a tensor view";
+}
+
 static bool haveSameShape(Type a, Type b) {
   return cast<ShapedType>(a).getShape() == cast<ShapedType>(b).getShape();
 }
@@ -133,6 +148,8 @@ LogicalResult LoadPtrTkoOp::verify() {
       getPaddingValue().getType() != getResult().getType())
     return emitOpError("failed to verify that type of 'paddingValue' must "
                        "match the type of 'result'");
+  if (failed(verifyWholeBytePointee(*this, getPointee(getSource().getType()))))
+    return failure();
   return verifyMemoryModel(*this, /*isLoad=*/true,
                            getMemoryOrderingSemantics(), getMemoryScope());
 }
@@ -145,6 +162,9 @@ LogicalResult StorePtrTkoOp::verify() {
       !haveSameShape(getMask().getType(), getDestination().getType()))
     return emitOpError("failed to verify that shape of 'destination' must "
                        "match the shape of 'mask'");
+  if (failed(verifyWholeBytePointee(*this,
+                                    getPointee(getDestination().getType()))))
+    return failure();
   return verifyMemoryModel(*this, /*isLoad=*/false,
                            getMemoryOrderingSemantics(), getMemoryScope());
 }

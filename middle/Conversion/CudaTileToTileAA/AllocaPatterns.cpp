@@ -15,12 +15,22 @@
 // (Device code does not recurse, so calls never overlap either.)
 //
 // `global` scratch comes from the device heap: nv_tileaa.heap_alloc (one
-// thread mallocs, the block shares the pointer), an assert that it is not
-// null (heap exhausted), and nv_tileaa.heap_free before the terminator of
-// the scope's body. So the op must sit directly in that body, and no
-// return/break/continue may leave the scope from elsewhere. Its pointer is
-// generic like the shared scratch's, so that the CTA barriers around
-// generic writes order the block's accesses to it.
+// thread mallocs, the block shares the pointer) and an assert that it is
+// not null (heap exhausted). Its allocation scope is the nearest function,
+// for or loop (`if` is not one), with only ifs in between (reduce and scan
+// bodies hold pure ops only). Early exits are structured before conversion
+// (normalizeCudaTileEarlyExits), so afterwards every way out of a scope's
+// body -- its end, a continue, break or return in a terminal if -- runs the
+// body's one terminator. freeHeapAllocasAtScopeExits therefore frees each
+// block right before that terminator; a block allocated in an if reaches it
+// as an extra result of each enclosing if, null on the other branch, and
+// free(null) does nothing. So every path frees what it allocated exactly
+// once, in each iteration of a loop. The if conditions are scalars, uniform
+// over the tile block, so the barriers of heap_alloc/heap_free stay uniform.
+// Alignments above malloc's 16 bytes over-allocate and round the pointer
+// up; the block itself is what gets freed. Its pointer is generic like the
+// shared scratch's, so that the CTA barriers around generic writes order
+// the block's accesses to it.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
@@ -28,6 +38,7 @@
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -53,68 +64,24 @@ static Operation *enclosingFunction(Operation *op) {
   return parent;
 }
 
-/// The for/loop (or function) whose body an exit op leaves.
-static Operation *exitTarget(Operation *exit) {
-  if (isa<cuda_tile::ReturnOp>(exit))
-    return enclosingFunction(exit);
-  Operation *parent = exit->getParentOp();
-  while (parent && !isa<cuda_tile::ForOp, cuda_tile::LoopOp>(parent))
-    parent = parent->getParentOp();
-  return parent;
-}
-
-/// Heap scratch is freed before the terminator of its scope's body, so it
-/// must be allocated in that body and the scope left only through it.
-static LogicalResult checkHeapAllocaPlacement(cuda_tile::AllocaOp op) {
-  if (op.getAlignment() > kHeapAlignment)
-    return op.emitOpError("in global memory with alignment ")
-           << op.getAlignment()
-           << " is not supported by tilecc: device heap blocks are "
-           << kHeapAlignment << "-byte aligned";
-  Operation *scope = op->getParentOp();
-  if (!scope || !scope->hasTrait<OpTrait::AutomaticAllocationScope>())
-    return op.emitOpError("in global memory is supported by tilecc only "
-                          "directly in the body of a function, for or loop "
-                          "(the tile block frees it when that body ends)");
-  Operation *terminator = op->getBlock()->getTerminator();
-  LogicalResult result = success();
-  scope->walk([&](Operation *exit) {
-    if (exit == terminator ||
-        !isa<cuda_tile::ReturnOp, cuda_tile::BreakOp, cuda_tile::ContinueOp>(
-            exit) ||
-        exitTarget(exit) != scope)
-      return WalkResult::advance();
-    InFlightDiagnostic diag = op.emitOpError(
-        "in global memory is not supported by tilecc when its scope has "
-        "another exit (the tile block frees it at the end of the body)");
-    diag.attachNote(exit->getLoc()) << "exit here";
-    result = failure();
-    return WalkResult::interrupt();
-  });
-  return result;
-}
-
 static constexpr StringLiteral kSlotAttr = "tilecc.alloca_slot";
+/// Marks the heap_allocs of this conversion, which it frees afterwards.
+static constexpr StringLiteral kFreeAtScopeExitsAttr =
+    "tilecc.free_at_scope_exits";
 
-LogicalResult mlir::tilecc::checkAllocaPlacement(Operation *root) {
-  bool ok = true;
+void mlir::tilecc::numberAllocas(Operation *root) {
   llvm::DenseMap<Operation *, int64_t> nextSlot;
   // Pre-order: slots follow the source order within each function.
   root->walk<WalkOrder::PreOrder>([&](cuda_tile::AllocaOp op) {
-    if (op.getGlobal() && failed(checkHeapAllocaPlacement(op))) {
-      ok = false;
-      return;
-    }
     Operation *function = enclosingFunction(op);
     op->setAttr(kSlotAttr,
                 IntegerAttr::get(IntegerType::get(op.getContext(), 64),
                                  nextSlot[function]++));
   });
-  return success(ok);
 }
 
 namespace {
-/// Runs after checkAllocaPlacement, which numbered the op in its function.
+/// Runs after numberAllocas, which numbered the op in its function.
 struct AllocaPattern : OpConversionPattern<cuda_tile::AllocaOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -135,7 +102,10 @@ struct AllocaPattern : OpConversionPattern<cuda_tile::AllocaOp> {
       return rewriteHeapAlloca(op, type, name, rewriter);
     Type storage = RankedTensorType::get({int64_t(op.getNumElem())},
                                          type.getPointeeType());
-    {
+    // The early-exit normalization may have copied the op into exclusive
+    // branches: the copies share its array.
+    if (!SymbolTable::lookupNearestSymbolFrom(
+            kernel, StringAttr::get(op.getContext(), name))) {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(kernel);
       nv_tileaa::GlobalOp::create(
@@ -147,8 +117,8 @@ struct AllocaPattern : OpConversionPattern<cuda_tile::AllocaOp> {
     return success();
   }
 
-  /// heap_alloc, a trap unless it got memory, and heap_free before the
-  /// terminator of the scope's body (checkHeapAllocaPlacement).
+  /// heap_alloc, a trap unless it got memory, and the first `alignment`
+  /// boundary in the block (freeHeapAllocasAtScopeExits frees the block).
   static LogicalResult rewriteHeapAlloca(cuda_tile::AllocaOp op,
                                          nv_tileaa::PtrType type,
                                          StringRef name,
@@ -160,27 +130,37 @@ struct AllocaPattern : OpConversionPattern<cuda_tile::AllocaOp> {
     int64_t bytes =
         (int64_t(op.getNumElem()) * element.getIntOrFloatBitWidth() + 7) / 8;
     bytes = llvm::alignTo(bytes, align);
+    // A 16-byte aligned block has an `align` boundary in its first
+    // align - 16 bytes.
+    int64_t slack = std::max<int64_t>(align - kHeapAlignment, 0);
     Location loc = op.getLoc();
-    Operation *terminator = op->getBlock()->getTerminator();
-    Value ptr = nv_tileaa::HeapAllocOp::create(
-        rewriter, loc, type, rewriter.getI64IntegerAttr(bytes),
+    auto alloc = nv_tileaa::HeapAllocOp::create(
+        rewriter, loc, type, rewriter.getI64IntegerAttr(bytes + slack),
         rewriter.getStringAttr(name + "_slot"));
+    alloc->setAttr(kFreeAtScopeExitsAttr, rewriter.getUnitAttr());
+    Value block = alloc;
     Type i64 = rewriter.getI64Type();
-    Value address = nv_tileaa::PtrToIntOp::create(rewriter, loc, i64, ptr);
-    Value null = arith::ConstantOp::create(rewriter, loc, i64,
-                                           rewriter.getI64IntegerAttr(0));
+    Value address = nv_tileaa::PtrToIntOp::create(rewriter, loc, i64, block);
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc, i64,
+                                       rewriter.getI64IntegerAttr(value));
+    };
     Value got = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                      address, null);
+                                      address, constant(0));
     nv_tileaa::AssertOp::create(
         rewriter, loc, got,
         rewriter.getStringAttr(
             ("alloca in global memory: the device heap has no " +
-             Twine(bytes) + " bytes left")
+             Twine(bytes + slack) + " bytes left")
                 .str()));
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(terminator);
-      nv_tileaa::HeapFreeOp::create(rewriter, loc, ptr);
+    Value ptr = block;
+    if (slack != 0) {
+      // (-address) mod align bytes up to the boundary.
+      Value negated = arith::SubIOp::create(rewriter, loc, constant(0), address);
+      Value pad = arith::AndIOp::create(rewriter, loc, negated,
+                                        constant(align - 1));
+      ptr = nv_tileaa::AddPtrOp::create(rewriter, loc, type, block, pad,
+                                        /*bytes=*/true);
     }
     rewriter.replaceOp(op, ptr);
     return success();
@@ -191,4 +171,70 @@ struct AllocaPattern : OpConversionPattern<cuda_tile::AllocaOp> {
 void mlir::tilecc::populateCudaTileAllocaToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns) {
   patterns.add<AllocaPattern>(typeConverter, patterns.getContext());
+}
+
+//===----------------------------------------------------------------------===//
+// Freeing heap scratch (after conversion)
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` is what a function, for or loop became: an allocation scope.
+static bool isConvertedScope(Operation *op) {
+  return isa<nv_tileaa::FuncOp, scf::ForOp, scf::WhileOp>(op);
+}
+
+/// Replaces `ifOp` by one with an extra result: `value` (defined in one of
+/// its regions) from that region, null from the other. Returns that result.
+static Value carryOutOfIf(scf::IfOp ifOp, Value value) {
+  Location loc = ifOp.getLoc();
+  OpBuilder builder(ifOp);
+  SmallVector<Type> types(ifOp.getResultTypes());
+  types.push_back(value.getType());
+  auto carried = scf::IfOp::create(builder, loc, types, ifOp.getCondition(),
+                                   /*addThenBlock=*/false,
+                                   /*addElseBlock=*/false);
+  carried->setDiscardableAttrs(ifOp->getDiscardableAttrDictionary());
+  carried.getThenRegion().takeBody(ifOp.getThenRegion());
+  carried.getElseRegion().takeBody(ifOp.getElseRegion());
+  if (carried.getElseRegion().empty()) {
+    builder.createBlock(&carried.getElseRegion());
+    scf::YieldOp::create(builder, loc);
+  }
+  for (Region &region : carried->getRegions()) {
+    Operation *yield = region.front().getTerminator();
+    Value result = value;
+    if (!region.isAncestor(value.getParentRegion())) {
+      builder.setInsertionPoint(yield);
+      Value zero = arith::ConstantIntOp::create(builder, loc, 0, 64);
+      result = nv_tileaa::IntToPtrOp::create(builder, loc, value.getType(),
+                                             zero);
+    }
+    yield->insertOperands(yield->getNumOperands(), result);
+  }
+  ifOp->replaceAllUsesWith(carried.getResults().drop_back());
+  ifOp->erase();
+  return carried.getResults().back();
+}
+
+void mlir::tilecc::freeHeapAllocasAtScopeExits(Operation *root) {
+  SmallVector<nv_tileaa::HeapAllocOp> allocs;
+  root->walk([&](nv_tileaa::HeapAllocOp op) {
+    if (op->removeAttr(kFreeAtScopeExitsAttr))
+      allocs.push_back(op);
+  });
+  // Last allocated first freed: each free goes right before the terminator.
+  // (Carrying a block out of an if replaces the if, so each block gets its
+  // user at once, which keeps it up to date for the next replacement.)
+  for (nv_tileaa::HeapAllocOp op : llvm::reverse(allocs)) {
+    Value block = op.getResult();
+    Operation *parent = op->getParentOp();
+    // Only ifs lie between an alloca and its allocation scope: the other
+    // region ops, reduce and scan, allow pure ops only.
+    while (!isConvertedScope(parent)) {
+      auto ifOp = cast<scf::IfOp>(parent);
+      parent = ifOp->getParentOp();
+      block = carryOutOfIf(ifOp, block);
+    }
+    OpBuilder builder(block.getParentBlock()->getTerminator());
+    nv_tileaa::HeapFreeOp::create(builder, op.getLoc(), block);
+  }
 }

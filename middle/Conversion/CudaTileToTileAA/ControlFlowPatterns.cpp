@@ -13,7 +13,9 @@
 // the construct it leaves (for scf.while: the continue flag and both value
 // groups; for scf.for: the iter values; for the function: its results),
 // followed by that construct's terminator over its results. A return from
-// inside a loop is reported as not supported.
+// inside a loop is first turned into breaks of the loops it leaves and a
+// return after them (exitLoopsOnReturns, ReturnsInLoops.cpp); the poison it
+// passes for the results not produced is converted by PoisonPattern.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
@@ -121,6 +123,7 @@ static void normalizeBlock(Block &block) {
 }
 
 void mlir::tilecc::normalizeCudaTileEarlyExits(Operation *root) {
+  exitLoopsOnReturns(root);
   root->walk([](Operation *op) {
     if (isa<cuda_tile::ForOp, cuda_tile::LoopOp, cuda_tile::EntryOp,
             cuda_tile::TestingFuncOp>(op))
@@ -320,9 +323,25 @@ struct ReturnPattern : OpConversionPattern<cuda_tile::ReturnOp> {
       rewriter.replaceOpWithNewOp<nv_tileaa::ReturnOp>(op, adaptor.getOperands());
       return success();
     }
+    // exitLoopsOnReturns left no return inside a loop.
     if (!isa<nv_tileaa::FuncOp>(enclosingScope(op)))
-      return op.emitOpError("inside a loop is not supported by tilecc yet");
+      return rewriter.notifyMatchFailure(op, "return inside a loop");
     rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+/// ub.poison of a cuda_tile type (placed by exitLoopsOnReturns): the same
+/// of the converted type.
+struct PoisonPattern : OpConversionPattern<ub::PoisonOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ub::PoisonOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unconvertible type");
+    rewriter.replaceOpWithNewOp<ub::PoisonOp>(op, type);
     return success();
   }
 };
@@ -332,6 +351,7 @@ struct ReturnPattern : OpConversionPattern<cuda_tile::ReturnOp> {
 void mlir::tilecc::populateCudaTileControlFlowToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns) {
   patterns.add<ForPattern, LoopPattern, IfPattern, YieldPattern, ReturnPattern,
+               PoisonPattern,
                ExitPattern<cuda_tile::ContinueOp, true>,
                ExitPattern<cuda_tile::BreakOp, false>>(typeConverter,
                                                        patterns.getContext());

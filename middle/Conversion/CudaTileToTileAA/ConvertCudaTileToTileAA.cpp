@@ -86,15 +86,16 @@ struct ConvertCudaTileToTileAAPass
     CudaTileToTileAAOptions options;
     options.arch = arch;
     populateCudaTileToTileAAPatterns(typeConverter, patterns, options);
+    flattenCudaTileViewArguments(module);
     if (failed(expandStridedAndGatherViewAccesses(module)))
       return signalPassFailure();
     if (failed(expandByteRepacks(module)))
       return signalPassFailure();
     if (failed(checkTargetFeatures(module, arch)))
       return signalPassFailure();
-    if (failed(checkSupported(module, patterns, typeConverter)) ||
-        failed(checkAllocaPlacement(module)))
+    if (failed(checkSupported(module, patterns, typeConverter)))
       return signalPassFailure();
+    numberAllocas(module);
     normalizeCudaTileEarlyExits(module);
     rootUntokenedAccesses(module);
 
@@ -104,6 +105,9 @@ struct ConvertCudaTileToTileAAPass
                            tensor::TensorDialect, ub::UBDialect>();
     target.addIllegalDialect<cuda_tile::CudaTileDialect>();
     target.addLegalOp<ModuleOp>();
+    // Poison standing for a cuda_tile value (exitLoopsOnReturns).
+    target.addDynamicallyLegalOp<ub::PoisonOp>(
+        [&](ub::PoisonOp op) { return typeConverter.isLegal(op.getType()); });
     // A pattern that rejects its op reports why; the driver's generic
     // "failed to legalize" that follows would only repeat it.
     bool reported = false;
@@ -116,7 +120,8 @@ struct ConvertCudaTileToTileAAPass
       return failure();
     });
     if (failed(applyFullConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    freeHeapAllocasAtScopeExits(module);
   }
 };
 } // namespace

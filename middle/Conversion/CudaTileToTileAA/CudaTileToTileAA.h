@@ -48,10 +48,20 @@ public:
 /// memory, so that a pointer may address either global or shared memory.
 bool needsGenericPointers(Operation *root);
 
-/// Rejects, with a located error each, the allocas tilecc cannot lower (in
-/// global memory), and numbers the others within their function (the
-/// static scratch array each one becomes).
-LogicalResult checkAllocaPlacement(Operation *root);
+/// Numbers the allocas within their function (the static scratch array or
+/// the heap pointer slot each one becomes).
+void numberAllocas(Operation *root);
+
+/// After conversion: frees every nv_tileaa.heap_alloc block (alloca global)
+/// before the terminator of its allocation scope's body, which every exit of
+/// the scope runs, carrying blocks allocated in ifs out as if results (null
+/// where not allocated); see AllocaPatterns.cpp.
+void freeHeapAllocasAtScopeExits(Operation *root);
+
+/// Rewrites each cuda_tile.return nested in a for/loop body into breaks of
+/// the loops around it and a return in an if after the outermost one (see
+/// ReturnsInLoops.cpp). Called by normalizeCudaTileEarlyExits.
+void exitLoopsOnReturns(Operation *root);
 
 /// Makes every `continue`/`break` nested in a cuda_tile.if structured: the
 /// ops after such an if move into its fall-through branches so that it ends
@@ -66,6 +76,11 @@ void normalizeCudaTileEarlyExits(Operation *root);
 void rootUntokenedAccesses(Operation *root);
 
 /// Every cuda_tile -> nv_tileaa pattern.
+/// Passes every view argument of a function as its base pointer, dynamic
+/// sizes and dynamic strides, rebuilding the view at the top of the body (run
+/// before the conversion, which needs each view's make_* ops).
+void flattenCudaTileViewArguments(ModuleOp module);
+
 /// Rewrites loads and stores through strided_view and gather_scatter_view
 /// into cuda_tile pointer loads and stores (run before the conversion);
 /// fails, with a located error, on a view it cannot trace to its
@@ -78,8 +93,7 @@ LogicalResult expandStridedAndGatherViewAccesses(ModuleOp module);
 LogicalResult expandByteRepacks(ModuleOp module);
 
 /// Rejects, at the op, cuda_tile ops whose hardware target `arch` lacks
-/// (mmaf_scaled without block-scaled MMA) and memory accesses of sub-byte
-/// elements.
+/// (mmaf_scaled without block-scaled MMA).
 LogicalResult checkTargetFeatures(ModuleOp module, StringRef arch);
 
 void populateCudaTileToTileAAPatterns(

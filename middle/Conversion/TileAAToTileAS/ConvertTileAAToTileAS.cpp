@@ -27,7 +27,8 @@ static ConversionTarget buildConversionTarget(MLIRContext &ctx,
   target.addIllegalDialect<nv_tileaa::TileAADialect>();
   target.addLegalOp<nv_tileaa::FuncOp, nv_tileaa::ReturnOp>();
   // A call of a device function belongs to the function boundary too
-  // (checkSupportedTileAAOps admits scalar and pointer signatures only).
+  // (checkSupportedTileAAOps admits scalars and pointers; views are passed
+  // as their parts by then).
   target.addLegalOp<nv_tileaa::CallOp>();
   // Device-heap scratch (alloca global) is per-thread control flow, which
   // only the LLVM lowering expresses; its pointer type is shared.
@@ -68,12 +69,14 @@ struct ConvertTileAAToTileASPass
     populateTileAACoreToTileASPatterns(converter, patterns);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
+    populateTileAAPoisonToTileASPatternsAndLegality(converter, patterns,
+                                                    target);
 
     // The block-scale guard reads the capability attached here.
     if (failed(attachKernelSpecAttributes(module, computeCapability)) ||
         failed(verifyLegalTileAAOps(module)) ||
         failed(checkSupportedTileAAOps(module)) ||
-        failed(checkViewArguments(module)) ||
+        failed(flattenTileAAViewArguments(module)) ||
         failed(emitTileAAMessages(module)))
       return signalPassFailure();
 

@@ -43,6 +43,10 @@ void populateTileAAShapeToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
 void populateTileAAQueueToTileASPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
+/// ub.poison of a converted type (tokens, views), dynamically legal.
+void populateTileAAPoisonToTileASPatternsAndLegality(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    ConversionTarget &target);
 /// gather_load / scatter_store, as loads and stores through pointer tiles.
 void populateTileAAGatherScatterToTileASPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns);
@@ -101,9 +105,11 @@ std::optional<SmallVector<MergedDim>> mergeDimGroups(nv_tileaa::BlockTileOp op);
 /// Checks the ops the conversion leaves legal (mark_for_reuse operands).
 LogicalResult verifyLegalTileAAOps(ModuleOp module);
 
-/// Reports, at the argument, every function argument that is a view (a
-/// memref or tiled_view): views have no calling convention below nv_tileaa.
-LogicalResult checkViewArguments(ModuleOp module);
+/// Passes every view parameter (memref, or tiled_view of a memref) of an
+/// nv_tileaa.func as the parts its make_memref takes, rebuilding the view in
+/// the body, and every call of such a function the parts of the view it
+/// passes; fails, with a located error, on a view that cannot be passed so.
+LogicalResult flattenTileAAViewArguments(ModuleOp module);
 
 /// Reports every nv_tileaa op tilecc has no lowering for ("... is not
 /// supported by tilecc: <feature>"), at the op.

@@ -96,7 +96,9 @@ testing$func @pointers(%p: tile<4xptr<f32>>, %o: tile<4xi32>, %m: tile<4xi1>, %p
 }
 
 // CHECK-LABEL: nv_tileaa.func @atomic_reduce(
-// CHECK-SAME: %[[V:.+]]: !nv_tileaa.tiled_view<2x2xi32, !nv_tileaa.memref<2x2xi32, 1, strides = [2, 1]>>, %[[X:.+]]: tensor<2x2xi32>, %[[T:.+]]: !nv_tileaa.mem_token)
+// CHECK-SAME: %[[B:[^:]+]]: !nv_tileaa.ptr<i32, 1>, %[[X:[^:]+]]: tensor<2x2xi32>, %[[T:[^:]+]]: !nv_tileaa.mem_token)
+// CHECK: %[[M:.+]] = nv_tileaa.make_memref %[[B]]
+// CHECK: %[[V:.+]] = nv_tileaa.block_tile %[[M]]
 testing$func @atomic_reduce(%v: !cuda_tile.partition_view<tile=(2x2), !cuda_tile.tensor_view<2x2xi32, strides=[2, 1]>>,
                             %x: tile<2x2xi32>, %t: token) -> token {
   %c0 = constant <i32: 0> : tile<i32>

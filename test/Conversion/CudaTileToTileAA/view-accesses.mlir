@@ -50,17 +50,6 @@ cuda_tile.module @views {
 
 // -----
 
-// The view must come from a make_tensor_view in the same function.
-cuda_tile.module @views {
-  testing$func @argument(%sv: !cuda_tile.strided_view<tile=(8), traversal_strides=[3], tensor_view<64xf32, strides=[1]>>, %i: tile<i32>) {
-    // expected-error @below{{'cuda_tile.load_view_tko' op is supported by tilecc only on a view made in the same function from a make_tensor_view}}
-    %t, %tok = load_view_tko weak %sv[%i] : strided_view<tile=(8), traversal_strides=[3], tensor_view<64xf32, strides=[1]>>, tile<i32> -> tile<8xf32>, token
-    return
-  }
-}
-
-// -----
-
 // atomic_red_view_tko through a strided_view is an atomic_rmw through the
 // element pointers, masked at the bound; get_index_space_shape counts the
 // windows starting inside the tensor, ceil(size / traversal_stride).

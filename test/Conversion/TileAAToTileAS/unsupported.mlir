@@ -82,7 +82,7 @@ nv_tileaa.func private @two(%x: f32) -> (f32, f32) {
 nv_tileaa.func @calls(%x: f32, %t: tensor<64xf16>, %pid: !nv_tileaa.program_id) {
   // expected-error @below {{'nv_tileaa.call' op is not supported by tilecc: calling a kernel (public function) from device code}}
   nv_tileaa.call @kernel(%x) : (f32) -> ()
-  // expected-error @below {{'nv_tileaa.call' op is not supported by tilecc: passing tiles, tokens or memrefs to a function (layouts and tokens stay inside one function)}}
+  // expected-error @below {{'nv_tileaa.call' op is not supported by tilecc: passing tiles or tokens to a function (layouts and tokens stay inside one function)}}
   %0 = nv_tileaa.call @tiles(%t) : (tensor<64xf16>) -> tensor<64xf16>
   // expected-error @below {{'nv_tileaa.call' op is not supported by tilecc: a call with several results}}
   %1:2 = nv_tileaa.call @two(%x) : (f32) -> (f32, f32)

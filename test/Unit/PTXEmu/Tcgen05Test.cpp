@@ -48,6 +48,54 @@ TEST(PTXEmuTcgen05, StoreLoadThroughTensorMemory) {
     EXPECT_EQ(out[t], 2000 + t);
 }
 
+TEST(PTXEmuTcgen05, SplitShapeReachesSixteenLanesTwice) {
+  // 16x32bx2.x2 with immHalfSplitoff 4: thread t of warp q writes t + 1000
+  // and t + 2000 to lane 32 q + t % 16, columns 0 and 1 (t % 32 < 16) or 4
+  // and 5 (the second half of the warp). Reading columns 0..7 of every lane
+  // back with 32x32b shows lanes 16..31 of each quarter untouched.
+  std::string body =
+      "add.s32 %r10, %r1, 1000;\nadd.s32 %r11, %r1, 2000;\n"
+      "tcgen05.st.sync.aligned.16x32bx2.x2.b32 [%r7], 4, {%r10, %r11};\n"
+      "tcgen05.wait::st.sync.aligned;\n"
+      "tcgen05.ld.sync.aligned.32x32b.x8.b32 {%r12, %r13, %r14, %r15, %r16, %r17, "
+      "%r18, %r19}, [%r7];\n"
+      "tcgen05.ld.sync.aligned.16x32bx2.x1.b32 {%r20}, [%r7], 5;\n"
+      "tcgen05.wait::ld.sync.aligned;\n"
+      "mul.wide.u32 %rd3, %r1, 48;\nadd.s64 %rd4, %rd1, %rd3;\n"
+      "st.global.v4.u32 [%rd4], {%r12, %r13, %r14, %r15};\n"
+      "st.global.v4.u32 [%rd4+16], {%r16, %r17, %r18, %r19};\n"
+      "st.global.u32 [%rd4+32], %r20;";
+  Emu e;
+  ASSERT_TRUE(e.load(kernel(body))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(128 * 12));
+  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto out = e.download<uint32_t>(dout, 128 * 12);
+  for (unsigned t = 0; t < 128; ++t) {
+    unsigned l = t % 32, low = t - l + l % 16, high = low + 16;
+    const uint32_t *row = &out[12 * t];
+    bool used = l < 16;
+    EXPECT_EQ(row[0], used ? 1000 + low : 0) << t;
+    EXPECT_EQ(row[1], used ? 2000 + low : 0) << t;
+    EXPECT_EQ(row[2], 0u) << t;
+    EXPECT_EQ(row[4], used ? 1000 + high : 0) << t;
+    EXPECT_EQ(row[5], used ? 2000 + high : 0) << t;
+    // The split load: column 0 for the first half-warp, 5 for the second.
+    EXPECT_EQ(row[8], l < 16 ? 1000 + low : 2000 + high) << t;
+  }
+}
+
+TEST(PTXEmuTcgen05, SplitShapeStartsAtAHalfQuarter) {
+  Emu e;
+  ASSERT_TRUE(e.load(kernel("add.s32 %r8, %r7, 524288;\n"
+                            "tcgen05.ld.sync.aligned.16x32bx2.x1.b32 {%r12}, [%r8], 1;")))
+      << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(128));
+  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("in groups of 16, not from "), std::string::npos) << r.error;
+}
+
 TEST(PTXEmuTcgen05, WarpStaysInItsLaneQuarter) {
   OutKernel e;
   auto r =
@@ -103,6 +151,30 @@ TEST(PTXEmuTcgen05, CopyLandsAtCommit) {
     EXPECT_EQ(out[2 * t], 0u) << t;
     EXPECT_EQ(out[2 * t + 1], 4 * (t % 32) + 1 + 7) << t;
   }
+}
+
+TEST(PTXEmuTcgen05, BlockScaledMmaIsM128Only) {
+  // An instruction descriptor with M >> 4 = 4 (M = 64) at bits 24-28: the
+  // block-scaled kinds have no such shape with cta_group::1; the commit that
+  // performs the MMA reports it.
+  std::string decls = ".shared .align 8 .b8 bar[8];\n";
+  std::string body =
+      "mov.u32 %r9, bar;\nsetp.eq.u32 %p2, %r1, 0;\n"
+      "@%p2 mbarrier.init.shared::cta.b64 [%r9], 1;\nbar.sync 0;\n"
+      "mov.u64 %rd10, 0;\nmov.u32 %r10, 75759616;\nsetp.ne.u32 %p4, %r1, 0;\n"
+      "@%p2 tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X "
+      "[%r5], %rd10, %rd10, %r10, [%r5], [%r5], %p4;\n"
+      "@%p2 tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%r9];\n"
+      "bar.sync 0;";
+  Emu e;
+  ASSERT_TRUE(e.load(kernel(body, decls))) << e.err;
+  uint64_t dout = e.upload(std::vector<uint32_t>(128));
+  auto r = e.run("k", dim(1), dim(128), {ParamValue::of(dout)});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("M = 64 (bits 24-28) is not a shape of block-scaled "
+                         "tcgen05.mma with cta_group::1, which is 128xNxK only"),
+            std::string::npos)
+      << r.error;
 }
 
 } // namespace

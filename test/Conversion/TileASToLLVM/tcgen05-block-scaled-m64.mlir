@@ -1,0 +1,37 @@
+// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_110" --split-input-file --verify-diagnostics %s | FileCheck %s
+
+// block_scaled_mma of a 64-row tile on tcgen05: the block-scaled kinds have
+// no M = 64 shape, so one M = 128 instruction (M >> 4 = 8 at bit 24 of the
+// instruction descriptor, 0x08840000 as for 128 rows) computes it, tile row
+// 16 q + l in instruction row 32 q + l. A takes 128 rows of shared memory
+// (K = 32: 4096 bytes, B at 4096), the 8-row groups of rows 32 q + 16 ..
+// 32 q + 31 never written. C and the result have the 16x32bx2 register
+// layout (thread l of warp q: row 16 q + l % 16, columns 8 (l / 16) + r), so
+// no staging: one tcgen05.st / ld 16x32bx2.x8 with immHalfSplitoff 8.
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (0, 0)]} -> {dim0 = 64, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (0, 8)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 16}>
+#SA = #nv_tileas.linear<{register = [], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (0, 0)]} -> {dim0 = 64, dim1 = 1}>
+#SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 1, dim1 = 16}>
+// Scratch: A 4096, B 512, two scale chunks 1024, staging 4096, mbarrier 8,
+// tensor-memory address 4.
+// CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<9740 x i8>
+// CHECK-LABEL: llvm.func @m64
+// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 32;
+// CHECK: "fence.proxy.async.shared::cta;"
+// CHECK: "tcgen05.st.sync.aligned.16x32bx2.x8.b32 [$0], 8, {$1, $2, $3, $4, $5, $6, $7, $8};\0Atcgen05.wait::st.sync.aligned;"
+// CHECK-COUNT-2: @%p tcgen05.cp.cta_group::1.32x128b.warpx4 [$1], $2;
+// CHECK: llvm.mlir.constant(4096 : i64)
+// CHECK: llvm.mlir.constant(142868480 : i32)
+// CHECK: @%p tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X [$1], $2, $3, $4, [$5], [$6], %p;
+// CHECK-NOT: tcgen05.mma
+// CHECK: tcgen05.commit
+// CHECK: "tcgen05.ld.sync.aligned.16x32bx2.x8.b32 {$0, $1, $2, $3, $4, $5, $6, $7}, [$8], 8;\0Atcgen05.wait::ld.sync.aligned;"
+// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 32;
+// CHECK-NOT: llvm.load
+// CHECK: llvm.return
+nv_tileaa.func @m64(%a: tensor<64x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<64x16xf32, #C>, %sa: tensor<64x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<64x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<64x16xf32, #C>, tensor<64x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<64x16xf32, #C>
+  nv_tileaa.return
+}
