@@ -24,13 +24,13 @@ namespace tilecc::layout {
 enum class MmaOperand { A, B };
 
 //===----------------------------------------------------------------------===//
-// The mma.sync instruction table
+// The mma.sync instruction table (wgmma, sm_90a: WgmmaLayouts.h)
 //===----------------------------------------------------------------------===//
 //
-// tilecc issues mma.sync for every dot on every target (sm_80 through
-// sm_120), so its MMA atoms are of this one family; the atom chosen in
-// TileAAToTileAS, the layouts assigned for it and its LLVM lowering all read
-// the table below, never a copy of it.
+// tilecc issues mma.sync for the dots of every target (sm_80 through
+// sm_120) except those sm_90a puts on wgmma (WgmmaLayouts.h, its own table);
+// the atom chosen in TileAAToTileAS, the layouts assigned for it and its
+// LLVM lowering all read the table below, never a copy of it.
 
 /// The family prefix of the atoms (`mma_f16_f16_f32`, ...) that name
 /// mma.sync.

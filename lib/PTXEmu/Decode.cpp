@@ -208,6 +208,7 @@ static const DecodeTable &table() {
     registerWarpOps(d);
     registerControlOps(d);
     registerTcgen05Ops(d);
+    registerWgmmaOps(d);
     registerClusterLaunchOps(d);
     return d;
   }();

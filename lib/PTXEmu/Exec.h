@@ -35,8 +35,22 @@ struct CpAsyncOp {
   uint32_t pc;
 };
 
+// One issued wgmma.mma_async (OpsWgmma.cpp): the instruction and the
+// descriptors it read; registers and shared memory are read when it
+// completes.
+struct WgmmaOp {
+  const struct Instr *ins;
+  uint64_t aDesc, bDesc;
+  bool scaleD;
+};
+
 struct WarpState {
   unsigned id = 0;
+  // wgmma: issued but uncommitted ops, committed groups (oldest first), and
+  // whether a wgmma.fence ordered the registers since the last wait.
+  std::vector<WgmmaOp> wgOpen;
+  std::vector<std::vector<WgmmaOp>> wgGroups;
+  bool wgFenced = false;
   uint32_t pc[32] = {};
   uint8_t st[32] = {};
   uint8_t barId[32] = {};
@@ -234,6 +248,7 @@ void registerMemoryOps(DecodeTable &t);
 void registerWarpOps(DecodeTable &t);
 void registerControlOps(DecodeTable &t);
 void registerTcgen05Ops(DecodeTable &t);
+void registerWgmmaOps(DecodeTable &t);
 void registerClusterLaunchOps(DecodeTable &t);
 
 // One arrive on the mbarrier object at `p` (OpsMemory.cpp).

@@ -16,6 +16,7 @@
 #include "TileAA/IR/TileAADialect.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/WgmmaLayouts.h"
 #include "Layout/Vectorization.h"
 #include "TileAS/IR/RegisterBits.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -231,18 +232,37 @@ private:
     }
   }
 
-  /// Dots on mma.sync (and, until their own lowerings exist, the warpgroup
-  /// and tcgen05 atoms, which mma.sync realizes on every target) take the
-  /// fragment layouts of lib/Layout.
+  /// Dots take the fragment layouts of lib/Layout: wgmma's warpgroup
+  /// layouts for `wgmma_` atoms, mma.sync's for the others.
   void proposeDot(DotOp dot) {
     auto acc = unencodedTensor(dot.getResult().getType());
     auto a = unencodedTensor(dot.getA().getType());
     if (!acc || !a || !unencodedTensor(dot.getB().getType()))
       return;
+    unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
+    StringRef atom = dot.getAtom().getName();
+    bool wgmma = atom.starts_with(tilecc::layout::kWgmmaAtomFamily);
+    // The atom was chosen for the kernel's warps; with another count the
+    // tile may not split into warpgroups: mma.sync runs it then.
+    SmallVector<StringRef, 3> elems;
+    atom.drop_front(tilecc::layout::kWgmmaAtomFamily.size()).split(elems, '_');
+    std::optional<tilecc::layout::WgmmaShape> instr =
+        elems.size() == 3
+            ? tilecc::layout::getWgmmaShape(elems[0], elems[1], elems[2])
+            : std::nullopt;
+    if (wgmma && (!instr || !tilecc::layout::fitsWgmma(
+                                numWarps, acc.getShape(), a.getShape().back(),
+                                *instr))) {
+      std::string name = (tilecc::layout::kMmaSyncAtomFamily +
+                          atom.drop_front(tilecc::layout::kWgmmaAtomFamily.size()))
+                             .str();
+      dot.setAtomAttr(MmaAtomAttr::get(dot.getContext(), name));
+      wgmma = false;
+    }
     llvm::Expected<tilecc::layout::MmaSyncDotLayouts> layouts =
-        tilecc::layout::mmaSyncDotLayouts(
-            numWarps, nv_tileas::getRegisterBits(a.getElementType()),
-            acc.getShape(), a.getShape().back());
+        wgmma ? wgmmaLayouts(dot, bits, acc, a)
+            : tilecc::layout::mmaSyncDotLayouts(numWarps, bits, acc.getShape(),
+                                                a.getShape().back());
     if (!layouts) {
       dot.emitError() << "fails to assign mma layouts: "
                       << llvm::toString(layouts.takeError());
@@ -252,6 +272,27 @@ private:
     Proposal p{layouts->acc, 1, /*required=*/true};
     offer(dot.getResult(), p);
     dots.insert({dot, *layouts});
+  }
+
+  /// A wgmma dot (sm_90a): the accumulator and A in the warpgroup
+  /// fragments of lib/Layout (warps along M), B in the blocked layout of
+  /// 128-bit copies, the one a cp.async ring copies in (the lowering stores
+  /// it into the descriptor's shared layout when it was not staged).
+  llvm::Expected<tilecc::layout::MmaSyncDotLayouts>
+  wgmmaLayouts(DotOp dot, unsigned bits, RankedTensorType acc,
+               RankedTensorType a) {
+    llvm::Expected<tilecc::layout::WgmmaDotLayouts> wg =
+        tilecc::layout::wgmmaDotLayouts(numWarps, bits, acc.getShape(),
+                                        a.getShape().back());
+    if (!wg)
+      return wg.takeError();
+    tilecc::layout::MmaSyncDotLayouts result;
+    result.warpsPerCTA = {numWarps, 1};
+    result.acc = std::move(wg->acc);
+    result.a = std::move(wg->a);
+    auto b = cast<RankedTensorType>(dot.getB().getType());
+    result.b = chooseBlockedLayout(b.getShape(), 128 / bits, numWarps);
+    return result;
   }
 
   /// A and B are converted into their fragment layouts; an accumulator whose

@@ -27,6 +27,17 @@ unsigned getAtomVectorElements(llvm::StringRef atomName, unsigned elemBits);
                                                   unsigned elemBits,
                                                   unsigned numWarps,
                                                   unsigned copyBits = 128);
+
+/// On the async_load and future_wait of a wgmma dot's B operand: the ring
+/// slot holds the N-major canonical layout of lib/Layout's wgmmaNMajorB
+/// (not the planner's), and the dot reads the slot through a matrix
+/// descriptor instead of registers.
+inline constexpr llvm::StringLiteral kWgmmaOperandAttrName =
+    "nv_tileas.wgmma_operand";
+/// On an async_wait whose tiles wgmma reads (the async proxy): each thread
+/// fences its cp.async writes toward the async proxy before the barrier.
+inline constexpr llvm::StringLiteral kAsyncProxyFenceAttrName =
+    "nv_tileas.async_proxy_fence";
 } // namespace mlir::nv_tileas
 
 #endif // TILECC_SCHEDULE_BLOCKEDLAYOUTS_H

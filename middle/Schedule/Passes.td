@@ -34,7 +34,10 @@ def TileASPipelineDotOperands : Pass<"tileas-pipeline-dot-operands", "ModuleOp">
     depth drops while the kernel would need more than 48 KiB of static shared
     memory, and loads that do not fit two stages stay as they are. Needs
     sm_80 (`nv_tileas.compute_capability`), zero padding and an ldg_32/64/128
-    atom (the copy width).
+    atom (the copy width). A tiled_load feeding a wgmma dot's B directly is
+    staged into wgmma's N-major canonical layout (1024-byte aligned ring,
+    `nv_tileas.wgmma_operand` on its async_load / future_wait,
+    `nv_tileas.async_proxy_fence` on the in-loop async_wait).
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",

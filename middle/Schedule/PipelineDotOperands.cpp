@@ -6,7 +6,9 @@
 // ring of `num-stages` tile-sized slots, the loop's first num-stages - 1
 // tiles are issued before it, and iteration i waits for its own tile, issues
 // tile i + num-stages - 1 into the slot iteration i - 1 read, and reads its
-// tile in the dot-operand layout (ldmatrix where the planner chose it).
+// tile in the dot-operand layout (ldmatrix where the planner chose it). The
+// B operand of a wgmma dot is loaded without a conversion: its slot holds
+// the matrix descriptor's N-major layout and the dot reads it in place.
 //
 // Legality: each thread copies chunks of the blocked distribution of the
 // tile as wide as the load's atom proved aligned (ldg_32/64/128: cp.async of
@@ -22,6 +24,7 @@
 #include "Layout/ConversionPlanner.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/Vectorization.h"
+#include "Layout/WgmmaLayouts.h"
 #include "Schedule/BlockedLayouts.h"
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
@@ -57,9 +60,15 @@ namespace {
 /// loop-body ops computing its view and indices (in body order).
 struct StagedOperand {
   TiledLoadOp load;
-  ConvertLayoutOp convert;
+  ConvertLayoutOp convert; // null for a wgmma B read from the slot itself
   unsigned copyBits;
   SmallVector<Operation *> indexOps;
+  /// The value the dot reads.
+  Value value() const {
+    return convert ? const_cast<ConvertLayoutOp &>(convert).getResult()
+                   : const_cast<TiledLoadOp &>(load).getResult();
+  }
+  bool isWgmmaB() const { return !convert; }
 };
 
 int64_t tileBytes(RankedTensorType type) {
@@ -103,47 +112,74 @@ bool collectIndexSlice(Value value, scf::ForOp loop,
   return true;
 }
 
-/// The staged operand rooted at `convert`, when it qualifies.
-std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
-                                          scf::ForOp loop) {
-  auto load = convert.getSource().getDefiningOp<TiledLoadOp>();
-  if (!load || load->getBlock() != loop.getBody() ||
-      convert->getBlock() != loop.getBody() || !load.getResult().hasOneUse())
-    return std::nullopt;
+/// Whether `load` (in `loop`'s body) may become a cp.async copy: no mask,
+/// zero (or no) padding, an unused token, weak, from a global view, an
+/// ldg_32/64/128 atom; `copyBits` receives the copy width.
+bool isCopyableLoad(TiledLoadOp load, scf::ForOp loop, unsigned &copyBits) {
+  if (load->getBlock() != loop.getBody() || !load.getResult().hasOneUse())
+    return false;
   if (load.getMask() || (load.getOther() && !isZeroTile(load.getOther())) ||
       (load.getResultToken() && !load.getResultToken().use_empty()))
-    return std::nullopt;
+    return false;
   if (auto sem = load.getMemSemanticAttr())
     if (sem.getValue() != MemSemantic::weak)
-      return std::nullopt;
-  // Only dot operands A and B.
-  for (OpOperand &use : convert->getUses()) {
-    auto dot = dyn_cast<DotOp>(use.getOwner());
-    if (!dot || use.getOperandNumber() > 1)
-      return std::nullopt;
-  }
-  // A global view that the loop does not change, read 128 bits at a time.
-  // A global view (made in the loop or before it), read 128 bits at a time.
-  Value view = load.getView();
-  auto make = view.getDefiningOp<MakeTiledViewOp>();
+      return false;
+  // A global view (made in the loop or before it).
+  auto make = load.getView().getDefiningOp<MakeTiledViewOp>();
   auto base = make ? dyn_cast<nv_tileaa::PtrType>(make.getBase().getType())
                    : nv_tileaa::PtrType();
   if (!base || base.getAddressSpace() != 1)
-    return std::nullopt;
+    return false;
   // cp.async moves 4, 8 or 16 bytes: as wide as the load's atom proved.
   auto atom = dyn_cast<CopyAtomAttr>(load.getAtom());
   if (!atom || !llvm::is_contained({"ldg_32", "ldg_64", "ldg_128"},
                                    atom.getName()))
+    return false;
+  auto srcType = cast<RankedTensorType>(load.getResult().getType());
+  unsigned bits = srcType.getElementTypeBitWidth();
+  if (!srcType.getElementType().isIntOrFloat() || bits < 8 ||
+      !llvm::isPowerOf2_32(bits))
+    return false;
+  copyBits = getAtomVectorElements(atom.getName(), bits) * bits;
+  return copyBits >= 32;
+}
+
+/// Collects the ops computing `load`'s view and indices into `operand`.
+bool collectIndexOps(StagedOperand &operand, scf::ForOp loop) {
+  TiledLoadOp load = operand.load;
+  llvm::SetVector<Operation *> slice;
+  Value view = load.getView(); // ValueRange keeps a pointer to it
+  for (Value index : llvm::concat<Value>(ValueRange(view), load.getIndices()))
+    if (!collectIndexSlice(index, loop, slice))
+      return false;
+  operand.indexOps = slice.takeVector();
+  llvm::sort(operand.indexOps,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return true;
+}
+
+/// The staged operand rooted at `convert`, when it qualifies.
+std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
+                                          scf::ForOp loop) {
+  auto load = convert.getSource().getDefiningOp<TiledLoadOp>();
+  unsigned copyBits = 0;
+  if (!load || convert->getBlock() != loop.getBody() ||
+      !isCopyableLoad(load, loop, copyBits))
     return std::nullopt;
+  // Only dot operands A and B in registers (wgmma reads B straight from
+  // shared memory, see matchWgmmaOperand).
+  for (OpOperand &use : convert->getUses()) {
+    auto dot = dyn_cast<DotOp>(use.getOwner());
+    if (!dot || use.getOperandNumber() > 1 ||
+        (use.getOperandNumber() == 1 &&
+         dot.getAtom().getName().starts_with(tl::kWgmmaAtomFamily)))
+      return std::nullopt;
+  }
   auto srcType = cast<RankedTensorType>(load.getResult().getType());
   auto dstType = cast<RankedTensorType>(convert.getType());
   auto dstEnc = LinearEncodingAttr::of(dstType);
   unsigned bits = srcType.getElementTypeBitWidth();
-  if (!dstEnc || !srcType.getElementType().isIntOrFloat() || bits < 8 ||
-      !llvm::isPowerOf2_32(bits))
-    return std::nullopt;
-  unsigned copyBits = getAtomVectorElements(atom.getName(), bits) * bits;
-  if (copyBits < 32)
+  if (!dstEnc)
     return std::nullopt;
   // The slot's shared layout is the planner's for 128-bit copies, which it
   // must store whole (then narrower copies stay contiguous too).
@@ -160,13 +196,41 @@ std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
       tl::getContiguousRegisterElements(copy) * bits < kCopyBits)
     return std::nullopt;
   StagedOperand operand{load, convert, copyBits, {}};
-  llvm::SetVector<Operation *> slice;
-  for (Value index : llvm::concat<Value>(ValueRange(view), load.getIndices()))
-    if (!collectIndexSlice(index, loop, slice))
-      return std::nullopt;
-  operand.indexOps = slice.takeVector();
-  llvm::sort(operand.indexOps,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  if (!collectIndexOps(operand, loop))
+    return std::nullopt;
+  return operand;
+}
+
+/// The B operand of a wgmma dot loaded straight in the 128-bit copy layout
+/// (no conversion): its ring slot holds the N-major canonical layout the
+/// dot's matrix descriptor addresses (lib/Layout wgmmaNMajorB), and the dot
+/// reads the slot itself.
+std::optional<StagedOperand> matchWgmmaOperand(TiledLoadOp load,
+                                               scf::ForOp loop) {
+  unsigned copyBits = 0;
+  if (!isCopyableLoad(load, loop, copyBits))
+    return std::nullopt;
+  OpOperand &use = *load.getResult().getUses().begin();
+  auto dot = dyn_cast<DotOp>(use.getOwner());
+  if (!dot || use.getOperandNumber() != 1 ||
+      !dot.getAtom().getName().starts_with(tl::kWgmmaAtomFamily))
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(load.getResult().getType());
+  auto enc = LinearEncodingAttr::of(type);
+  unsigned bits = type.getElementTypeBitWidth();
+  if (!enc || type.getRank() != 2 ||
+      enc.getLayout() != getAsyncCopyLayout(type.getShape(), bits,
+                                            enc.getNumWarps()))
+    return std::nullopt;
+  llvm::Expected<tl::WgmmaSharedOperand> shared =
+      tl::wgmmaNMajorB(type.getDimSize(0), type.getDimSize(1), bits);
+  if (!shared) {
+    llvm::consumeError(shared.takeError());
+    return std::nullopt;
+  }
+  StagedOperand operand{load, ConvertLayoutOp(), copyBits, {}};
+  if (!collectIndexOps(operand, loop))
+    return std::nullopt;
   return operand;
 }
 
@@ -185,7 +249,7 @@ int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged) {
     if (!isa<ConvertLayoutOp, BroadcastOp, ViewOp>(op))
       return;
     if (llvm::any_of(staged, [&](StagedOperand s) {
-          return s.convert.getOperation() == op;
+          return s.convert && s.convert.getOperation() == op;
         }))
       return;
     auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
@@ -210,19 +274,21 @@ Value ivPlus(OpBuilder &b, Location loc, Value base, Value step, int64_t k) {
 Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
                 Value iv, Value ring, Value slot, IRMapping mapping) {
   TiledLoadOp load = operand.load;
-  ConvertLayoutOp convert = operand.convert;
   mapping.map(loop.getInductionVar(), iv);
   for (Operation *op : operand.indexOps)
     b.clone(*op, mapping);
   SmallVector<Value> indices;
   for (Value index : load.getIndices())
     indices.push_back(mapping.lookupOrDefault(index));
-  auto futureType = FutureType::get(b.getContext(), convert.getType());
+  auto futureType = FutureType::get(b.getContext(), operand.value().getType());
   auto atom = CopyAtomAttr::get(
       b.getContext(), "cp_async_" + std::to_string(operand.copyBits));
-  return AsyncLoadOp::create(b, load.getLoc(), futureType,
-                             mapping.lookupOrDefault(load.getView()), indices,
-                             ring, slot, atom);
+  auto copy = AsyncLoadOp::create(b, load.getLoc(), futureType,
+                                  mapping.lookupOrDefault(load.getView()),
+                                  indices, ring, slot, atom);
+  if (operand.isWgmmaB())
+    copy->setAttr(kWgmmaOperandAttrName, b.getUnitAttr());
+  return copy;
 }
 
 /// Rewrites `loop` so that `operands` arrive through `stages`-deep rings.
@@ -245,9 +311,12 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     auto ringType = RankedTensorType::get(
         {stages * type.getNumElements()},
         mb.getIntegerType(type.getElementTypeBitWidth()));
+    // A wgmma B ring starts its slots on the 1024-byte boundary where the
+    // descriptor's swizzle pattern repeats (slots are whole atoms).
     GlobalOp::create(mb, loc, mb.getStringAttr(name), TypeAttr::get(ringType),
                      Attribute(), mb.getI32IntegerAttr(3),
-                     mb.getI64IntegerAttr(128), UnitAttr());
+                     mb.getI64IntegerAttr(operand.isWgmmaB() ? 1024 : 128),
+                     UnitAttr());
     rings.push_back(GetGlobalOp::create(
         b, loc, nv_tileaa::PtrType::get(type.getElementType(), 3), name));
   }
@@ -283,24 +352,28 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   SmallVector<Value> current;
   for (size_t o = 0; o < numOperands; ++o)
     current.push_back(future(0, o));
-  AsyncWaitOp::create(nb, loc, current,
-                      nb.getI32IntegerAttr((stages - 2) * numOperands));
+  auto wait = AsyncWaitOp::create(
+      nb, loc, current, nb.getI32IntegerAttr((stages - 2) * numOperands));
+  if (llvm::any_of(operands, [](const StagedOperand &s) { return s.isWgmmaB(); }))
+    wait->setAttr(kAsyncProxyFenceAttrName, nb.getUnitAttr());
   Value nextIv = ivPlus(nb, loc, newLoop.getInductionVar(), step, stages - 1);
   SmallVector<Value> issued;
   for (auto [operand, ring] : llvm::zip(operands, rings))
     issued.push_back(issueCopy(nb, operand, loop, nextIv, ring, writeSlot,
                                mapping));
   for (auto [o, operand] : llvm::enumerate(operands)) {
-    ConvertLayoutOp convert = operand.convert;
-    mapping.map(convert.getResult(),
-                FutureWaitOp::create(nb, convert.getLoc(), convert.getType(),
-                                     future(0, o))
-                    .getResult());
+    Value value = operand.value();
+    auto wait = FutureWaitOp::create(nb, value.getLoc(), value.getType(),
+                                     future(0, o));
+    if (operand.isWgmmaB())
+      wait->setAttr(kWgmmaOperandAttrName, nb.getUnitAttr());
+    mapping.map(value, wait.getResult());
   }
   // The rest of the body, without the staged loads and conversions.
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (llvm::any_of(operands, [&](StagedOperand s) {
-          return s.load.getOperation() == &op || s.convert.getOperation() == &op;
+          return s.load.getOperation() == &op ||
+                 (s.convert && s.convert.getOperation() == &op);
         }))
       continue;
     nb.clone(op, mapping);
@@ -349,10 +422,14 @@ struct PipelineDotOperandsPass
     unsigned ringCounter = 0;
     for (scf::ForOp loop : loops) {
       SmallVector<StagedOperand> operands;
-      for (Operation &op : loop.getBody()->without_terminator())
+      for (Operation &op : loop.getBody()->without_terminator()) {
         if (auto convert = dyn_cast<ConvertLayoutOp>(op))
           if (auto operand = matchOperand(convert, loop))
             operands.push_back(std::move(*operand));
+        if (auto load = dyn_cast<TiledLoadOp>(op))
+          if (auto operand = matchWgmmaOperand(load, loop))
+            operands.push_back(std::move(*operand));
+      }
       if (operands.empty())
         continue;
       int64_t perStage = 0;

@@ -62,12 +62,16 @@ static LogicalResult createScratchBuffer(ModuleOp module,
       scratch = std::max({scratch, getConvertLayoutScratchBytes(op),
                           getReduceScratchBytes(op), getScanScratchBytes(op),
                           getAtomicScratchBytes(op), getSliceScratchBytes(op),
-                          getTcgen05BlockScaledScratchBytes(op, target)});
+                          getTcgen05BlockScaledScratchBytes(op, target),
+                          getWgmmaScratchBytes(op)});
     });
     planSeparateScratchBuffers(module, others + scratch, limit);
   }
   int64_t bytes = 0, globals = 0, largestGlobalBytes = 0;
   Operation *largest = nullptr, *largestGlobal = nullptr;
+  // wgmma reads B from the scratch buffer in a swizzle that repeats every
+  // 1024 bytes.
+  bool wgmmaScratch = false;
   module.walk([&](Operation *op) {
     if (auto global = dyn_cast<nv_tileas::GlobalOp>(op)) {
       auto type = dyn_cast<RankedTensorType>(global.getType());
@@ -94,7 +98,10 @@ static LogicalResult createScratchBuffer(ModuleOp module,
                              getReduceScratchBytes(op), getScanScratchBytes(op),
                              getAtomicScratchBytes(op),
                              getSliceScratchBytes(op),
-                             getTcgen05BlockScaledScratchBytes(op, target)});
+                             getTcgen05BlockScaledScratchBytes(op, target),
+                             getWgmmaScratchBytes(op)});
+    if (getWgmmaScratchBytes(op))
+      wgmmaScratch = true;
     if (need > bytes) {
       bytes = need;
       largest = op;
@@ -118,7 +125,8 @@ static LogicalResult createScratchBuffer(ModuleOp module,
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
   LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
                          LLVM::Linkage::Internal, kScratchSymbol, Attribute(),
-                         /*alignment=*/16, /*addrSpace=*/3);
+                         /*alignment=*/wgmmaScratch ? 1024 : 16,
+                         /*addrSpace=*/3);
   return success();
 }
 

@@ -8,7 +8,8 @@
 // then issues one mma.sync.m16n8k<256/bits> per (M, N, K) block. The
 // accumulators stay in registers (the enclosing loop carries them).
 // mma.sync runs on every target from sm_80 on; the atoms are of its family
-// (lib/Layout's instruction table) whatever the target.
+// (lib/Layout's instruction table) whatever the target, except the dots
+// TileAAToTileAS puts on wgmma for sm_90a (WgmmaDotPatterns.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
@@ -18,6 +19,7 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/WgmmaLayouts.h"
 #include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -127,10 +129,13 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
 
     // The atom must name mma.sync, the one instruction issued here.
     StringRef atomName = op.getAtom().getName();
+    if (atomName.starts_with(tl::kWgmmaAtomFamily)) // WgmmaDotPatterns.cpp
+      return rewriter.notifyMatchFailure(op, "a wgmma atom");
     if (!atomName.starts_with(tl::kMmaSyncAtomFamily))
       return op.emitError() << "no lowering for the MMA atom " << atomName
                             << "; dots lower to mma.sync ("
-                            << tl::kMmaSyncAtomFamily << " atoms)";
+                            << tl::kMmaSyncAtomFamily << " atoms) or wgmma ("
+                            << tl::kWgmmaAtomFamily << " atoms, sm_90a)";
     // Element types from the atom: <family>_<a>_<b>_<c>.
     SmallVector<StringRef> parts;
     atomName.split(parts, '_');
@@ -384,4 +389,5 @@ private:
 void mlir::tilecc::populateTileASDotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<DotLowering>(converter, patterns.getContext());
+  populateTileASWgmmaDotToLLVMPatterns(converter, patterns);
 }

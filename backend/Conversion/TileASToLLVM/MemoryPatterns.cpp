@@ -17,6 +17,7 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/Vectorization.h"
+#include "Layout/WgmmaLayouts.h"
 #include "Schedule/BlockedLayouts.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -260,16 +261,33 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
     auto viewType = op.getView().getType();
     if (viewType.getAddressSpace() != 1)
       return op.emitOpError("copies only from global memory");
-    tl::LinearLayout copy;
-    llvm::Expected<tl::ConversionPlan> staging = planAsyncStaging(value, copy);
-    if (!staging)
-      return op.emitOpError("cannot stage this tile in shared memory: ")
-             << llvm::toString(staging.takeError());
+    tl::LinearLayout copy, slotLayout;
     unsigned bits = value.getElementTypeBitWidth();
-    if (staging->kind != tl::ConversionKind::SharedMemory ||
-        staging->storeVectorBits < 128)
-      return op.emitOpError("the shared layout of this tile does not take "
-                            "whole 128-bit copies");
+    if (op->hasAttr(nv_tileas::kWgmmaOperandAttrName)) {
+      // A wgmma B operand: the descriptor's N-major canonical layout, whose
+      // 16-byte chunks hold 8 consecutive N elements.
+      llvm::Expected<tl::WgmmaSharedOperand> shared =
+          value.getRank() == 2
+              ? tl::wgmmaNMajorB(value.getDimSize(0), value.getDimSize(1), bits)
+              : llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                        "not a 2-d tile");
+      if (!shared)
+        return op.emitOpError("cannot stage this wgmma operand: ")
+               << llvm::toString(shared.takeError());
+      slotLayout = shared->layout;
+      copy = getTileLayout(value);
+    } else {
+      llvm::Expected<tl::ConversionPlan> staging =
+          planAsyncStaging(value, copy);
+      if (!staging)
+        return op.emitOpError("cannot stage this tile in shared memory: ")
+               << llvm::toString(staging.takeError());
+      if (staging->kind != tl::ConversionKind::SharedMemory ||
+          staging->storeVectorBits < 128)
+        return op.emitOpError("the shared layout of this tile does not take "
+                              "whole 128-bit copies");
+      slotLayout = staging->scratch->layout;
+    }
     // Narrower copies (as the load's alignment allows) fill the same layout.
     StringRef atomName = op.getAtom().getAtomName();
     unsigned copyBits =
@@ -300,7 +318,7 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
             rewriter, loc, adaptor.getSlot(),
             createI64(rewriter, loc, value.getNumElements()))});
     SmallVector<Value> offsets =
-        getSharedOffsets(rewriter, loc, copy, staging->scratch->layout);
+        getSharedOffsets(rewriter, loc, copy, slotLayout);
     DuplicateMasks dup = getDuplicateMasks(copy);
     Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
     auto i32 = rewriter.getI32Type();
@@ -364,6 +382,9 @@ struct AsyncWaitLowering : OpConversionPattern<nv_tileas::AsyncWaitOp> {
                      "cp.async.wait_group " +
                          std::to_string(op.getNumPending()) + ";",
                      "");
+    // wgmma reads the slots through the async proxy.
+    if (op->hasAttr(nv_tileas::kAsyncProxyFenceAttrName))
+      emitAsmStatement(rewriter, loc, {}, "fence.proxy.async.shared::cta;", "");
     if (!op->hasAttr(kDrainOnlyAttr))
       NVVM::Barrier0Op::create(rewriter, loc);
     rewriter.eraseOp(op);
@@ -383,6 +404,19 @@ struct FutureWaitLowering : OpConversionPattern<nv_tileas::FutureWaitOp> {
     if (!structType ||
         !isa<LLVM::LLVMPointerType>(adaptor.getFuture().getType()))
       return rewriter.notifyMatchFailure(op, "not a staged tile");
+    // A wgmma B operand stays in its slot: the dot reads it through a
+    // descriptor (WgmmaDotPatterns.cpp), nothing else reads the value.
+    if (op->hasAttr(nv_tileas::kWgmmaOperandAttrName)) {
+      if (!llvm::all_of(op->getUsers(), [](Operation *user) {
+            auto dot = dyn_cast<nv_tileas::DotOp>(user);
+            return dot && dot.getB() != dot.getA() &&
+                   dot.getAtom().getName().starts_with(
+                       tl::kWgmmaAtomFamily);
+          }))
+        return op.emitOpError("a wgmma operand slot is read only by wgmma");
+      rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, structType);
+      return success();
+    }
     tl::LinearLayout copy;
     llvm::Expected<tl::ConversionPlan> staging = planAsyncStaging(value, copy);
     if (!staging)

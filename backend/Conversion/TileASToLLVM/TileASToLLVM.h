@@ -129,6 +129,13 @@ void populateTileASLayoutToLLVMPatterns(
 /// dot: mma.sync over the fragments its operands' layouts hold.
 void populateTileASDotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// dot with a `wgmma_` atom (sm_90a): wgmma.mma_async, B through a shared
+/// matrix descriptor.
+void populateTileASWgmmaDotToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// Bytes of the scratch buffer a wgmma dot stages B in (0 when B arrives in
+/// its ring slot, and for other ops); the buffer is then 1024-byte aligned.
+int64_t getWgmmaScratchBytes(Operation *op);
 /// block_scaled_mma with an `mma_bs_` atom: block-scaled mma.sync on targets
 /// without tcgen05 (sm_120a, sm_121a).
 void populateTileASBlockScaledMmaSyncToLLVMPatterns(

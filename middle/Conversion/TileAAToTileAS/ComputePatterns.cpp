@@ -3,6 +3,7 @@
 
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/WgmmaLayouts.h"
 #include "TileAS/IR/RegisterBits.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -47,6 +48,30 @@ static StringRef mmaFamily(int64_t cc, bool blockScaled) {
   if (blockScaled)
     return cc >= 120 ? "mma_bs_" : "umma_bs_";
   return ::tilecc::layout::kMmaSyncAtomFamily;
+}
+
+/// sm_90a runs a dot on wgmma when the instruction table has its element
+/// types (f16/bf16 -> f32, no f16 accumulator kept) and the tile splits into
+/// warpgroups (lib/Layout's fitsWgmma); everything else stays on mma.sync.
+static bool selectsWgmma(nv_tileaa::DotOp op, int64_t cc,
+                         nv_tileaa::KernelSpecAttr spec) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (cc != 90 || !module || !module->hasAttr(kArchSpecificAttrName) ||
+      op->hasAttr(kF16AccumulatorAttr))
+    return false;
+  auto a = cast<RankedTensorType>(op.getA().getType());
+  auto b = cast<RankedTensorType>(op.getB().getType());
+  auto c = cast<RankedTensorType>(op.getC().getType());
+  if (a.getRank() != 2 || !a.hasStaticShape() || !c.hasStaticShape())
+    return false;
+  std::optional<::tilecc::layout::WgmmaShape> instr =
+      ::tilecc::layout::getWgmmaShape(
+          mmaElementName(a.getElementType(), true, op.getSignednessA()),
+          mmaElementName(b.getElementType(), true, op.getSignednessB()),
+          mmaElementName(c.getElementType(), false, {}));
+  unsigned numWarps = spec ? spec.getNumWarps() : 4;
+  return instr && ::tilecc::layout::fitsWgmma(numWarps, c.getShape(),
+                                              a.getShape().back(), *instr);
 }
 
 namespace {
@@ -170,6 +195,8 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
       return failure();
     }
     StringRef family = mmaFamily(*cc, blockScaled);
+    if (!blockScaled && selectsWgmma(op, *cc, spec))
+      family = ::tilecc::layout::kWgmmaAtomFamily;
     FailureOr<MmaShape> shape = validateMmaShape(op, family);
     if (failed(shape)) {
       op.emitError("failed to find available mma partition");

@@ -81,14 +81,21 @@ LogicalResult mlir::tilecc::attachKernelSpecAttributes(ModuleOp module,
                                                        StringRef ccOption) {
   StringRef name = nv_tileas::TileASDialect::kComputeCapabilityAttrName;
   std::optional<int64_t> cc;
-  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+  bool fromOption = false;
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name)) {
     cc = attr.getInt();
-  else
+  } else {
     cc = parseComputeCapability(ccOption);
+    fromOption = true;
+  }
   if (!cc)
     return module.emitError("failed to get the target spec");
   Builder b(module.getContext());
   module->setAttr(name, b.getI32IntegerAttr(*cc));
+  // An arch-specific target (`sm_90a`) may use instructions that only its
+  // exact device has (wgmma on sm_90a).
+  if (fromOption && ccOption.ends_with("a"))
+    module->setAttr(kArchSpecificAttrName, b.getUnitAttr());
 
   WalkResult result = module.walk([&](Operation *op) {
     if (!isa<nv_tileaa::FuncOp, func::FuncOp>(op) ||

@@ -67,8 +67,14 @@ void narrowDotAccumulators(ModuleOp module);
 /// Parses `sm_XY`, `sm_XYa`, `sm_XYf` into major * 10 + minor.
 std::optional<int64_t> parseComputeCapability(StringRef text);
 
+/// Marks a module compiled for an arch-specific target (`sm_XYa`, from the
+/// compute-capability option): wgmma is chosen on sm_90a only.
+inline constexpr llvm::StringLiteral kArchSpecificAttrName =
+    "nv_tileas.arch_specific";
+
 /// Resolves the target (module attribute first, then `ccOption`), records it
-/// as `nv_tileas.compute_capability` on the module and mirrors each
+/// as `nv_tileas.compute_capability` on the module (and kArchSpecificAttrName
+/// for an `a` target) and mirrors each
 /// `cute.kernel` function's launch hints into `nv_tileaa.kernel_spec`.
 /// Emits "failed to get the target spec" when the target is unknown.
 LogicalResult attachKernelSpecAttributes(ModuleOp module, StringRef ccOption);

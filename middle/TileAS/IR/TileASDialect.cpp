@@ -28,6 +28,17 @@ LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
              << "'nv_tileas.num_warps' must be a positive power of two";
     return success();
   }
+  // Markers of the wgmma path (sm_90a): an arch-specific target on the
+  // module, a wgmma B ring slot on async_load / future_wait, an async-proxy
+  // fence on async_wait.
+  if (llvm::is_contained({"nv_tileas.arch_specific", "nv_tileas.wgmma_operand",
+                          "nv_tileas.async_proxy_fence"},
+                         attr.getName().getValue())) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << attr.getName().getValue()
+                             << "' is a unit attribute";
+    return success();
+  }
   if (attr.getName() != kComputeCapabilityAttrName)
     return op->emitError() << "unknown nv_tileas attribute '"
                            << attr.getName().getValue() << "'";

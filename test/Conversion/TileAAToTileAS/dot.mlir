@@ -1,5 +1,6 @@
 // nv_tileaa.dot -> nv_tileas.dot with the atom of the instruction it lowers
-// to: mma.sync (`mma_`) on every target, its partition checked against the
+// to: mma.sync (`mma_`) on every target (wgmma on sm_90a where it fits,
+// dot-wgmma.mlir), its partition checked against the
 // m16n8k<256/bits> (m8n8k4 for f64) instruction; the block-scaled form
 // (scale operands) -> nv_tileas.block_scaled_mma, admitted from sm_100 only
 // (seed 004).
@@ -12,7 +13,7 @@
 // SM80: %[[D:.*]] = nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
 // SM80: return %[[D]]
 // SM90-LABEL: nv_tileaa.func @plain
-// SM90: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
+// SM90: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
 // SM100-LABEL: nv_tileaa.func @plain
 // SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
 nv_tileaa.func @plain(%av: tensor<128x32xf16>, %bv: tensor<32x128xf16>, %c_in: tensor<128x128xf32>) -> tensor<128x128xf32>

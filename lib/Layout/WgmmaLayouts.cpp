@@ -1,0 +1,102 @@
+//===- WgmmaLayouts.cpp - warpgroup MMA (wgmma) layouts -------------------===//
+#include "Layout/WgmmaLayouts.h"
+
+#include "Layout/DistributedLayouts.h"
+#include "Layout/MmaLayouts.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace tilecc::layout;
+
+std::optional<WgmmaShape> tilecc::layout::getWgmmaShape(llvm::StringRef aElem,
+                                                        llvm::StringRef bElem,
+                                                        llvm::StringRef cElem) {
+  if ((aElem == "f16" || aElem == "bf16") && aElem == bElem && cElem == "f32")
+    return WgmmaShape{64, 16, 256};
+  return std::nullopt;
+}
+
+bool tilecc::layout::fitsWgmma(unsigned numWarps,
+                               llvm::ArrayRef<int64_t> accShape, int64_t k,
+                               const WgmmaShape &instr) {
+  if (accShape.size() != 2 || numWarps == 0 || numWarps % 4 != 0 ||
+      !llvm::isPowerOf2_32(numWarps))
+    return false;
+  int64_t m = accShape[0], n = accShape[1];
+  if (m <= 0 || n <= 0 || k <= 0 || !llvm::isPowerOf2_64(m) ||
+      !llvm::isPowerOf2_64(n) || !llvm::isPowerOf2_64(k))
+    return false;
+  if (m % (16 * int64_t(numWarps)) != 0 || n < 16 || n > instr.maxN ||
+      k % instr.k != 0)
+    return false;
+  // Accumulator registers per thread.
+  return m * n / (32 * int64_t(numWarps)) <= 128;
+}
+
+llvm::Expected<WgmmaDotLayouts>
+tilecc::layout::wgmmaDotLayouts(unsigned numWarps, unsigned elemBits,
+                                llvm::ArrayRef<int64_t> accShape, int64_t k) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (elemBits != 16)
+    return fail("wgmma layouts exist for 16-bit operands");
+  if (!fitsWgmma(numWarps, accShape, k, WgmmaShape{64, 16, 256}))
+    return fail("the dot does not split into wgmma warpgroups");
+  WgmmaDotLayouts result;
+  unsigned warps[2] = {numWarps, 1};
+  result.acc = mmaSyncAccumulator(warps, accShape);
+  llvm::Expected<LinearLayout> a = mmaSyncOperand(
+      MmaOperand::A, elemBits, 16, warps, {accShape[0], k});
+  if (!a)
+    return a.takeError();
+  result.a = std::move(*a);
+  return result;
+}
+
+llvm::Expected<WgmmaSharedOperand>
+tilecc::layout::wgmmaNMajorB(int64_t k, int64_t n, unsigned elemBits) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (elemBits != 16 || !llvm::isPowerOf2_64(k) || !llvm::isPowerOf2_64(n) ||
+      k % 16 != 0)
+    return fail("an N-major wgmma B tile has 16-bit elements and "
+                "power-of-two K (a multiple of 16) and N");
+  int64_t elemBytes = elemBits / 8, rowBytes = n * elemBytes;
+  WgmmaSharedOperand result;
+  if (rowBytes % 128 == 0)
+    result.swizzleBytes = 128, result.descMode = 1;
+  else if (rowBytes % 64 == 0)
+    result.swizzleBytes = 64, result.descMode = 2;
+  else if (rowBytes % 32 == 0)
+    result.swizzleBytes = 32, result.descMode = 3;
+  else
+    return fail("an N-major wgmma B tile needs rows of at least 32 bytes");
+  int64_t w = result.swizzleBytes;
+  // Atoms: 8 K rows of w bytes; K atoms first, then N atoms.
+  result.sbo = 8 * w;
+  result.lbo = k * w;
+  unsigned chunkBits = llvm::Log2_64(w / 16);
+  // (k, n) of the element stored at byte `addr` (from an aligned base): undo
+  // the swizzle (an involution: it reads bits it does not change), then
+  // split the canonical address.
+  auto coords = [&](int64_t addr) -> LinearLayout::Basis {
+    int64_t c = addr ^ (((addr >> 7) & ((1 << chunkBits) - 1)) << 4);
+    int64_t within = c % (8 * w), atom = c / (8 * w);
+    int64_t kAtoms = k / 8;
+    int64_t kk = (atom % kAtoms) * 8 + within / w;
+    int64_t nn = (atom / kAtoms) * (w / elemBytes) + (within % w) / elemBytes;
+    return {int32_t(kk), int32_t(nn)};
+  };
+  std::vector<LinearLayout::Basis> bases;
+  for (int64_t bit = 1; bit < k * n; bit <<= 1)
+    bases.push_back(coords(bit * elemBytes));
+  llvm::Expected<LinearLayout> layout = LinearLayout::create(
+      {{kOffset, std::move(bases)}},
+      {{dimName(0), int32_t(k)}, {dimName(1), int32_t(n)}});
+  if (!layout)
+    return layout.takeError();
+  result.layout = std::move(*layout);
+  return result;
+}

@@ -1,0 +1,55 @@
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --convert-tileas-to-llvm="arch=sm_90a num-warps=8" %s | FileCheck %s
+
+// A wgmma dot whose B is staged by tileas-pipeline-dot-operands: B's copies
+// write the ring slot (1024-byte aligned) in the descriptor's N-major layout
+// and nothing reads it back into registers (no trans ldmatrix, no scratch
+// buffer); the in-loop wait fences the copies toward the async proxy before
+// its barrier; A still arrives by ldmatrix; the dot reads B's slot through
+// descriptors (128-byte swizzle, LBO = 32 x 128 = 4096, SBO = 1024: field
+// value 1 << 62 | 64 << 32 | 256 << 16).
+// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_{{[01]}}() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<12288 x i16>
+// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_{{[01]}}() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<12288 x i16>
+// CHECK-NOT: tilecc_scratch
+// CHECK-LABEL: llvm.func @gemm(
+// CHECK: "cp.async.wait_group 2;"
+// CHECK-NEXT: "fence.proxy.async.shared::cta;"
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: ldmatrix.sync.aligned.m8n8.x4.trans
+// CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-NOT: ldmatrix.sync.aligned.m8n8.x4.trans
+// CHECK: llvm.mlir.constant(4611686293322072064 : i64) : i64
+// CHECK: "wgmma.fence.sync.aligned;\0A\09wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// CHECK-SAME: wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;"
+// CHECK: "cp.async.wait_group 0;"
+// CHECK: llvm.return
+module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32} {
+  nv_tileaa.func @gemm(%a: !nv_tileaa.ptr<f16, 1>, %b: !nv_tileaa.ptr<f16, 1>, %c: !nv_tileaa.ptr<f32, 1>, %m: i32, %n: i32, %k: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %cK = arith.constant 32 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32>
+    %t = nv_tileas.create_token : !nv_tileas.mem_token
+    %m_ = arith.index_cast %m : i32 to index
+    %k_ = arith.index_cast %k : i32 to index
+    %n_ = arith.index_cast %n : i32 to index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %av = nv_tileas.make_tiled_view %a[%c0] sizes(%m_, %k_) strides(%k_, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<128x32xf16>
+    %bv = nv_tileas.make_tiled_view %b[%c0] sizes(%k_, %n_) strides(%n_, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<32x128xf16>
+    %cv = nv_tileas.make_tiled_view %c[%c0] sizes(%m_, %n_) strides(%n_, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<128x128xf32>
+    %bx = gpu.block_id  x
+    %by = gpu.block_id  y
+    %kt = arith.ceildivsi %k, %cK : i32
+    %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x128xf32>)  : i32 {
+      %ii = arith.index_cast %i : i32 to index
+      %pa = arith.constant dense<0.000000e+00> : tensor<128x32xf16>
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      %pb = arith.constant dense<0.000000e+00> : tensor<32x128xf16>
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
+      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
+    nv_tileaa.return
+  }
+}

@@ -1,0 +1,98 @@
+//===- WgmmaLayoutsTest.cpp - warpgroup MMA layouts -----------------------===//
+//
+// References: the PTX ISA's m64nNk16 register fragments (D: register i of
+// lane l in warp w of a warpgroup is row 16 w + l / 4 + 8 ((i / 2) % 2),
+// column 8 (i / 4) + 2 (l % 4) + i % 2) and its N-major swizzled canonical
+// layout (atoms of 8 K rows of W bytes, 16-byte chunk c of row r at
+// c ^ (r % (W / 16))).
+//
+//===----------------------------------------------------------------------===//
+#include "Layout/WgmmaLayouts.h"
+#include "Layout/DistributedLayouts.h"
+
+#include "gtest/gtest.h"
+
+#include <tuple>
+
+using namespace tilecc::layout;
+
+namespace {
+
+TEST(WgmmaLayouts, InstructionTable) {
+  EXPECT_EQ(getWgmmaShape("f16", "f16", "f32")->k, 16u);
+  EXPECT_EQ(getWgmmaShape("bf16", "bf16", "f32")->m, 64u);
+  EXPECT_FALSE(getWgmmaShape("f16", "f16", "f16"));
+  EXPECT_FALSE(getWgmmaShape("f16", "bf16", "f32"));
+  EXPECT_FALSE(getWgmmaShape("tf32", "tf32", "f32"));
+}
+
+TEST(WgmmaLayouts, Fits) {
+  WgmmaShape s{64, 16, 256};
+  EXPECT_TRUE(fitsWgmma(8, {128, 128}, 32, s));
+  EXPECT_TRUE(fitsWgmma(4, {128, 128}, 32, s)); // two M repetitions
+  EXPECT_FALSE(fitsWgmma(8, {64, 128}, 32, s)); // 8 rows per warp
+  EXPECT_FALSE(fitsWgmma(2, {64, 64}, 32, s));  // no whole warpgroup
+  EXPECT_FALSE(fitsWgmma(4, {64, 8}, 32, s));   // N below 16
+  EXPECT_FALSE(fitsWgmma(4, {64, 512}, 32, s)); // N above one instruction
+  EXPECT_FALSE(fitsWgmma(4, {64, 64}, 8, s));   // K below 16
+  EXPECT_FALSE(fitsWgmma(4, {256, 256}, 16, s)); // 512 accumulators a thread
+  EXPECT_FALSE(fitsWgmma(4, {2, 64, 64}, 16, s)); // batched
+}
+
+TEST(WgmmaLayouts, AccumulatorIsTheDFragment) {
+  auto dot = wgmmaDotLayouts(8, 16, {128, 64}, 32);
+  ASSERT_TRUE(bool(dot)) << llvm::toString(dot.takeError());
+  const LinearLayout &acc = dot->acc;
+  ASSERT_EQ(acc.getInDimSize(kRegister), 32);
+  for (int32_t w = 0; w < 8; ++w)
+    for (int32_t l = 0; l < 32; ++l)
+      for (int32_t i = 0; i < 32; ++i) {
+        auto c = acc.applyValues({i, l, w});
+        EXPECT_EQ(c[0], 16 * w + l / 4 + 8 * ((i / 2) % 2));
+        EXPECT_EQ(c[1], 8 * (i / 4) + 2 * (l % 4) + i % 2);
+      }
+  // A: the m16n8k16 A fragment of each warp's 16 rows, K blocks in order.
+  for (int32_t w = 0; w < 8; ++w)
+    for (int32_t l = 0; l < 32; ++l)
+      for (int32_t i = 0; i < 16; ++i) {
+        auto c = dot->a.applyValues({i, l, w});
+        int32_t j = i % 8;
+        EXPECT_EQ(c[0], 16 * w + l / 4 + 8 * ((j / 2) % 2));
+        EXPECT_EQ(c[1], 16 * (i / 8) + 2 * (l % 4) + j % 2 + 8 * (j / 4));
+      }
+}
+
+TEST(WgmmaLayouts, NMajorB) {
+  struct Case {
+    int64_t k, n;
+    unsigned swizzle, mode;
+  } cases[] = {{32, 128, 128, 1}, {16, 64, 128, 1}, {64, 32, 64, 2},
+               {16, 16, 32, 3}};
+  for (const Case &c : cases) {
+    auto b = wgmmaNMajorB(c.k, c.n, 16);
+    ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+    EXPECT_EQ(b->swizzleBytes, c.swizzle);
+    EXPECT_EQ(b->descMode, c.mode);
+    EXPECT_EQ(b->sbo, 8 * int64_t(c.swizzle));
+    EXPECT_EQ(b->lbo, c.k * int64_t(c.swizzle));
+    std::optional<LinearLayout> toOffset = b->layout.invert();
+    ASSERT_TRUE(toOffset.has_value());
+    unsigned w = c.swizzle, atomN = w / 2;
+    for (int32_t k = 0; k < c.k; ++k)
+      for (int32_t n = 0; n < c.n; ++n) {
+        int64_t addr = n / atomN * b->lbo + k / 8 * b->sbo + k % 8 * w +
+                       2 * (n % atomN);
+        addr ^= ((addr >> 7) & (w / 16 - 1)) << 4;
+        EXPECT_EQ(2 * toOffset->applyValues({k, n})[0], addr)
+            << "k " << k << " n " << n;
+      }
+  }
+  for (auto [k, n, bits] : {std::tuple{16, 8, 16u} /* 16-byte rows */,
+                            std::tuple{16, 64, 8u}}) {
+    auto bad = wgmmaNMajorB(k, n, bits);
+    EXPECT_FALSE(bool(bad));
+    llvm::consumeError(bad.takeError());
+  }
+}
+
+} // namespace
