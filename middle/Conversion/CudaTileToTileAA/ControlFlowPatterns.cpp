@@ -15,10 +15,11 @@
 // followed by that construct's terminator over its results. A return from
 // inside a loop is first turned into breaks of the loops it leaves and a
 // return after them (exitLoopsOnReturns, ReturnsInLoops.cpp); the poison it
-// passes for the results not produced is converted by PoisonPattern.
+// passes for the results not produced is converted by PoisonTypeConversion.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
+#include "Conversion/PoisonTypeConversion.h"
 
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "TileAA/IR/TileAADialect.h"
@@ -331,27 +332,12 @@ struct ReturnPattern : OpConversionPattern<cuda_tile::ReturnOp> {
   }
 };
 
-/// ub.poison of a cuda_tile type (placed by exitLoopsOnReturns): the same
-/// of the converted type.
-struct PoisonPattern : OpConversionPattern<ub::PoisonOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ub::PoisonOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type type = getTypeConverter()->convertType(op.getType());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unconvertible type");
-    rewriter.replaceOpWithNewOp<ub::PoisonOp>(op, type);
-    return success();
-  }
-};
-
 } // namespace
 
 void mlir::tilecc::populateCudaTileControlFlowToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns) {
   patterns.add<ForPattern, LoopPattern, IfPattern, YieldPattern, ReturnPattern,
-               PoisonPattern,
+               PoisonTypeConversion,
                ExitPattern<cuda_tile::ContinueOp, true>,
                ExitPattern<cuda_tile::BreakOp, false>>(typeConverter,
                                                        patterns.getContext());

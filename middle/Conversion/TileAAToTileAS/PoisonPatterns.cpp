@@ -8,30 +8,15 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
 
-#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "Conversion/PoisonTypeConversion.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
 
-namespace {
-struct PoisonPattern : OpConversionPattern<ub::PoisonOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ub::PoisonOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type type = getTypeConverter()->convertType(op.getType());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unconvertible type");
-    rewriter.replaceOpWithNewOp<ub::PoisonOp>(op, type);
-    return success();
-  }
-};
-} // namespace
-
 void mlir::tilecc::populateTileAAPoisonToTileASPatternsAndLegality(
     const TypeConverter &converter, RewritePatternSet &patterns,
     ConversionTarget &target) {
-  patterns.add<PoisonPattern>(converter, patterns.getContext());
+  patterns.add<PoisonTypeConversion>(converter, patterns.getContext());
   target.addDynamicallyLegalOp<ub::PoisonOp>([&converter](ub::PoisonOp op) {
     return converter.isLegal(op.getType());
   });
