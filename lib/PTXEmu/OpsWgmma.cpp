@@ -32,8 +32,8 @@
 //   may be read any time before completion. So any other instruction naming
 //   such a register fails the launch, an mma_async may only reuse an
 //   in-flight accumulator whole (same registers, same shape), and a shared
-//   element read by an op that changed between its issue and its completion
-//   fails it too.
+//   element read by an op that changed between its issue and its completion,
+//   or that a cp.async still pending then may write, fails it too.
 // Products are exact in double, summed with D and rounded once to f32.
 //
 //===----------------------------------------------------------------------===//
@@ -218,6 +218,40 @@ bool snapshotShared(ExecCtx &ctx, WarpState &w, const WgmmaOp &op,
   return true;
 }
 
+// A cp.async still pending (any thread of the CTA) may land any time before
+// its wait, so one into shared memory this op reads races with it.
+bool checkPendingCopies(ExecCtx &ctx, WarpState &w, const WgmmaOp &op,
+                        const std::vector<std::pair<uint64_t, uint16_t>> &read) {
+  if (read.empty())
+    return true;
+  std::vector<uint64_t> addrs;
+  addrs.reserve(read.size());
+  for (const auto &[addr, bits] : read)
+    addrs.push_back(addr);
+  std::sort(addrs.begin(), addrs.end());
+  auto hits = [&](const CpAsyncOp &cp) {
+    auto it = std::lower_bound(addrs.begin(), addrs.end(),
+                               cp.dst > 0 ? cp.dst - 1 : 0);
+    return it != addrs.end() && *it < cp.dst + cp.data.size() &&
+           *it + 2 > cp.dst;
+  };
+  for (const WarpState &o : ctx.warps)
+    for (unsigned l = 0; l < 32; ++l) {
+      bool hit = std::any_of(o.cpOpen[l].begin(), o.cpOpen[l].end(), hits);
+      for (const std::vector<CpAsyncOp> &g : o.cpGroups[l])
+        hit |= std::any_of(g.begin(), g.end(), hits);
+      if (hit) {
+        ctx.fail(*op.ins, w, 0,
+                 "a cp.async of warp " + std::to_string(o.id) +
+                     " still pending writes shared memory this "
+                     "wgmma.mma_async reads (a ring slot refilled while the "
+                     "wgmma was in flight)");
+        return false;
+      }
+    }
+  return true;
+}
+
 void perform(ExecCtx &ctx, WarpState &w, const WgmmaOp &op) {
   const Instr &ins = *op.ins;
   const unsigned n = unsigned(ins.a), q = w.id % 4;
@@ -232,6 +266,8 @@ void perform(ExecCtx &ctx, WarpState &w, const WgmmaOp &op) {
                           hexOf(now[i].first) +
                           ") was written while it was in flight, before "
                           "the wgmma.wait_group that completes it");
+  if (!checkPendingCopies(ctx, w, op, now))
+    return;
   const bool aRegs = ins.flag;
   const bool transA = ins.b != 0, transB = ins.c != 0;
   double A[16][16], B[16][256];

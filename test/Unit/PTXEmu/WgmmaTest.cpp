@@ -247,6 +247,19 @@ TEST(Wgmma, SharedOperandWrittenInFlightFails) {
                     512));
 }
 
+// A cp.async into the slot, issued while the wgmma is in flight and still
+// pending at its wait, may land before the wgmma reads: an error too.
+TEST(Wgmma, PendingCopyIntoOperandFails) {
+  Result r = run(16, Layout{true, 32, 512, 256},
+                 std::string(kIssue) +
+                     "cp.async.ca.shared.global [%r2], [%rd2], 4;\n"
+                     "cp.async.commit_group;\n"
+                     "wgmma.wait_group.sync.aligned 0;\n"
+                     "cp.async.wait_all;\n",
+                 512);
+  expectFailure(r, "still pending writes shared memory");
+}
+
 // Two groups chaining on one accumulator (the ISA orders same-shape
 // mma_asyncs on the same accumulator without a wait): wait_group 1 leaves
 // the newest in flight, so reading D then is an error; wait_group 0 after
