@@ -37,11 +37,13 @@ struct CpAsyncOp {
 
 // One issued wgmma.mma_async (OpsWgmma.cpp): the instruction and the
 // descriptors it read; registers and shared memory are read when it
-// completes.
+// completes. `shared` holds the (address, bits) of every shared element it
+// reads as they were at issue, so a write while it is in flight is caught.
 struct WgmmaOp {
   const struct Instr *ins;
   uint64_t aDesc, bDesc;
   bool scaleD;
+  std::vector<std::pair<uint64_t, uint16_t>> shared;
 };
 
 struct WarpState {
@@ -51,6 +53,9 @@ struct WarpState {
   std::vector<WgmmaOp> wgOpen;
   std::vector<std::vector<WgmmaOp>> wgGroups;
   bool wgFenced = false;
+  // Register slots of the in-flight ops' accumulators and A fragments
+  // (empty when none is in flight), for wgmmaRegisterHazard.
+  std::vector<int> wgBusyD, wgBusyA;
   uint32_t pc[32] = {};
   uint8_t st[32] = {};
   uint8_t barId[32] = {};
@@ -249,6 +254,9 @@ void registerWarpOps(DecodeTable &t);
 void registerControlOps(DecodeTable &t);
 void registerTcgen05Ops(DecodeTable &t);
 void registerWgmmaOps(DecodeTable &t);
+// False (and the launch failed) when `ins`, not itself a wgmma, names a
+// register of an in-flight wgmma.mma_async (OpsWgmma.cpp).
+bool wgmmaRegisterHazard(ExecCtx &ctx, const Instr &ins, WarpState &w);
 void registerClusterLaunchOps(DecodeTable &t);
 
 // One arrive on the mbarrier object at `p` (OpsMemory.cpp).

@@ -442,6 +442,8 @@ bool stepWarp(ExecCtx &ctx, WarpState &w) {
     ++c.byClass[size_t(ins.cls)];
   }
   forLanes(mask, [&](unsigned l) { w.pc[l] = minpc + 1; });
+  if (!w.wgBusyD.empty() && !wgmmaRegisterHazard(ctx, ins, w))
+    return true;
   if (emask)
     ins.exec(ctx, ins, w, emask);
   return true;

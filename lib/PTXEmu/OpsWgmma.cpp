@@ -25,12 +25,22 @@
 //   missing wait, a slot refilled too early or a result read before the wait
 //   gives wrong numbers. An mma_async needs a wgmma.fence since the warp's
 //   last wait (the ISA orders register accesses by the fence).
+// - In-flight hazards are errors: the ISA leaves undefined any access to the
+//   accumulator or A registers of an mma_async before the wait_group that
+//   completes it, except by later mma_asyncs of the same shape chaining on
+//   the same accumulator (ordered without a wait); and the shared operands
+//   may be read any time before completion. So any other instruction naming
+//   such a register fails the launch, an mma_async may only reuse an
+//   in-flight accumulator whole (same registers, same shape), and a shared
+//   element read by an op that changed between its issue and its completion,
+//   or that a cp.async still pending then may write, fails it too.
 // Products are exact in double, summed with D and rounded once to f32.
 //
 //===----------------------------------------------------------------------===//
 #include "PTXEmu/Exec.h"
 #include "PTXEmu/Float.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace tilecc::ptxemu;
@@ -91,6 +101,83 @@ bool descAddress(ExecCtx &ctx, const Instr &ins, WarpState &w, uint64_t desc,
   return true;
 }
 
+// Register slots an operand names (registers, vector elements, address
+// bases, `%r|%p` predicates).
+void collectRegs(const Operand &o, std::vector<int> &out) {
+  if (o.kind == Operand::Vec) {
+    for (const Operand &e : o.elems)
+      collectRegs(e, out);
+    return;
+  }
+  if ((o.kind == Operand::Reg || o.kind == Operand::Mem) && o.reg >= 0)
+    out.push_back(o.reg);
+  if (o.reg2 >= 0)
+    out.push_back(o.reg2);
+}
+
+bool contains(const std::vector<int> &v, int x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// The accumulator and A registers of every op not yet completed.
+void refreshBusy(WarpState &w) {
+  w.wgBusyD.clear();
+  w.wgBusyA.clear();
+  auto add = [&](const WgmmaOp &op) {
+    collectRegs(op.ins->ops[0], w.wgBusyD);
+    if (op.ins->flag)
+      collectRegs(op.ins->ops[1], w.wgBusyA);
+  };
+  for (const std::vector<WgmmaOp> &g : w.wgGroups)
+    for (const WgmmaOp &op : g)
+      add(op);
+  for (const WgmmaOp &op : w.wgOpen)
+    add(op);
+}
+
+// A new mma_async while others are in flight: it may chain on an in-flight
+// accumulator only with the very same D registers and shape, and may not
+// otherwise read or write their registers.
+bool checkIssueHazard(ExecCtx &ctx, const Instr &ins, WarpState &w) {
+  if (w.wgBusyD.empty())
+    return true;
+  std::vector<int> d, rest;
+  collectRegs(ins.ops[0], d);
+  for (size_t i = 1; i < ins.ops.size(); ++i)
+    collectRegs(ins.ops[i], rest);
+  for (int r : rest)
+    if (contains(w.wgBusyD, r)) {
+      ctx.fail(ins, w, 0,
+               "wgmma.mma_async reads the accumulator of an in-flight "
+               "wgmma.mma_async (wait for its group first)");
+      return false;
+    }
+  bool overlaps = false;
+  for (int r : d)
+    overlaps |= contains(w.wgBusyD, r) || contains(w.wgBusyA, r);
+  if (!overlaps)
+    return true;
+  auto sameD = [&](const WgmmaOp &op) {
+    std::vector<int> other;
+    collectRegs(op.ins->ops[0], other);
+    return op.ins->a == ins.a && other == d;
+  };
+  bool chain = !std::any_of(d.begin(), d.end(),
+                            [&](int r) { return contains(w.wgBusyA, r); });
+  if (chain) {
+    bool found = std::any_of(w.wgOpen.begin(), w.wgOpen.end(), sameD);
+    for (const std::vector<WgmmaOp> &g : w.wgGroups)
+      found |= std::any_of(g.begin(), g.end(), sameD);
+    chain = found;
+  }
+  if (chain)
+    return true;
+  ctx.fail(ins, w, 0,
+           "wgmma.mma_async writes registers of an in-flight wgmma.mma_async "
+           "other than the same-shape accumulator it may chain on");
+  return false;
+}
+
 bool readElem(ExecCtx &ctx, const Instr &ins, WarpState &w, uint64_t addr,
               unsigned bytes, Ty t, double &out) {
   uint8_t *p = ctx.access(ins, w, 0, Space::Shared, addr, bytes, Access::Read);
@@ -102,10 +189,85 @@ bool readElem(ExecCtx &ctx, const Instr &ins, WarpState &w, uint64_t addr,
   return true;
 }
 
+// Every shared element `op` reads, as (address, bits) now.
+bool snapshotShared(ExecCtx &ctx, WarpState &w, const WgmmaOp &op,
+                    std::vector<std::pair<uint64_t, uint16_t>> &out) {
+  const Instr &ins = *op.ins;
+  const unsigned n = unsigned(ins.a), q = w.id % 4;
+  auto take = [&](uint64_t desc, bool mnMajor, unsigned mn, unsigned k) {
+    uint64_t addr;
+    if (!descAddress(ctx, ins, w, desc, mnMajor, 2, mn, k, addr))
+      return false;
+    uint8_t *p = ctx.access(ins, w, 0, Space::Shared, addr, 2, Access::Read);
+    if (!p)
+      return false;
+    uint16_t bits;
+    std::memcpy(&bits, p, 2);
+    out.emplace_back(addr, bits);
+    return true;
+  };
+  if (!ins.flag)
+    for (unsigned r = 0; r < 16; ++r)
+      for (unsigned k = 0; k < 16; ++k)
+        if (!take(op.aDesc, ins.b != 0, 16 * q + r, k))
+          return false;
+  for (unsigned k = 0; k < 16; ++k)
+    for (unsigned c = 0; c < n; ++c)
+      if (!take(op.bDesc, ins.c != 0, c, k))
+        return false;
+  return true;
+}
+
+// A cp.async still pending (any thread of the CTA) may land any time before
+// its wait, so one into shared memory this op reads races with it.
+bool checkPendingCopies(ExecCtx &ctx, WarpState &w, const WgmmaOp &op,
+                        const std::vector<std::pair<uint64_t, uint16_t>> &read) {
+  if (read.empty())
+    return true;
+  std::vector<uint64_t> addrs;
+  addrs.reserve(read.size());
+  for (const auto &[addr, bits] : read)
+    addrs.push_back(addr);
+  std::sort(addrs.begin(), addrs.end());
+  auto hits = [&](const CpAsyncOp &cp) {
+    auto it = std::lower_bound(addrs.begin(), addrs.end(),
+                               cp.dst > 0 ? cp.dst - 1 : 0);
+    return it != addrs.end() && *it < cp.dst + cp.data.size() &&
+           *it + 2 > cp.dst;
+  };
+  for (const WarpState &o : ctx.warps)
+    for (unsigned l = 0; l < 32; ++l) {
+      bool hit = std::any_of(o.cpOpen[l].begin(), o.cpOpen[l].end(), hits);
+      for (const std::vector<CpAsyncOp> &g : o.cpGroups[l])
+        hit |= std::any_of(g.begin(), g.end(), hits);
+      if (hit) {
+        ctx.fail(*op.ins, w, 0,
+                 "a cp.async of warp " + std::to_string(o.id) +
+                     " still pending writes shared memory this "
+                     "wgmma.mma_async reads (a ring slot refilled while the "
+                     "wgmma was in flight)");
+        return false;
+      }
+    }
+  return true;
+}
+
 void perform(ExecCtx &ctx, WarpState &w, const WgmmaOp &op) {
   const Instr &ins = *op.ins;
   const unsigned n = unsigned(ins.a), q = w.id % 4;
   const Ty t = ins.type2;
+  std::vector<std::pair<uint64_t, uint16_t>> now;
+  if (!snapshotShared(ctx, w, op, now))
+    return;
+  for (size_t i = 0; i < now.size(); ++i)
+    if (now[i].second != op.shared[i].second)
+      return ctx.fail(ins, w, 0,
+                      "shared memory read by this wgmma.mma_async (address " +
+                          hexOf(now[i].first) +
+                          ") was written while it was in flight, before "
+                          "the wgmma.wait_group that completes it");
+  if (!checkPendingCopies(ctx, w, op, now))
+    return;
   const bool aRegs = ins.flag;
   const bool transA = ins.b != 0, transB = ins.c != 0;
   double A[16][16], B[16][256];
@@ -169,6 +331,7 @@ void execWgmma(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
           return;
       }
     }
+    refreshBusy(w);
     w.wgFenced = false;
     return;
   }
@@ -179,7 +342,7 @@ void execWgmma(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
                       "warp's last wgmma.wait_group");
     bool aRegs = ins.flag;
     size_t bIdx = 2, pIdx = 3;
-    WgmmaOp op{&ins, 0, 0, true};
+    WgmmaOp op{&ins, 0, 0, true, {}};
     for (unsigned l = 0; l < 32; ++l) {
       uint64_t a = aRegs ? 0 : ctx.get(ins.ops[1], w, l, Ty::B64);
       uint64_t b = ctx.get(ins.ops[bIdx], w, l, Ty::B64);
@@ -192,7 +355,11 @@ void execWgmma(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
                         "same in every thread");
       }
     }
-    w.wgOpen.push_back(op);
+    if (!checkIssueHazard(ctx, ins, w) ||
+        !snapshotShared(ctx, w, op, op.shared))
+      return;
+    w.wgOpen.push_back(std::move(op));
+    refreshBusy(w);
     return;
   }
   }
@@ -270,5 +437,28 @@ bool decodeWgmma(Instr &ins, Mods &m, std::string &err) {
 }
 
 } // namespace
+
+bool tilecc::ptxemu::wgmmaRegisterHazard(ExecCtx &ctx, const Instr &ins,
+                                         WarpState &w) {
+  if (ins.exec == execWgmma) // mma_async checks itself at issue
+    return true;
+  std::vector<int> regs;
+  for (const Operand &o : ins.ops)
+    collectRegs(o, regs);
+  if (ins.guard >= 0)
+    regs.push_back(ins.guard);
+  for (int r : regs) {
+    bool d = contains(w.wgBusyD, r);
+    if (d || contains(w.wgBusyA, r)) {
+      ctx.fail(ins, w, 0,
+               std::string("'") + ins.opcode + "' accesses " +
+                   (d ? "an accumulator" : "an A fragment") +
+                   " register of an in-flight wgmma.mma_async (before the "
+                   "wgmma.wait_group that completes it)");
+      return false;
+    }
+  }
+  return true;
+}
 
 void tilecc::ptxemu::registerWgmmaOps(DecodeTable &t) { t["wgmma"] = decodeWgmma; }

@@ -197,35 +197,100 @@ TEST(Wgmma, WrongSwizzleIsWrong) {
   EXPECT_GT(wrong, bad.want.size() / 2);
 }
 
-// Asynchrony: D read before wait_group still holds its old value (0).
-TEST(Wgmma, ResultsOnlyAfterWait) {
-  Result r = run(16, Layout{true, 32, 512, 256},
-                 "wgmma.fence.sync.aligned;\nMMA\n"
-                 "wgmma.commit_group.sync.aligned;\n"
-                 "mov.b32 %r30, %d0;\n"
-                 "wgmma.wait_group.sync.aligned 0;\n"
-                 "mov.b32 %d0, %r30;\n",
-                 512);
-  ASSERT_TRUE(r.launch.ok) << r.launch.error;
-  // Register 0 of every thread is (row 16 w + g, column 2 t): stale.
-  EXPECT_EQ(r.d[0], 0.0f);
-  EXPECT_NE(r.want[0], 0.0);
-  EXPECT_EQ(double(r.d[1]), r.want[1]);
+void expectFailure(const Result &r, const std::string &what) {
+  EXPECT_FALSE(r.launch.ok);
+  EXPECT_NE(r.launch.error.find(what), std::string::npos) << r.launch.error;
 }
 
-// wait_group 1 leaves the newest group in flight.
-TEST(Wgmma, WaitGroupKeepsNewest) {
+const char *kIssue = "wgmma.fence.sync.aligned;\nMMA\n"
+                     "wgmma.commit_group.sync.aligned;\n";
+
+// Reading the accumulator between issue and wait is undefined in the ISA:
+// an error, not the stale value.
+TEST(Wgmma, AccumulatorReadInFlightFails) {
   Result r = run(16, Layout{true, 32, 512, 256},
-                 "wgmma.fence.sync.aligned;\nMMA\n"
-                 "wgmma.commit_group.sync.aligned;\n"
-                 "wgmma.wait_group.sync.aligned 1;\n"
-                 "mov.b32 %r30, %d1;\n"
-                 "wgmma.wait_group.sync.aligned 0;\n"
-                 "mov.b32 %d1, %r30;\n",
+                 std::string(kIssue) + "mov.b32 %r30, %d0;\n"
+                                       "wgmma.wait_group.sync.aligned 0;\n",
                  512);
+  expectFailure(r, "accesses an accumulator register of an in-flight");
+}
+
+// Writing it is as undefined.
+TEST(Wgmma, AccumulatorWriteInFlightFails) {
+  Result r = run(16, Layout{true, 32, 512, 256},
+                 std::string(kIssue) + "mov.b32 %d3, 0;\n"
+                                       "wgmma.wait_group.sync.aligned 0;\n",
+                 512);
+  expectFailure(r, "accesses an accumulator register of an in-flight");
+}
+
+// Reloading A's registers (the next K step's ldmatrix) before the wait.
+TEST(Wgmma, ARegisterOverwrittenInFlightFails) {
+  Result r = run(16, Layout{true, 32, 512, 256},
+                 std::string(kIssue) + "mov.b32 %r21, 0;\n"
+                                       "wgmma.wait_group.sync.aligned 0;\n",
+                 512);
+  expectFailure(r, "accesses an A fragment register of an in-flight");
+}
+
+// Refilling the shared slot B is read from before the wait.
+TEST(Wgmma, SharedOperandWrittenInFlightFails) {
+  Result r = run(16, Layout{true, 32, 512, 256},
+                 std::string(kIssue) + "st.shared.b32 [%r2], %r5;\n"
+                                       "wgmma.wait_group.sync.aligned 0;\n",
+                 512);
+  expectFailure(r, "was written while it was in flight");
+  // The same store after every warp's wait is fine.
+  expectProduct(run(16, Layout{true, 32, 512, 256},
+                    std::string(kSync) +
+                        "bar.sync 0;\nst.shared.b32 [%r2], %r5;\n",
+                    512));
+}
+
+// A cp.async into the slot, issued while the wgmma is in flight and still
+// pending at its wait, may land before the wgmma reads: an error too.
+TEST(Wgmma, PendingCopyIntoOperandFails) {
+  Result r = run(16, Layout{true, 32, 512, 256},
+                 std::string(kIssue) +
+                     "cp.async.ca.shared.global [%r2], [%rd2], 4;\n"
+                     "cp.async.commit_group;\n"
+                     "wgmma.wait_group.sync.aligned 0;\n"
+                     "cp.async.wait_all;\n",
+                 512);
+  expectFailure(r, "still pending writes shared memory");
+}
+
+// Two groups chaining on one accumulator (the ISA orders same-shape
+// mma_asyncs on the same accumulator without a wait): wait_group 1 leaves
+// the newest in flight, so reading D then is an error; wait_group 0 after
+// it gives both products.
+TEST(Wgmma, ChainedGroupsAndWaitGroupOne) {
+  std::string two = std::string(kIssue) + kIssue +
+                    "wgmma.wait_group.sync.aligned 1;\n";
+  Result inFlight = run(16, Layout{true, 32, 512, 256},
+                        two + "mov.b32 %r30, %d1;\n"
+                              "wgmma.wait_group.sync.aligned 0;\n",
+                        512);
+  expectFailure(inFlight, "accesses an accumulator register of an in-flight");
+  Result r = run(16, Layout{true, 32, 512, 256},
+                 two + "wgmma.wait_group.sync.aligned 0;\n", 512);
   ASSERT_TRUE(r.launch.ok) << r.launch.error;
-  EXPECT_EQ(r.d[1], 0.0f);
-  EXPECT_NE(r.want[1], 0.0);
+  for (size_t i = 0; i < r.want.size(); ++i)
+    ASSERT_EQ(double(r.d[i]), 2 * r.want[i]) << "element " << i;
+}
+
+// An mma_async may not use an in-flight op's accumulator as its A.
+TEST(Wgmma, MmaReadingInFlightAccumulatorFails) {
+  Result r = run(16, Layout{true, 32, 512, 256},
+                 std::string(kIssue) +
+                     "wgmma.fence.sync.aligned;\n"
+                     "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 "
+                     "{%r40, %r41, %r42, %r43, %r44, %r45, %r46, %r47}, "
+                     "{%d0, %d1, %d2, %d3}, %rd8, %p1, 1, 1, 1;\n"
+                     "wgmma.commit_group.sync.aligned;\n"
+                     "wgmma.wait_group.sync.aligned 0;\n",
+                 512);
+  expectFailure(r, "reads the accumulator of an in-flight");
 }
 
 // An mma_async without a wgmma.fence since the last wait is an error.
