@@ -24,17 +24,6 @@ using namespace mlir::tilecc;
 
 namespace {
 
-/// Inline PTX with side effects and no results.
-void emitPtx(OpBuilder &b, Location loc, ValueRange operands, StringRef text,
-             StringRef constraints) {
-  LLVM::InlineAsmOp::create(
-      b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands, text,
-      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
-}
-
 /// A fresh 24-byte, 16-byte aligned shared buffer named after `module`'s
 /// count of earlier ones (deterministic: ops are lowered in program order).
 LLVM::GlobalOp createResponseBuffer(OpBuilder &b, ModuleOp module) {
@@ -78,7 +67,7 @@ struct CancelNextProgramLowering
         b, loc, LLVM::MulOp::create(b, loc, warp, createI32(b, loc, 32)), lane);
 
     NVVM::Barrier0Op::create(b, loc);
-    emitPtx(b, loc, {tid, response, mbar},
+    emitPtx(b, loc, Type(), {tid, response, mbar},
             "{\n.reg .pred %p;\n.reg .b64 %state;\n"
             "setp.eq.u32 %p, $0, 0;\n"
             "@%p mbarrier.init.shared::cta.b64 [$2], 1;\n"
@@ -88,7 +77,7 @@ struct CancelNextProgramLowering
             "@%p clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::"
             "complete_tx::bytes.b128 [$1], [$2];\n}",
             "r,r,r");
-    emitPtx(b, loc, {mbar},
+    emitPtx(b, loc, Type(), {mbar},
             "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
             "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 0;\n"
             "@!%done bra WAIT_${:uid};\n}",
@@ -96,7 +85,7 @@ struct CancelNextProgramLowering
     Value result = LLVM::LoadOp::create(b, loc, b.getIntegerType(128), base,
                                         /*alignment=*/16);
     NVVM::Barrier0Op::create(b, loc);
-    emitPtx(b, loc, {tid, mbar},
+    emitPtx(b, loc, Type(), {tid, mbar},
             "{\n.reg .pred %p;\nsetp.eq.u32 %p, $0, 0;\n"
             "@%p mbarrier.inval.shared::cta.b64 [$1];\n}",
             "r,r");

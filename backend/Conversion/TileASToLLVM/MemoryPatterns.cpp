@@ -226,16 +226,6 @@ Value tailPredicate(OpBuilder &b, Location loc, Value elemPred,
                              LLVM::XOrOp::create(b, loc, vectorPred, one));
 }
 
-/// A side-effecting inline-PTX statement without results.
-void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
-                      StringRef text, StringRef constraints) {
-  LLVM::InlineAsmOp::create(
-      b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands, text,
-      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-}
 
 /// async_load into a ring slot: every thread copies its chunks of the
 /// blocked distribution as wide as the atom says (`cp_async_128`: 16-byte
@@ -357,9 +347,9 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
         constraints += ",b";
         operands.push_back(owner);
       }
-      emitAsmStatement(rewriter, loc, operands, text, constraints);
+      emitPtx(rewriter, loc, Type(), operands, text, constraints);
     }
-    emitAsmStatement(rewriter, loc, {}, "cp.async.commit_group;", "");
+    emitPtx(rewriter, loc, Type(), {}, "cp.async.commit_group;", "");
     rewriter.replaceOp(op, slotBase);
     return success();
   }
@@ -378,13 +368,13 @@ struct AsyncWaitLowering : OpConversionPattern<nv_tileas::AsyncWaitOp> {
       if (!getTypeConverter()->convertType(t))
         return op.emitOpError("waits only on shared-memory async loads");
     Location loc = op.getLoc();
-    emitAsmStatement(rewriter, loc, {},
+    emitPtx(rewriter, loc, Type(), {},
                      "cp.async.wait_group " +
                          std::to_string(op.getNumPending()) + ";",
                      "");
     // wgmma reads the slots through the async proxy.
     if (op->hasAttr(nv_tileas::kAsyncProxyFenceAttrName))
-      emitAsmStatement(rewriter, loc, {}, "fence.proxy.async.shared::cta;", "");
+      emitPtx(rewriter, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
     if (!op->hasAttr(kDrainOnlyAttr))
       NVVM::Barrier0Op::create(rewriter, loc);
     rewriter.eraseOp(op);

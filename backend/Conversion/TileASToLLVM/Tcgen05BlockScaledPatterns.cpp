@@ -425,21 +425,6 @@ static uint32_t instrDescriptor(const Tcgen05Plan &p, unsigned sfId) {
   return d;
 }
 
-/// Inline PTX with side effects; returns the result (null without outputs).
-static Value emitPtx(OpBuilder &b, Location loc, Type resultType,
-                     ValueRange operands, StringRef text,
-                     StringRef constraints) {
-  auto op = LLVM::InlineAsmOp::create(
-      b, loc,
-      resultType ? resultType : LLVM::LLVMVoidType::get(b.getContext()),
-      operands,
-      text, constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
-  return resultType ? op.getResult(0) : Value();
-}
-
 /// `instr` executed only where the i32 `id` is 0 (a thread or a warp).
 static void emitWhereZero(OpBuilder &b, Location loc, Value id,
                           ValueRange operands, StringRef instr,

@@ -44,6 +44,19 @@ Value mlir::tilecc::createI64(OpBuilder &b, Location loc, int64_t value) {
                                   b.getI64IntegerAttr(value));
 }
 
+Value mlir::tilecc::emitPtx(OpBuilder &b, Location loc, Type resultType,
+                            ValueRange operands, StringRef text,
+                            StringRef constraints) {
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc,
+      resultType ? resultType : LLVM::LLVMVoidType::get(b.getContext()),
+      operands, text, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+  return resultType ? op.getResult(0) : Value();
+}
+
 Value mlir::tilecc::toVector(OpBuilder &b, Location loc,
                              ArrayRef<Value> values) {
   if (values.size() == 1)

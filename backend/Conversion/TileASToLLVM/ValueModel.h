@@ -27,6 +27,11 @@ Value createI64(OpBuilder &b, Location loc, int64_t value);
 /// `values` (one type) as one LLVM vector; a lone value as itself.
 Value toVector(OpBuilder &b, Location loc, ArrayRef<Value> values);
 
+/// Inline PTX with side effects; returns its result, or null when
+/// `resultType` is null (a statement without outputs).
+Value emitPtx(OpBuilder &b, Location loc, Type resultType, ValueRange operands,
+              StringRef text, StringRef constraints);
+
 /// Lane (0..31) and warp index of the current thread, as i32.
 std::pair<Value, Value> getLaneAndWarp(OpBuilder &b, Location loc);
 

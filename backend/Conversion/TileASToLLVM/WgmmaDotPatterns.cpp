@@ -47,15 +47,6 @@ nv_tileas::FutureWaitOp getStagedB(nv_tileas::DotOp op) {
   return {};
 }
 
-void emitStatement(OpBuilder &b, Location loc, ValueRange operands,
-                   StringRef text, StringRef constraints) {
-  LLVM::InlineAsmOp::create(
-      b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands, text,
-      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-}
 
 /// The 64-bit matrix descriptor of a tile at shared address `addr` (i32).
 Value makeDescriptor(OpBuilder &b, Location loc, Value addr,
@@ -161,10 +152,10 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
             ptr, LLVM::BitcastOp::create(rewriter, loc, i16, reg)};
         if (owner)
           operands.push_back(owner);
-        emitStatement(rewriter, loc, operands, text, constraints);
+        emitPtx(rewriter, loc, Type(), operands, text, constraints);
       }
       // Generic-proxy writes become visible to wgmma (the async proxy).
-      emitStatement(rewriter, loc, {}, "fence.proxy.async.shared::cta;", "");
+      emitPtx(rewriter, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
       NVVM::Barrier0Op::create(rewriter, loc);
     }
     Value bAddr =
