@@ -90,12 +90,8 @@ void mlir::tilecc::emitMmaSync(OpBuilder &b, Location loc, ValueRange operands,
                                MutableArrayRef<Value> acc) {
   auto resultType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), llvm::to_vector(ValueRange(acc).getTypes()));
-  auto mma = LLVM::InlineAsmOp::create(
-      b, loc, resultType, operands, asmText, constraints,
-      /*has_side_effects=*/false, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
+  auto mma = createInlinePtx(b, loc, resultType, operands, asmText, constraints,
+                             false);
   for (unsigned i = 0; i < acc.size(); ++i)
     acc[i] = LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i);
 }
@@ -338,12 +334,8 @@ private:
 
   /// f32 -> tf32 rounded to nearest, ties away (cvt.rna), as a b32.
   static Value convertToTf32(OpBuilder &b, Location loc, Value f) {
-    auto asmOp = LLVM::InlineAsmOp::create(
-        b, loc, b.getI32Type(), ValueRange{f}, "cvt.rna.tf32.f32 $0, $1;",
-        "=r,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
-        LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+    auto asmOp = createInlinePtx(b, loc, b.getI32Type(), ValueRange{f},
+                                 "cvt.rna.tf32.f32 $0, $1;", "=r,f", false);
     return asmOp.getResult(0);
   }
 

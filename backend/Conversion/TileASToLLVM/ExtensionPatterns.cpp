@@ -157,12 +157,9 @@ struct ElementwiseInlineAsmLowering
                                                           u->scalarTypes);
     SmallVector<SmallVector<Value>> results(numResults);
     for (unsigned r = 0; r < u->numRegs; ++r) {
-      auto asmOp = LLVM::InlineAsmOp::create(
-          rewriter, loc, asmType, registerArgs(*u, r), op.getAsmString(),
-          op.getConstraints(), /*has_side_effects=*/!op.getPure(),
-          /*is_align_stack=*/false, LLVM::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-          ArrayAttr());
+      auto asmOp = createInlinePtx(rewriter, loc, asmType, registerArgs(*u, r),
+                                   op.getAsmString(), op.getConstraints(),
+                                   !op.getPure());
       for (unsigned i = 0; i < numResults; ++i)
         results[i].push_back(
             numResults == 1

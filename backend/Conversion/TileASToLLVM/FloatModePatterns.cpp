@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
+#include "Conversion/TileASToLLVM/ValueModel.h"
 
 #include "TileAA/IR/TileAADialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -166,13 +167,9 @@ struct ApproxTanhLowering : OpConversionPattern<math::TanhOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32() || !isApprox(op))
       return failure();
-    auto asmOp = LLVM::InlineAsmOp::create(
-        rewriter, op.getLoc(), op.getType(), adaptor.getOperand(),
-        "tanh.approx.f32 $0, $1;", "=f,f", /*has_side_effects=*/false,
-        /*is_align_stack=*/false, LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(rewriter.getContext(),
-                                  LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+    auto asmOp = createInlinePtx(rewriter, op.getLoc(), op.getType(),
+                                 adaptor.getOperand(),
+                                 "tanh.approx.f32 $0, $1;", "=f,f", false);
     rewriter.replaceOp(op, asmOp.getResult(0));
     return success();
   }
@@ -230,13 +227,9 @@ struct DirectedTruncLowering : OpConversionPattern<arith::TruncFOp> {
                         (src.isF32() ? ".f32" : ".f64") + " $0, $1;")
                            .str();
     Location loc = op.getLoc();
-    auto asmOp = LLVM::InlineAsmOp::create(
-        rewriter, loc, rewriter.getI16Type(), adaptor.getIn(), text,
-        src.isF32() ? "=h,f" : "=h,d", /*has_side_effects=*/false,
-        /*is_align_stack=*/false, LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(rewriter.getContext(),
-                                  LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+    auto asmOp =
+        createInlinePtx(rewriter, loc, rewriter.getI16Type(), adaptor.getIn(),
+                        text, src.isF32() ? "=h,f" : "=h,d", false);
     rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, dst, asmOp.getResult(0));
     return success();
   }

@@ -173,12 +173,8 @@ SmallVector<Value> mlir::tilecc::emitGlobalLoad(OpBuilder &b, Location loc,
       n == 1 ? wordType
              : LLVM::LLVMStructType::getLiteral(
                    b.getContext(), SmallVector<Type>(n, wordType));
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, resultType, operands, asmText, constraints,
-      /*has_side_effects=*/!q.ordering.empty(), /*is_align_stack=*/false,
-      LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
+  auto asmOp = createInlinePtx(b, loc, resultType, operands, asmText,
+                               constraints, !q.ordering.empty());
   SmallVector<Value> words;
   if (n == 1)
     words.push_back(asmOp.getResult(0));
@@ -213,12 +209,7 @@ void mlir::tilecc::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,
     constraints += ",b";
     operands.push_back(pred);
   }
-  LLVM::InlineAsmOp::create(
-      b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands, asmText,
-      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
+  createInlinePtx(b, loc, Type(), operands, asmText, constraints);
 }
 
 /// An element as the integer word PTX moves it in.
@@ -237,16 +228,6 @@ static Value fromWord(OpBuilder &b, Location loc, Value w, Type elem) {
   return isa<LLVM::LLVMPointerType>(elem)
              ? Value(LLVM::IntToPtrOp::create(b, loc, elem, w))
              : Value(LLVM::BitcastOp::create(b, loc, elem, w));
-}
-
-static LLVM::InlineAsmOp createAsm(OpBuilder &b, Location loc, Type result,
-                                   ValueRange operands, StringRef text,
-                                   StringRef constraints) {
-  return LLVM::InlineAsmOp::create(
-      b, loc, result, operands, text, constraints, /*has_side_effects=*/true,
-      /*is_align_stack=*/false, LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
 }
 
 Value mlir::tilecc::emitGlobalAtomic(OpBuilder &b, Location loc, Value ptr,
@@ -269,8 +250,7 @@ Value mlir::tilecc::emitGlobalAtomic(OpBuilder &b, Location loc, Value ptr,
       constraints += ",b";
       operands.push_back(pred);
     }
-    createAsm(b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands, text,
-              constraints);
+    createInlinePtx(b, loc, Type(), operands, text, constraints);
     return {};
   }
   // Operands: the old value, the address, (compare,) the operand, the
@@ -294,8 +274,8 @@ Value mlir::tilecc::emitGlobalAtomic(OpBuilder &b, Location loc, Value ptr,
   }
   constraints += ("," + reg).str();
   operands.push_back(toWord(b, loc, access.init));
-  auto asmOp = createAsm(b, loc, b.getIntegerType(bits), operands, text,
-                         constraints);
+  auto asmOp = createInlinePtx(b, loc, b.getIntegerType(bits), operands, text,
+                               constraints);
   return fromWord(b, loc, asmOp.getResult(0), elem);
 }
 
@@ -329,7 +309,8 @@ Value mlir::tilecc::emitGlobalBF16AddCASLoop(OpBuilder &b, Location loc,
     constraints += ",b";
     operands.push_back(pred);
   }
-  auto asmOp = createAsm(b, loc, b.getI16Type(), operands, text, constraints);
+  auto asmOp =
+      createInlinePtx(b, loc, b.getI16Type(), operands, text, constraints);
   return fromWord(b, loc, asmOp.getResult(0), value.getType());
 }
 

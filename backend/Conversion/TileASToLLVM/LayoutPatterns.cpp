@@ -239,12 +239,8 @@ static SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
                                     ValueRange{offset});
     // Reads shared memory: it must stay after the barrier.
-    auto asmOp = LLVM::InlineAsmOp::create(
-        b, loc, resultType, ValueRange{ptr}, text, constraints,
-        /*has_side_effects=*/true, /*is_align_stack=*/false,
-        LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+    auto asmOp =
+        createInlinePtx(b, loc, resultType, ValueRange{ptr}, text, constraints);
     for (unsigned i = 0; i < n; ++i) {
       Value word = n == 1 ? asmOp.getResult(0)
                           : Value(LLVM::ExtractValueOp::create(

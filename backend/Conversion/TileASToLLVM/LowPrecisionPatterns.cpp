@@ -133,12 +133,7 @@ private:
   /// One PTX instruction with register operands.
   Value asmOp(Type result, StringRef text, StringRef constraints,
               ValueRange operands) {
-    return LLVM::InlineAsmOp::create(
-               b, loc, result, operands, text, constraints,
-               /*has_side_effects=*/false, /*is_align_stack=*/false,
-               LLVM::TailCallKind::None,
-               LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-               /*operand_attrs=*/ArrayAttr())
+    return createInlinePtx(b, loc, result, operands, text, constraints, false)
         .getResult(0);
   }
 

@@ -44,16 +44,23 @@ Value mlir::tilecc::createI64(OpBuilder &b, Location loc, int64_t value) {
                                   b.getI64IntegerAttr(value));
 }
 
+LLVM::InlineAsmOp
+mlir::tilecc::createInlinePtx(OpBuilder &b, Location loc, Type resultType,
+                              ValueRange operands, StringRef text,
+                              StringRef constraints, bool hasSideEffects) {
+  return LLVM::InlineAsmOp::create(
+      b, loc, resultType ? resultType : LLVM::LLVMVoidType::get(b.getContext()),
+      operands, text, constraints, hasSideEffects, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
 Value mlir::tilecc::emitPtx(OpBuilder &b, Location loc, Type resultType,
                             ValueRange operands, StringRef text,
                             StringRef constraints) {
-  auto op = LLVM::InlineAsmOp::create(
-      b, loc,
-      resultType ? resultType : LLVM::LLVMVoidType::get(b.getContext()),
-      operands, text, constraints, /*has_side_effects=*/true,
-      /*is_align_stack=*/false, LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
+  LLVM::InlineAsmOp op =
+      createInlinePtx(b, loc, resultType, operands, text, constraints);
   return resultType ? op.getResult(0) : Value();
 }
 

@@ -10,6 +10,7 @@
 #define TILECC_CONVERSION_TILEASTOLLVM_VALUEMODEL_H
 
 #include "Layout/LinearLayout.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::tilecc {
@@ -27,8 +28,14 @@ Value createI64(OpBuilder &b, Location loc, int64_t value);
 /// `values` (one type) as one LLVM vector; a lone value as itself.
 Value toVector(OpBuilder &b, Location loc, ArrayRef<Value> values);
 
+/// Inline PTX (`$N` operands); a null `resultType` is a statement without
+/// outputs. Every inline-asm op of the lowering is made here.
+LLVM::InlineAsmOp createInlinePtx(OpBuilder &b, Location loc, Type resultType,
+                                  ValueRange operands, StringRef text,
+                                  StringRef constraints,
+                                  bool hasSideEffects = true);
 /// Inline PTX with side effects; returns its result, or null when
-/// `resultType` is null (a statement without outputs).
+/// `resultType` is null.
 Value emitPtx(OpBuilder &b, Location loc, Type resultType, ValueRange operands,
               StringRef text, StringRef constraints);
 

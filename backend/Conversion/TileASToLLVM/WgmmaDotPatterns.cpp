@@ -253,12 +253,8 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
       constraints.push_back(std::to_string(i));
     auto resultType = LLVM::LLVMStructType::getLiteral(
         getContext(), SmallVector<Type>(numD, rewriter.getF32Type()));
-    auto mma = LLVM::InlineAsmOp::create(
-        rewriter, loc, resultType, operands, text,
-        llvm::join(constraints, ","), /*has_side_effects=*/true,
-        /*is_align_stack=*/false, LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-        /*operand_attrs=*/ArrayAttr());
+    auto mma = createInlinePtx(rewriter, loc, resultType, operands, text,
+                               llvm::join(constraints, ","));
     for (auto [i, r] : llvm::enumerate(dRegs))
       result[r] =
           LLVM::ExtractValueOp::create(rewriter, loc, mma.getResult(0), i);
