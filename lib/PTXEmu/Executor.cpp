@@ -168,6 +168,9 @@ uint8_t *ExecCtx::access(const Instr &ins, WarpState &w, unsigned lane,
     }
     if (race && kind != Access::Atomic)
       raceCheck(ins, w, lane, a, n, kind == Access::Write);
+    if ((!asyncW.empty() || !genWriter.empty()) &&
+        !asyncHazard(ins, w, lane, a, n, kind))
+      return nullptr;
     return shared.data() + a;
   case Space::Local:
     if (a + n > mod.localSize || a + n < a) {
@@ -336,6 +339,24 @@ bool ExecCtx::completeCpAsync(const Instr &ins, WarpState &w, unsigned lane,
   return true;
 }
 
+// ---- mbarrier waits ----
+
+void ExecCtx::wakeMbarWaiters(bool timedOut) {
+  for (WarpState &w : warps)
+    for (unsigned l = 0; l < 32; ++l)
+      if (w.st[l] == LaneMbarWait) {
+        w.st[l] = LaneRun;
+        w.waitTimedOut[l] = timedOut;
+      }
+}
+
+uint64_t ExecCtx::effects() const {
+  return cnt.globalStoreRequests + cnt.sharedStoreRequests + cnt.atomics +
+         cnt.barrierArrivals + cnt.mbarArrives + cnt.mbarPhases + cnt.tmaLoads +
+         cnt.tmaStores + cnt.bulkCopies + cnt.tensormapReplaces + cnt.heapAllocs +
+         cnt.heapFrees + res.output.size();
+}
+
 // ---- barriers ----
 
 void ExecCtx::exitLane(WarpState &w, unsigned lane) {
@@ -373,6 +394,59 @@ void ExecCtx::tryReleaseBarriers() {
 namespace {
 
 constexpr uint32_t kStarveLimit = 4096;
+// Timeouts of suspended mbarrier waits in a row without any visible effect
+// before the waits are reported as a deadlock.
+constexpr unsigned kIdleTimeouts = 64;
+
+std::string hexStr(uint64_t v) {
+  char b[24];
+  std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+  return b;
+}
+
+// Everyone left is blocked on a barrier or an mbarrier that cannot complete.
+std::string deadlockMessage(ExecCtx &ctx, uint32_t bx, uint32_t by, uint32_t bz) {
+  std::string msg = "barrier deadlock in block (" + std::to_string(bx) + "," +
+                    std::to_string(by) + "," + std::to_string(bz) + "):";
+  for (unsigned id = 0; id < 16; ++id) {
+    BarrierState &b = ctx.bars[id];
+    if (!b.arrived)
+      continue;
+    auto [wi, l] = b.waiters.empty() ? std::pair<unsigned, unsigned>(0, 0)
+                                     : b.waiters.front();
+    const Instr &ins = ctx.mod.code[ctx.warps[wi].pc[l] - 1];
+    msg += " barrier " + std::to_string(id) + " has " + std::to_string(b.arrived) +
+           " of " + std::to_string(b.expected ? b.expected : ctx.liveThreads) +
+           " threads (first waiter: warp " + std::to_string(wi) + " lane " +
+           std::to_string(l) + " at " + ctx.where(ins) + ");";
+  }
+  // mbarrier waiters, one line per awaited object.
+  std::vector<const uint8_t *> seen;
+  for (WarpState &w : ctx.warps)
+    for (unsigned l = 0; l < 32; ++l) {
+      if (w.st[l] != LaneMbarWait || !w.mbarWait[l])
+        continue;
+      const uint8_t *p = w.mbarWait[l];
+      if (std::find(seen.begin(), seen.end(), p) != seen.end())
+        continue;
+      seen.push_back(p);
+      uint64_t s;
+      std::memcpy(&s, p, 8);
+      const uint64_t m = (1ull << 20) - 1;
+      auto tx = ctx.mbarTx.find(p);
+      const Instr &ins = ctx.mod.code[w.pc[l]];
+      msg += " mbarrier at shared " + hexStr(uint64_t(p - ctx.shared.data())) +
+             " never completes phase " + std::to_string(s >> 40) + " (" +
+             std::to_string((s >> 20 & m) - (s & m)) + " of " +
+             std::to_string(s >> 20 & m) + " arrivals, " +
+             std::to_string(tx == ctx.mbarTx.end() ? 0 : tx->second) +
+             " transaction bytes outstanding; first waiter: warp " +
+             std::to_string(w.id) + " lane " + std::to_string(l) + " near " +
+             ctx.where(ins) + ");";
+    }
+  msg += " " + std::to_string(ctx.liveThreads) + " threads still live";
+  return msg;
+}
 
 bool stepWarp(ExecCtx &ctx, WarpState &w) {
   // Run the lanes with the lowest pc. A warp-synchronous instruction waits
@@ -511,6 +585,23 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
   }
   unsigned nwarps = unsigned((nthreads + 31) / 32);
   size_t nslots = mod.regNames.size();
+  // Generic writes are tracked for the async-proxy fence check only when
+  // something reads shared memory through the async proxy.
+  bool asyncReaders = false;
+  for (size_t i = fn.begin; i < fn.end && !asyncReaders; ++i) {
+    const std::string &op = mod.code[i].opcode;
+    asyncReaders = op.rfind("wgmma.mma_async", 0) == 0 ||
+                   op.rfind("cp.async.bulk", 0) == 0 ||
+                   op.rfind("cp.reduce.async.bulk", 0) == 0;
+  }
+  // (Device functions share the instruction array; calls are rare in such
+  // kernels, so scan them all when the kernel itself has none.)
+  for (size_t i = 0; i < mod.code.size() && !asyncReaders; ++i) {
+    const std::string &op = mod.code[i].opcode;
+    asyncReaders = op.rfind("wgmma.mma_async", 0) == 0 ||
+                   op.rfind("cp.async.bulk", 0) == 0 ||
+                   op.rfind("cp.reduce.async.bulk", 0) == 0;
+  }
   const unsigned quantum = 256;
 
   // CTAs start in linear order, x fastest; a clusterlaunchcontrol.try_cancel
@@ -531,6 +622,16 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
         ctx.warps.assign(nwarps, WarpState());
         ctx.tcgen05.reset();
         ctx.mbarTx.clear();
+        ctx.bulk.clear();
+        ctx.asyncW.clear();
+        ctx.asyncR.clear();
+        ctx.tmapAcquired.clear();
+        ctx.idleTimeouts = 0;
+        if (asyncReaders) {
+          ctx.genWriter.assign(sharedBytes, 0);
+          ctx.genFence.assign(sharedBytes, 0);
+          ctx.asyncFences.assign(nthreads, 0);
+        }
         for (auto &b : ctx.bars)
           b = BarrierState();
         ctx.liveThreads = unsigned(nthreads);
@@ -570,28 +671,37 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
             return res;
           }
           if (ctx.liveThreads > 0 && !ctx.progress) {
-            // Everyone left is blocked on a barrier that cannot complete.
-            std::string msg = "barrier deadlock in block (" + std::to_string(bx) +
-                              "," + std::to_string(by) + "," +
-                              std::to_string(bz) + "):";
-            for (unsigned id = 0; id < 16; ++id) {
-              BarrierState &b = ctx.bars[id];
-              if (!b.arrived)
-                continue;
-              auto [wi, l] = b.waiters.empty() ? std::pair<unsigned, unsigned>(0, 0)
-                                               : b.waiters.front();
-              const Instr &ins = mod.code[ctx.warps[wi].pc[l] - 1];
-              msg += " barrier " + std::to_string(id) + " has " +
-                     std::to_string(b.arrived) + " of " +
-                     std::to_string(b.expected ? b.expected : ctx.liveThreads) +
-                     " threads (first waiter: warp " + std::to_string(wi) +
-                     " lane " + std::to_string(l) + " at " + ctx.where(ins) + ");";
+            // Nothing can run: async copies in flight land now.
+            if (!ctx.bulk.empty()) {
+              if (!performBulk(ctx, nullptr, true))
+                return res;
+              ctx.wakeMbarWaiters();
+              continue;
             }
-            msg += " " + std::to_string(ctx.liveThreads) + " threads still live";
-            res.error = msg;
+            // Suspended mbarrier waiters time out (try_wait returns false);
+            // when that changes nothing, many times over, the waits can
+            // never complete.
+            bool waiting = false;
+            for (WarpState &w : ctx.warps)
+              for (unsigned l = 0; l < 32; ++l)
+                waiting |= w.st[l] == LaneMbarWait;
+            if (waiting) {
+              uint64_t e = ctx.effects();
+              ctx.idleTimeouts = e == ctx.lastEffects ? ctx.idleTimeouts + 1 : 0;
+              ctx.lastEffects = e;
+              if (ctx.idleTimeouts < kIdleTimeouts) {
+                ctx.wakeMbarWaiters(/*timedOut=*/true);
+                continue;
+              }
+            }
+            res.error = deadlockMessage(ctx, bx, by, bz);
             return res;
           }
         }
+        // Bulk stores still in flight when the CTA ends land in global
+        // memory (the hardware completes them before the grid does).
+        if (!performBulk(ctx, nullptr, true))
+          return res;
   }
   res.counters.heapLiveBlocks = dev.memory().heapBlockCount();
   res.ok = true;

@@ -385,13 +385,44 @@ bool decodeGridDep(Instr &ins, Mods &m, std::string &err) {
   return expectOps(ins, 0, err);
 }
 
+// setmaxnreg (PTX ISA 9.7.19.5): the whole warp executes it, every warp of
+// the warpgroup executes the same instruction as its k-th setmaxnreg, and
+// .dec lowers (.inc raises) the warp's count. Registers are not modelled
+// otherwise.
+void execSetmaxnreg(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  if (!requireFullWarp(ctx, ins, w, mask))
+    return;
+  unsigned l = unsigned(__builtin_ctz(mask));
+  if (ctx.warps.size() % 4)
+    return ctx.fail(ins, w, l, "setmaxnreg in a block that is not whole warpgroups");
+  uint32_t pc = w.pc[l] - 1;
+  size_t k = w.setmaxPcs.size();
+  for (unsigned g = w.id / 4 * 4; g < w.id / 4 * 4 + 4; ++g) {
+    const WarpState &o = ctx.warps[g];
+    if (g != w.id && o.setmaxPcs.size() > k && o.setmaxPcs[k] != pc)
+      return ctx.fail(ins, w, l,
+                      "warps of a warpgroup execute different setmaxnreg "
+                      "instructions (warp " + std::to_string(g) + " ran " +
+                          ctx.where(ctx.mod.code[o.setmaxPcs[k]]) + ")");
+  }
+  unsigned n = unsigned(ins.ops[0].imm);
+  if (w.maxnreg && (ins.kind ? n > w.maxnreg : n < w.maxnreg))
+    return ctx.fail(ins, w, l,
+                    std::string("setmaxnreg.") + (ins.kind ? "dec" : "inc") + " to " +
+                        std::to_string(n) + " from " + std::to_string(w.maxnreg) +
+                        " registers " + (ins.kind ? "raises" : "lowers") + " the count");
+  w.maxnreg = n;
+  w.setmaxPcs.push_back(pc);
+}
+
 bool decodeSetmaxnreg(Instr &ins, Mods &m, std::string &err) {
-  if (m.takeOneOf({"inc", "dec"}) < 0 || !m.take("sync") || !m.take("aligned") ||
-      !m.take("u32")) {
+  int k = m.takeOneOf({"inc", "dec"});
+  if (k < 0 || !m.take("sync") || !m.take("aligned") || !m.take("u32")) {
     err = "'setmaxnreg' needs .inc/.dec.sync.aligned.u32";
     return false;
   }
-  ins.exec = execHint;
+  ins.kind = uint8_t(k);
+  ins.exec = execSetmaxnreg;
   ins.cls = IClass::Misc;
   ins.collective = true;
   if (!expectOps(ins, 1, err))

@@ -890,6 +890,14 @@ private:
           return false;
         o.imm = v;
       }
+      // `[tensorMap, {c0, ..}]`: the tensor coordinates ride in elems.
+      if (isPunct(",")) {
+        ++p;
+        Operand coords;
+        if (!isPunct("{") || !operand(coords, instrIdx, opIdx, labelOps))
+          return fail("expected '{coordinates}' after ',' in an address");
+        o.elems = std::move(coords.elems);
+      }
       return expect("]");
     }
     if (isPunct("!")) {
