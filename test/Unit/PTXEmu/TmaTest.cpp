@@ -608,3 +608,129 @@ TEST(PTXEmuTma, SetmaxnregMustBeTheSameAcrossTheWarpgroup) {
 }
 
 } // namespace
+
+namespace {
+
+uint16_t halfOf(int v) {
+  if (v == 0)
+    return 0;
+  uint16_t sign = v < 0 ? 0x8000 : 0;
+  unsigned a = unsigned(std::abs(v)), e = 0;
+  while ((a >> e) > 1)
+    ++e;
+  return uint16_t(sign | uint16_t((e + 15) << 10) | uint16_t(((a << 10) >> e) & 0x3FF));
+}
+
+// End to end: a warpgroup multiplies A (64 x 16, registers) by B (16 x 64)
+// that TMA brought into shared memory with the 128B swizzle (K-major: row n
+// of B holds its 16 K values in the first 32 of 128 bytes), waiting on the
+// mbarrier before wgmma reads it through a 128B-swizzle descriptor (SBO
+// 1024). Two k-steps reuse one stage: the second load may only be issued
+// after the first wgmma completed (wait_group 0), else it is a hazard.
+std::string tmaWgmmaKernel(bool waitBeforeRefill) {
+  std::string d;
+  for (unsigned i = 0; i < 32; ++i)
+    d += (i ? ", %d" : "%d") + std::to_string(i);
+  std::string mma = "wgmma.fence.sync.aligned;\n"
+                    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {" + d +
+                    "}, {%r20, %r21, %r22, %r23}, %rd8, %p1, 1, 1, 0;\n"
+                    "wgmma.commit_group.sync.aligned;\n";
+  std::string s = kHopper;
+  s += ".visible .entry k(.param .align 64 .b8 tmap[128], .param .u64 pa, "
+       ".param .u64 pout)\n{\n";
+  s += kRegs;
+  s += ".reg .b32 %d<32>;\n.shared .align 1024 .b8 sb[8192];\n"
+       ".shared .align 8 .b64 bar;\n"
+       "ld.param.u64 %rd1, [pa];\nld.param.u64 %rd3, [pout];\n"
+       "mov.u32 %r1, %tid.x;\nsetp.ne.u32 %p0, %r1, 0;\n"
+       "@%p0 bra SYNC;\nmbarrier.init.shared.b64 [bar], 1;\n"
+       "mbarrier.arrive.expect_tx.shared.b64 %rd20, [bar], 8192;\n"
+       "mov.u32 %r8, 0;\n"
+       "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes "
+       "[sb], [tmap, {%r8, %r8}], [bar];\n"
+       "SYNC:\nbar.sync 0;\n"
+       "W0:\nmbarrier.try_wait.parity.shared.b64 %p3, [bar], 0;\n@!%p3 bra W0;\n"
+       "mul.wide.u32 %rd5, %r1, 16;\nadd.s64 %rd6, %rd1, %rd5;\n"
+       "ld.global.v4.b32 {%r20, %r21, %r22, %r23}, [%rd6];\n"
+       "mov.u32 %r2, sb;\nshr.u32 %r7, %r2, 4;\ncvt.u64.u32 %rd7, %r7;\n"
+       "or.b64 %rd8, %rd7, 0x4000004000010000;\n" // LBO 16, SBO 1024, 128B
+       "setp.ne.u32 %p1, %r1, 4096;\n";           // scale-d true: accumulate
+  for (unsigned i = 0; i < 32; ++i)
+    s += "mov.b32 %d" + std::to_string(i) + ", 0;\n";
+  s += mma;
+  if (waitBeforeRefill)
+    s += "wgmma.wait_group.sync.aligned 0;\n";
+  // Refill the stage with the same tile (rows 0..63 again) and multiply again.
+  s += "bar.sync 0;\n@%p0 bra SYNC2;\n"
+       "mbarrier.arrive.expect_tx.shared.b64 %rd20, [bar], 8192;\n"
+       "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes "
+       "[sb], [tmap, {%r8, %r8}], [bar];\n"
+       "SYNC2:\nbar.sync 0;\n"
+       "W1:\nmbarrier.try_wait.parity.shared.b64 %p3, [bar], 1;\n@!%p3 bra W1;\n";
+  s += mma + "wgmma.wait_group.sync.aligned 0;\n";
+  s += "mul.wide.u32 %rd9, %r1, 128;\nadd.s64 %rd12, %rd3, %rd9;\n";
+  for (unsigned i = 0; i < 32; ++i)
+    s += "st.global.b32 [%rd12+" + std::to_string(4 * i) + "], %d" + std::to_string(i) +
+         ";\n";
+  s += "ret;\n}\n";
+  return s;
+}
+
+TEST(PTXEmuTma, TmaFedWgmmaComputesTheProduct) {
+  for (bool wait : {true, false}) {
+    Emu e;
+    ASSERT_TRUE(e.load(tmaWgmmaKernel(wait))) << e.err;
+    const unsigned n = 64;
+    std::vector<int> a(64 * 16), b(16 * n);
+    for (unsigned i = 0; i < a.size(); ++i)
+      a[i] = int(i * 7 % 9) - 4;
+    for (unsigned i = 0; i < b.size(); ++i)
+      b[i] = int(i * 5 % 7) - 3;
+    std::vector<uint16_t> aFrag(128 * 8);
+    for (unsigned t = 0; t < 128; ++t)
+      for (unsigned i = 0; i < 8; ++i) {
+        unsigned w = t / 32, lane = t % 32, g = lane / 4, q = lane % 4;
+        unsigned row = 16 * w + g + 8 * ((i >> 1) & 1), col = 2 * q + (i & 1) + 8 * (i >> 2);
+        aFrag[8 * t + i] = halfOf(a[16 * row + col]);
+      }
+    // B in global memory, K-major and unswizzled: 64 rows (n) of 64 halves.
+    std::vector<uint16_t> bg(n * 64, 0);
+    for (unsigned k = 0; k < 16; ++k)
+      for (unsigned c = 0; c < n; ++c)
+        bg[c * 64 + k] = halfOf(b[n * k + c]);
+    TensorMapInfo info;
+    info.globalAddress = e.upload(bg);
+    info.rank = 2;
+    info.globalDim[0] = 64;
+    info.globalDim[1] = n;
+    info.globalStride[0] = 128;
+    info.boxDim[0] = 64;
+    info.boxDim[1] = n;
+    info.elemType = 6; // .f16
+    info.swizzle = 3;  // 128B
+    ParamValue tm;
+    tm.bytes = encodeTensorMap(info);
+    uint64_t pa = e.upload(aFrag), pout = e.upload(std::vector<float>(128 * 32, NAN));
+    auto r = e.run("k", dim(1), dim(128), {tm, ParamValue::of(pa), ParamValue::of(pout)});
+    if (!wait) {
+      EXPECT_FALSE(r.ok);
+      EXPECT_NE(r.error.find("wgmma.mma_async still in flight"), std::string::npos)
+          << r.error;
+      continue;
+    }
+    ASSERT_TRUE(r.ok) << r.error;
+    auto out = e.download<float>(pout, 128 * 32);
+    for (unsigned t = 0; t < 128; ++t)
+      for (unsigned i = 0; i < 32; ++i) {
+        unsigned w = t / 32, lane = t % 32;
+        unsigned row = 16 * w + lane / 4 + 8 * ((i >> 1) & 1),
+                 col = 8 * (i >> 2) + 2 * (lane % 4) + (i & 1);
+        double want = 0;
+        for (unsigned kk = 0; kk < 16; ++kk)
+          want += double(a[16 * row + kk]) * b[n * kk + col];
+        ASSERT_EQ(double(out[t * 32 + i]), 2 * want) << row << "," << col;
+      }
+  }
+}
+
+} // namespace
