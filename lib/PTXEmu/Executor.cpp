@@ -140,6 +140,9 @@ uint8_t *ExecCtx::access(const Instr &ins, WarpState &w, unsigned lane,
     } else if (addr >= kLocalWindow && addr < kLocalWindow + kWindowSize) {
       s = Space::Local;
       a = addr - kLocalWindow;
+    } else if (addr >= kParamWindow && addr < kParamWindow + kWindowSize) {
+      s = Space::Param;
+      a = addr - kParamWindow;
     } else {
       s = Space::Global;
     }

@@ -98,12 +98,12 @@ bool readTensorMap(ExecCtx &ctx, const Instr &ins, WarpState &w, unsigned l,
     Space sp;
     p = ctx.access(ins, w, l, Space::Generic, gaddr, kTensorMapBytes, Access::Read,
                    &sp, false);
-    if (p && sp != Space::Global) {
+    if (p && sp != Space::Global && sp != Space::Param) {
       ctx.fail(ins, w, l, "the tensor map must be in .param, .const or .global "
                           "memory, not " + std::string(spaceName(sp)));
       return false;
     }
-    global = true;
+    global = sp == Space::Global;
   }
   if (!p)
     return false;
