@@ -734,3 +734,49 @@ TEST(PTXEmuTma, TmaFedWgmmaComputesTheProduct) {
 }
 
 } // namespace
+
+namespace {
+
+// The hand-written warp-specialized GEMM in ptx/tma_wgmma_gemm.ptx (also run
+// through tilecc-ptxemu by cli-test.cmake): K = 128 and 256 (two and four
+// tiles through the 2-stage ring, so each mbarrier flips phase).
+TEST(PTXEmuTma, WarpSpecializedTmaWgmmaGemm) {
+  std::string text =
+      readFile(std::string(TILECC_PTXEMU_SOURCE_DIR) + "/ptx/tma_wgmma_gemm.ptx");
+  ASSERT_FALSE(text.empty());
+  for (int k : {128, 256}) {
+    Emu e;
+    ASSERT_TRUE(e.load(text)) << e.err;
+    std::vector<int> a(64 * k), b(64 * k);
+    std::vector<uint16_t> ah(a.size()), bh(b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+      a[i] = int(i * 7 % 9) - 4;
+      b[i] = int(i * 5 % 7) - 3;
+      ah[i] = halfOf(a[i]);
+      bh[i] = halfOf(b[i]);
+    }
+    uint64_t pa = e.upload(ah), pb = e.upload(bh);
+    uint64_t pc = e.upload(std::vector<float>(64 * 64, NAN));
+    uint64_t tm = e.dev.alloc(256);
+    auto r = e.run("gemm", dim(1), dim(256),
+                   {ParamValue::of(pa), ParamValue::of(pb), ParamValue::of(pc),
+                    ParamValue::of(tm), ParamValue::of(uint32_t(k))});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.races.empty()) << r.races[0];
+    auto c = e.download<float>(pc, 64 * 64);
+    for (int i = 0; i < 64; ++i)
+      for (int j = 0; j < 64; ++j) {
+        double want = 0;
+        for (int kk = 0; kk < k; ++kk)
+          want += double(a[size_t(i) * k + kk]) * b[size_t(j) * k + kk];
+        ASSERT_EQ(double(c[i * 64 + j]), want) << i << "," << j << " K=" << k;
+      }
+    std::string cnt = r.counters.format();
+    EXPECT_NE(cnt.find("tma_loads: " + std::to_string(2 * k / 64) + "\n"),
+              std::string::npos)
+        << cnt;
+    EXPECT_NE(cnt.find("tensormap_replaces: 26\n"), std::string::npos) << cnt;
+  }
+}
+
+} // namespace
