@@ -24,7 +24,10 @@ namespace tilecc::ptxemu {
 
 // LaneMbarWait: suspended in mbarrier.try_wait (pc on the instruction, run
 // again when a phase completes) or yielding after a failed test_wait.
-enum LaneState : uint8_t { LaneRun, LaneExited, LaneBarrier, LaneAbsent, LaneMbarWait };
+// LaneClusterWait: in barrier.cluster.wait until the barrier completes.
+enum LaneState : uint8_t {
+  LaneRun, LaneExited, LaneBarrier, LaneAbsent, LaneMbarWait, LaneClusterWait
+};
 
 struct CallFrame {
   uint32_t retPc;
@@ -102,6 +105,8 @@ struct WarpState {
   std::vector<uint32_t> setmaxPcs;
   unsigned maxnreg = 0;
   bool waitTimedOut[32] = {};
+  // barrier.cluster: the phase (+1) in which the lane arrived, 0 if none.
+  uint64_t clusterArrive[32] = {};
   uint64_t &r(int slot, unsigned lane) { return regs[size_t(slot) * 32 + lane]; }
 };
 
@@ -172,6 +177,10 @@ struct ExecCtx {
   // Consecutive rounds in which suspended mbarrier waiters were timed out
   // without any other effect; past a bound the waits are a deadlock.
   unsigned idleTimeouts = 0;
+  // barrier.cluster over the cluster (this CTA): arrivals in the current
+  // phase.
+  uint32_t clusterArrived = 0;
+  uint64_t clusterPhase = 0;
   uint64_t lastEffects = 0;
   // The launch queue: linear CTA indices [nextCta, endCta) have not started;
   // clusterlaunchcontrol.try_cancel takes them from the back.
@@ -236,6 +245,7 @@ struct ExecCtx {
   // Thread exits: update barrier expectations.
   void exitLane(WarpState &w, unsigned lane);
   void tryReleaseBarriers();
+  void tryCompleteCluster();
   // Completes the cp.async groups of a lane, keeping the newest `keep`.
   bool completeCpAsync(const Instr &ins, WarpState &w, unsigned lane, size_t keep);
   // Resumes every lane suspended on an mbarrier (a phase completed).

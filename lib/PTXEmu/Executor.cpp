@@ -88,6 +88,19 @@ uint64_t ExecCtx::special(SReg s, WarpState &w, unsigned lane) {
   case SReg::LanemaskGt: return ~uint32_t(maskBits(lane + 1));
   case SReg::DynSmemSize: return cfg.dynamicShared;
   case SReg::TotalSmemSize: return shared.size();
+  case SReg::ClusterCtaRank: return 0;
+  case SReg::ClusterNCtaRank: return 1;
+  case SReg::ClusterIdX: return ctaid[0];
+  case SReg::ClusterIdY: return ctaid[1];
+  case SReg::ClusterIdZ: return ctaid[2];
+  case SReg::NClusterIdX: return g.x;
+  case SReg::NClusterIdY: return g.y;
+  case SReg::NClusterIdZ: return g.z;
+  case SReg::ClusterCtaidX: case SReg::ClusterCtaidY: case SReg::ClusterCtaidZ:
+  case SReg::IsExplicitCluster:
+    return 0;
+  case SReg::ClusterNCtaidX: case SReg::ClusterNCtaidY: case SReg::ClusterNCtaidZ:
+    return 1;
   }
   return 0;
 }
@@ -365,7 +378,24 @@ uint64_t ExecCtx::effects() const {
 void ExecCtx::exitLane(WarpState &w, unsigned lane) {
   w.st[lane] = LaneExited;
   --liveThreads;
+  if (w.clusterArrive[lane] == clusterPhase + 1)
+    --clusterArrived; // only non-exited threads take part
   tryReleaseBarriers();
+  tryCompleteCluster();
+}
+
+void ExecCtx::tryCompleteCluster() {
+  if (!clusterArrived || clusterArrived < liveThreads)
+    return;
+  ++clusterPhase;
+  clusterArrived = 0;
+  for (WarpState &w : warps)
+    for (unsigned l = 0; l < 32; ++l)
+      if (w.st[l] == LaneClusterWait)
+        w.st[l] = LaneRun;
+  ++cnt.barriers;
+  ++epoch;
+  progress = true;
 }
 
 void ExecCtx::tryReleaseBarriers() {
@@ -447,6 +477,9 @@ std::string deadlockMessage(ExecCtx &ctx, uint32_t bx, uint32_t by, uint32_t bz)
              std::to_string(w.id) + " lane " + std::to_string(l) + " near " +
              ctx.where(ins) + ");";
     }
+  if (ctx.clusterArrived)
+    msg += " barrier.cluster has " + std::to_string(ctx.clusterArrived) + " of " +
+           std::to_string(ctx.liveThreads) + " threads arrived;";
   msg += " " + std::to_string(ctx.liveThreads) + " threads still live";
   return msg;
 }
@@ -630,6 +663,8 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
         ctx.asyncR.clear();
         ctx.tmapAcquired.clear();
         ctx.idleTimeouts = 0;
+        ctx.clusterArrived = 0;
+        ctx.clusterPhase = 0;
         if (asyncReaders) {
           ctx.genWriter.assign(sharedBytes, 0);
           ctx.genFence.assign(sharedBytes, 0);

@@ -88,8 +88,52 @@ void execBar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   ctx.tryReleaseBarriers();
 }
 
+// barrier.cluster (PTX ISA 9.7.13.3) over a cluster of one CTA: arrive
+// marks the thread once per phase; wait blocks until every non-exited
+// thread arrived in the phase of its own arrive.
+void execClusterBar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  forLanes(mask, [&](unsigned l) {
+    if (ctx.failed)
+      return;
+    uint64_t &a = w.clusterArrive[l];
+    if (ins.kind == 0) {
+      if (a == ctx.clusterPhase + 1)
+        return ctx.fail(ins, w, l, "barrier.cluster.arrive twice before the barrier "
+                                   "completed");
+      a = ctx.clusterPhase + 1;
+      ++ctx.clusterArrived;
+      ++ctx.cnt.barrierArrivals;
+      return;
+    }
+    if (!a)
+      return ctx.fail(ins, w, l, "barrier.cluster.wait without a preceding "
+                                 "barrier.cluster.arrive");
+    if (a <= ctx.clusterPhase) {
+      a = 0;
+      return;
+    }
+    w.st[l] = LaneClusterWait; // runs the wait again when the phase completes
+    w.pc[l] -= 1;
+  });
+  if (ins.kind == 0)
+    ctx.tryCompleteCluster();
+}
+
 bool decodeBar(Instr &ins, Mods &m, std::string &err) {
   ins.cls = IClass::Barrier;
+  if (m.base == "barrier" && m.take("cluster")) {
+    int k = m.takeOneOf({"arrive", "wait"});
+    if (k < 0) {
+      err = "'barrier.cluster' needs .arrive or .wait";
+      return false;
+    }
+    m.takeOneOf({k == 0 ? "release" : "acquire", "relaxed"});
+    m.take("aligned");
+    ins.kind = uint8_t(k);
+    ins.exec = execClusterBar;
+    ins.collective = true;
+    return expectOps(ins, 0, err);
+  }
   m.take("cta");
   m.take("aligned");
   if (m.base == "bar" && m.take("warp")) {

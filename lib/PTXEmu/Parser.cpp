@@ -836,6 +836,18 @@ private:
         {"%lanemask_gt", SReg::LanemaskGt},
         {"%dynamic_smem_size", SReg::DynSmemSize},
         {"%total_smem_size", SReg::TotalSmemSize},
+        {"%cluster_ctarank", SReg::ClusterCtaRank},
+        {"%cluster_nctarank", SReg::ClusterNCtaRank},
+        {"%clusterid.x", SReg::ClusterIdX}, {"%clusterid.y", SReg::ClusterIdY},
+        {"%clusterid.z", SReg::ClusterIdZ}, {"%nclusterid.x", SReg::NClusterIdX},
+        {"%nclusterid.y", SReg::NClusterIdY}, {"%nclusterid.z", SReg::NClusterIdZ},
+        {"%cluster_ctaid.x", SReg::ClusterCtaidX},
+        {"%cluster_ctaid.y", SReg::ClusterCtaidY},
+        {"%cluster_ctaid.z", SReg::ClusterCtaidZ},
+        {"%cluster_nctaid.x", SReg::ClusterNCtaidX},
+        {"%cluster_nctaid.y", SReg::ClusterNCtaidY},
+        {"%cluster_nctaid.z", SReg::ClusterNCtaidZ},
+        {"%is_explicit_cluster", SReg::IsExplicitCluster},
     };
     auto it = table.find(w);
     if (it == table.end())

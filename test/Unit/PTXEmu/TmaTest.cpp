@@ -780,3 +780,49 @@ TEST(PTXEmuTma, WarpSpecializedTmaWgmmaGemm) {
 }
 
 } // namespace
+
+namespace {
+
+// barrier.cluster over the emulator's one-CTA clusters: every thread
+// publishes its id, arrives, waits, and reads its neighbour's; the cluster
+// special registers describe a cluster of one.
+TEST(PTXEmuTma, ClusterBarrierOfOneCta) {
+  std::string s = kHopper;
+  s += ".visible .entry k(.param .u64 out)\n{\n";
+  s += kRegs;
+  s += ".shared .align 4 .b32 ids[64];\n"
+       "ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\n"
+       "mov.u32 %r2, ids;\nmad.lo.u32 %r3, %r1, 4, %r2;\nst.shared.u32 [%r3], %r1;\n"
+       "barrier.cluster.arrive.release.aligned;\n"
+       "barrier.cluster.wait.acquire.aligned;\n"
+       "add.u32 %r4, %r1, 1;\nand.b32 %r4, %r4, 63;\nmad.lo.u32 %r5, %r4, 4, %r2;\n"
+       "ld.shared.u32 %r6, [%r5];\n"
+       "mov.u32 %r7, %cluster_nctarank;\nmov.u32 %r8, %cluster_ctarank;\n"
+       "mov.u32 %r9, %clusterid.x;\nmad.lo.u32 %r6, %r7, 1000, %r6;\n"
+       "mad.lo.u32 %r6, %r8, 100000, %r6;\nmad.lo.u32 %r6, %r9, 10000, %r6;\n"
+       "mul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
+       "st.global.u32 [%rd3], %r6;\n"
+       // a second phase: arrive again after the wait
+       "barrier.cluster.arrive;\nbarrier.cluster.wait;\nret;\n}\n";
+  Emu e;
+  ASSERT_TRUE(e.load(s)) << e.err;
+  uint64_t out = e.upload(std::vector<uint32_t>(64, 0));
+  auto r = e.run("k", dim(1), dim(64), {ParamValue::of(out)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty()) << r.races[0];
+  auto got = e.download<uint32_t>(out, 64);
+  for (unsigned t = 0; t < 64; ++t)
+    EXPECT_EQ(got[t], 1000 + (t + 1) % 64) << t;
+  // A wait with no arrive is an error.
+  Emu bad;
+  ASSERT_TRUE(bad.load(std::string(kHopper) +
+                       ".visible .entry k()\n{\nbarrier.cluster.wait;\nret;\n}\n"))
+      << bad.err;
+  auto rb = bad.run("k", dim(1), dim(32), {});
+  EXPECT_FALSE(rb.ok);
+  EXPECT_NE(rb.error.find("without a preceding barrier.cluster.arrive"),
+            std::string::npos)
+      << rb.error;
+}
+
+} // namespace

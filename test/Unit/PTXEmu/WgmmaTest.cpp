@@ -305,3 +305,18 @@ TEST(Wgmma, NeedsFence) {
 }
 
 } // namespace
+
+namespace {
+
+// wgmma reads shared memory through the async proxy (PTX ISA 9.7.15.4): a
+// generic write to an operand after the copy's fence.proxy.async needs
+// another fence before the wgmma that reads it.
+TEST(Wgmma, GenericWriteWithoutProxyFenceFails) {
+  const char *rewrite = "ld.shared.b32 %r30, [%r2];\nst.shared.b32 [%r2], %r30;\n";
+  expectFailure(run(16, Layout{true, 32, 512, 256}, std::string(rewrite) + kSync, 512),
+                "without a fence.proxy.async");
+  expectProduct(run(16, Layout{true, 32, 512, 256},
+                    std::string(rewrite) + "fence.proxy.async;\n" + kSync, 512));
+}
+
+} // namespace
