@@ -826,3 +826,54 @@ TEST(PTXEmuTma, ClusterBarrierOfOneCta) {
 }
 
 } // namespace
+
+namespace {
+
+// A test_wait spin (non-blocking: the thread yields after each false) on a
+// phase nobody completes is reported like a suspended try_wait.
+TEST(PTXEmuTma, TestWaitSpinThatNeverCompletesIsADeadlock) {
+  std::string s = kHopper;
+  s += ".visible .entry k()\n{\n";
+  s += kRegs;
+  s += ".shared .align 8 .b64 bar;\n"
+       "mov.u32 %r1, %tid.x;\nsetp.ne.u32 %p0, %r1, 0;\n"
+       "@!%p0 mbarrier.init.shared.b64 [bar], 33;\nbar.sync 0;\n"
+       "mbarrier.arrive.shared.b64 %rd1, [bar];\n"
+       "SPIN:\nmbarrier.test_wait.shared.b64 %p1, [bar], %rd1;\n@!%p1 bra SPIN;\n"
+       "ret;\n}\n";
+  Emu e;
+  ASSERT_TRUE(e.load(s)) << e.err;
+  auto r = e.run("k", dim(1), dim(32), {});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("never completes phase 0 (32 of 33 arrivals"), std::string::npos)
+      << r.error;
+}
+
+// A tensor load into the source of a tensor store still in flight (no
+// cp.async.bulk.wait_group.read between them) is a hazard.
+TEST(PTXEmuTma, LoadOverAStoreStillReadingIsAnError) {
+  std::string s = kHopper;
+  s += ".visible .entry k(.param .align 64 .b8 tmap[128])\n{\n";
+  s += kRegs;
+  s += ".shared .align 1024 .b8 smem[1024];\n.shared .align 8 .b64 bar;\n"
+       "mov.u32 %r20, %tid.x;\nsetp.ne.u32 %p0, %r20, 0;\n@%p0 bra END;\n"
+       "mbarrier.init.shared.b64 [bar], 1;\nmov.u32 %r1, 0;\n"
+       "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [tmap, {%r1, %r1}], [smem];\n"
+       "cp.async.bulk.commit_group;\n"
+       "mbarrier.arrive.expect_tx.shared.b64 %rd9, [bar], 1024;\n"
+       "cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes [smem], "
+       "[tmap, {%r1, %r1}], [bar];\n"
+       "cp.async.bulk.wait_group.read 0;\n"
+       "END:\nret;\n}\n";
+  Emu e;
+  ASSERT_TRUE(e.load(s)) << e.err;
+  uint64_t g = e.upload(std::vector<uint16_t>(8 * 64, 0));
+  TensorMapInfo info = map2d(g, 8, 64, 8, 64);
+  ParamValue tm;
+  tm.bytes = encodeTensorMap(info);
+  auto r = e.run("k", dim(1), dim(32), {tm});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("that a bulk store still reads"), std::string::npos) << r.error;
+}
+
+} // namespace
