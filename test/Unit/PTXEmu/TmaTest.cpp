@@ -877,3 +877,44 @@ TEST(PTXEmuTma, LoadOverAStoreStillReadingIsAnError) {
 }
 
 } // namespace
+
+namespace {
+
+// cp.reduce.async.bulk.tensor .add: global += the shared box, per element.
+TEST(PTXEmuTma, TensorReduceAdd) {
+  std::string s = kHopper;
+  s += ".visible .entry k(.param .align 64 .b8 tmap[128])\n{\n";
+  s += kRegs;
+  s += ".shared .align 1024 .b8 smem[256];\n"
+       "mov.u32 %r20, %tid.x;\nmov.u32 %r2, smem;\nmad.lo.u32 %r3, %r20, 4, %r2;\n"
+       "st.shared.u32 [%r3], %r20;\nadd.u32 %r3, %r3, 128;\nadd.u32 %r4, %r20, 32;\n"
+       "st.shared.u32 [%r3], %r4;\nfence.proxy.async.shared::cta;\nbar.sync 0;\n"
+       "setp.ne.u32 %p0, %r20, 0;\n@%p0 bra END;\nmov.u32 %r1, 0;\nmov.u32 %r5, 1;\n"
+       "cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group "
+       "[tmap, {%r1, %r5}], [smem];\n"
+       "cp.async.bulk.commit_group;\ncp.async.bulk.wait_group 0;\n"
+       "END:\nret;\n}\n";
+  Emu e;
+  ASSERT_TRUE(e.load(s)) << e.err;
+  uint64_t g = e.upload(std::vector<uint32_t>(4 * 32, 5));
+  TensorMapInfo info;
+  info.globalAddress = g;
+  info.rank = 2;
+  info.globalDim[0] = 32;
+  info.globalDim[1] = 4;
+  info.globalStride[0] = 128;
+  info.boxDim[0] = 32;
+  info.boxDim[1] = 2;
+  info.elemType = 2; // .u32
+  ParamValue tm;
+  tm.bytes = encodeTensorMap(info);
+  auto r = e.run("k", dim(1), dim(32), {tm});
+  ASSERT_TRUE(r.ok) << r.error;
+  auto got = e.download<uint32_t>(g, 4 * 32);
+  for (unsigned row = 0; row < 4; ++row)
+    for (unsigned c = 0; c < 32; ++c)
+      EXPECT_EQ(got[row * 32 + c], row == 1 || row == 2 ? 5 + (row - 1) * 32 + c : 5u)
+          << row << "," << c;
+}
+
+} // namespace
