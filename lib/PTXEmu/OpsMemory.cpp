@@ -527,9 +527,8 @@ void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
     }
     case 3: { // test_wait / try_wait (flag: parity form; kind2: try_wait)
       uint64_t v = ctx.get(ins.ops[2], w, l, Ty::U64);
-      // A wait may meet the object before its init (or after inval): the
-      // ISA leaves that undefined; zeroed memory reads as an incomplete
-      // phase 0, so the thread waits (a deadlock if it is never completed).
+      if (expected == 0)
+        return ctx.fail(ins, w, l, "wait on an uninitialized mbarrier");
       auto done = [&] {
         return ins.flag ? ((phase & 1) != (v & 1)) : (phase != v);
       };
