@@ -50,10 +50,11 @@ public:
   Compiler(mlir::MLIRContext &context, CompileOptions options);
   ~Compiler();
 
-  /// Reads the input: MLIR text of any of tilecc's stages (an LLVM-dialect
-  /// module is translated at once, as the llvm stage does), LLVM IR (.ll),
-  /// PTX (.ptx) or a stage dump (.json). The source manager must outlive the
-  /// compiler (diagnostics point into it).
+  /// Reads the input, whatever its file name: MLIR text of any of tilecc's
+  /// stages (an LLVM-dialect module is translated at once, as the llvm stage
+  /// does), LLVM IR (text or bitcode), PTX or a stage dump (InputKind.h).
+  /// The source manager must outlive the compiler (diagnostics point into
+  /// it).
   CompileStatus load(llvm::SourceMgr &sourceMgr, llvm::StringRef fileName);
 
   /// Runs every stage after the current one up to and including `last`.
@@ -76,6 +77,9 @@ public:
   std::string printDump() const;
 
 private:
+  CompileStatus loadStageDump(llvm::StringRef text, llvm::StringRef fileName);
+  CompileStatus loadLLVMIR(llvm::MemoryBufferRef input, llvm::StringRef fileName);
+  CompileStatus loadMLIR(llvm::SourceMgr &sourceMgr);
   CompileStatus runStage(const StageInfo &stage);
   CompileStatus runPassPipeline(const StageInfo &stage);
   CompileStatus lowerToLLVM(const StageInfo &stage);
