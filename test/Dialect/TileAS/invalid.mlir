@@ -727,6 +727,18 @@ module attributes {nv_tileas.target = 100 : i32} {
 
 // -----
 
+// expected-error @+1 {{'nv_tileas.wgmma_operand' must be 0 (A) or 1 (B)}}
+module attributes {nv_tileas.wgmma_operand = 2 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileas.async_mma' is a unit attribute}}
+module attributes {nv_tileas.async_mma = 1 : i32} {
+}
+
+// -----
+
 func.func @f() {
   // expected-error @+1 {{expects at least one token; use create_mem_token}}
   %0 = nv_tileas.join_mem_token
