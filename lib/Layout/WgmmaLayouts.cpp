@@ -100,3 +100,52 @@ tilecc::layout::wgmmaNMajorB(int64_t k, int64_t n, unsigned elemBits) {
   result.layout = std::move(*layout);
   return result;
 }
+
+llvm::Expected<WgmmaSharedOperand>
+tilecc::layout::wgmmaKMajorA(int64_t m, int64_t k, unsigned elemBits) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (elemBits != 16 || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(k) ||
+      k % 16 != 0 || m % 64 != 0)
+    return fail("a K-major wgmma A tile has 16-bit elements, power-of-two K "
+                "(a multiple of 16) and M (a multiple of 64)");
+  int64_t elemBytes = elemBits / 8, rowBytes = k * elemBytes;
+  WgmmaSharedOperand result;
+  if (rowBytes % 128 == 0)
+    result.swizzleBytes = 128, result.descMode = 1;
+  else if (rowBytes % 64 == 0)
+    result.swizzleBytes = 64, result.descMode = 2;
+  else
+    result.swizzleBytes = 32, result.descMode = 3;
+  int64_t w = result.swizzleBytes;
+  result.sbo = 8 * w;
+  result.lbo = 16;
+  result.kAtomBytes = m * w;
+  unsigned chunkBits = llvm::Log2_64(w / 16);
+  // (m, k) of the element stored at byte `addr` (see wgmmaNMajorB).
+  auto coords = [&](int64_t addr) -> LinearLayout::Basis {
+    int64_t c = addr ^ (((addr >> 7) & ((1 << chunkBits) - 1)) << 4);
+    int64_t kAtom = c / result.kAtomBytes, within = c % result.kAtomBytes;
+    int64_t mm = within / w;
+    int64_t kk = kAtom * (w / elemBytes) + (within % w) / elemBytes;
+    return {int32_t(mm), int32_t(kk)};
+  };
+  std::vector<LinearLayout::Basis> bases;
+  for (int64_t bit = 1; bit < m * k; bit <<= 1)
+    bases.push_back(coords(bit * elemBytes));
+  llvm::Expected<LinearLayout> layout = LinearLayout::create(
+      {{kOffset, std::move(bases)}},
+      {{dimName(0), int32_t(m)}, {dimName(1), int32_t(k)}});
+  if (!layout)
+    return layout.takeError();
+  result.layout = std::move(*layout);
+  return result;
+}
+
+int64_t tilecc::layout::wgmmaKMajorOffset(const WgmmaSharedOperand &operand,
+                                          int64_t row, int64_t kElem,
+                                          unsigned elemBits) {
+  int64_t kByte = kElem * (elemBits / 8), w = operand.swizzleBytes;
+  return kByte / w * operand.kAtomBytes + row / 8 * operand.sbo + kByte % w;
+}

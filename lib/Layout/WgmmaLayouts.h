@@ -66,9 +66,27 @@ struct WgmmaSharedOperand {
   LinearLayout layout;
   unsigned swizzleBytes = 0, descMode = 0;
   int64_t lbo = 0, sbo = 0;
+  /// K-major only: bytes between atoms along K (each holds every row).
+  int64_t kAtomBytes = 0;
 };
 llvm::Expected<WgmmaSharedOperand> wgmmaNMajorB(int64_t k, int64_t n,
                                                 unsigned elemBits);
+
+/// An M x K A tile in shared memory, K-major (f16/bf16), in the swizzled
+/// canonical layout: atoms of 8 M rows of `swizzleBytes` (K contiguous), M
+/// atoms `sbo` = 8 * swizzleBytes apart, then the next swizzleBytes of K
+/// `kAtomBytes` = M * swizzleBytes on; swizzled like wgmmaNMajorB. One
+/// k16 instruction reads 32 bytes of a row, inside one atom, so LBO is
+/// unused (encoded as 16 bytes, as the ISA's canonical form says).
+llvm::Expected<WgmmaSharedOperand> wgmmaKMajorA(int64_t m, int64_t k,
+                                                unsigned elemBits);
+
+/// Byte offset (from the tile's aligned base, before the swizzle) of the
+/// 8-row group starting at (`row`, `kElem`) of a K-major operand from
+/// wgmmaKMajorA: where a descriptor for rows `row`.. of K step `kElem`..
+/// starts.
+int64_t wgmmaKMajorOffset(const WgmmaSharedOperand &operand, int64_t row,
+                          int64_t kElem, unsigned elemBits);
 
 } // namespace tilecc::layout
 

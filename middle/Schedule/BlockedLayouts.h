@@ -28,12 +28,15 @@ unsigned getAtomVectorElements(llvm::StringRef atomName, unsigned elemBits);
                                                   unsigned numWarps,
                                                   unsigned copyBits = 128);
 
-/// On the async_load and future_wait of a wgmma dot's B operand: the ring
-/// slot holds the N-major canonical layout of lib/Layout's wgmmaNMajorB
-/// (not the planner's), and the dot reads the slot through a matrix
-/// descriptor instead of registers.
+/// On the async_load and future_wait of a wgmma dot's A (value 0) or B (1)
+/// operand: the ring slot holds lib/Layout's canonical layout for it
+/// (wgmmaKMajorA, wgmmaNMajorB; not the planner's), and the dot reads the
+/// slot through a matrix descriptor instead of registers.
 inline constexpr llvm::StringLiteral kWgmmaOperandAttrName =
     "nv_tileas.wgmma_operand";
+/// On a wgmma dot whose MMAs stay in flight after it (its result goes to an
+/// nv_tileas.dot_wait, or chains into the next such dot).
+inline constexpr llvm::StringLiteral kAsyncMmaAttrName = "nv_tileas.async_mma";
 /// On an async_wait whose tiles wgmma reads (the async proxy): each thread
 /// fences its cp.async writes toward the async proxy before the barrier.
 inline constexpr llvm::StringLiteral kAsyncProxyFenceAttrName =

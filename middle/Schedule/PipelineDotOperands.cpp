@@ -7,8 +7,21 @@
 // tiles are issued before it, and iteration i waits for its own tile, issues
 // tile i + num-stages - 1 into the slot iteration i - 1 read, and reads its
 // tile in the dot-operand layout (ldmatrix where the planner chose it). The
-// B operand of a wgmma dot is loaded without a conversion: its slot holds
-// the matrix descriptor's N-major layout and the dot reads it in place.
+// operands of a wgmma dot stay in their slots: the copies write the matrix
+// descriptors' canonical layouts (A K-major, B N-major) and the dot reads
+// them in place.
+//
+// MMAs in flight: a K loop whose one wgmma dot reads both operands from
+// rings and only chains its accumulator through the loop leaves each K
+// step's MMAs running while the next step is issued. The dot is marked
+// `nv_tileas.async_mma`, an nv_tileas.dot_wait {num_pending = 1} follows
+// it in the loop and one with num_pending = 0 after the loop. A slot is
+// refilled only after a barrier behind the wait that retired the MMAs
+// reading it, in every warpgroup: where shared memory allows, the ring has
+// one slot more than the copies in flight need and iteration i refills,
+// after the barrier at its top, the slot iteration i - 2 read (iteration
+// i - 1's wait retired its MMAs); otherwise iteration i refills the slot
+// iteration i - 1 read after its own dot_wait and one more barrier.
 //
 // Legality: each thread copies chunks of the blocked distribution of the
 // tile as wide as the load's atom proved aligned (ldg_32/64/128: cp.async of
@@ -28,6 +41,7 @@
 #include "Schedule/BlockedLayouts.h"
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
+#include "TileAS/IR/TileASAsyncMmaOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
@@ -60,16 +74,22 @@ namespace {
 /// loop-body ops computing its view and indices (in body order).
 struct StagedOperand {
   TiledLoadOp load;
-  ConvertLayoutOp convert; // null for a wgmma B read from the slot itself
+  ConvertLayoutOp convert; // null for a wgmma B loaded in its copy layout
   unsigned copyBits;
   SmallVector<Operation *> indexOps;
+  /// The wgmma operand (0: A, 1: B) the dot reads from the slot, or -1.
+  int wgmmaOperand = -1;
   /// The value the dot reads.
   Value value() const {
     return convert ? const_cast<ConvertLayoutOp &>(convert).getResult()
                    : const_cast<TiledLoadOp &>(load).getResult();
   }
-  bool isWgmmaB() const { return !convert; }
+  bool isWgmma() const { return wgmmaOperand >= 0; }
 };
+
+bool isWgmmaDot(DotOp dot) {
+  return dot.getAtom().getName().starts_with(tl::kWgmmaAtomFamily);
+}
 
 int64_t tileBytes(RankedTensorType type) {
   return type.getNumElements() * type.getElementTypeBitWidth() / 8;
@@ -168,12 +188,13 @@ std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
     return std::nullopt;
   // Only dot operands A and B in registers (wgmma reads B straight from
   // shared memory, see matchWgmmaOperand).
+  bool wgmmaA = false;
   for (OpOperand &use : convert->getUses()) {
     auto dot = dyn_cast<DotOp>(use.getOwner());
     if (!dot || use.getOperandNumber() > 1 ||
-        (use.getOperandNumber() == 1 &&
-         dot.getAtom().getName().starts_with(tl::kWgmmaAtomFamily)))
+        (use.getOperandNumber() == 1 && isWgmmaDot(dot)))
       return std::nullopt;
+    wgmmaA |= isWgmmaDot(dot);
   }
   auto srcType = cast<RankedTensorType>(load.getResult().getType());
   auto dstType = cast<RankedTensorType>(convert.getType());
@@ -181,6 +202,19 @@ std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
   unsigned bits = srcType.getElementTypeBitWidth();
   if (!dstEnc)
     return std::nullopt;
+  // wgmma's A read through a descriptor from its K-major slot (its 16-byte
+  // chunks hold 8 consecutive K elements, as the copies write them).
+  if (wgmmaA && convert->hasOneUse() && srcType.getRank() == 2) {
+    llvm::Expected<tl::WgmmaSharedOperand> shared = tl::wgmmaKMajorA(
+        srcType.getDimSize(0), srcType.getDimSize(1), bits);
+    if (shared) {
+      StagedOperand operand{load, convert, copyBits, {}, /*wgmmaOperand=*/0};
+      if (!collectIndexOps(operand, loop))
+        return std::nullopt;
+      return operand;
+    }
+    llvm::consumeError(shared.takeError());
+  }
   // The slot's shared layout is the planner's for 128-bit copies, which it
   // must store whole (then narrower copies stay contiguous too).
   tl::LinearLayout copy = getAsyncCopyLayout(
@@ -212,8 +246,7 @@ std::optional<StagedOperand> matchWgmmaOperand(TiledLoadOp load,
     return std::nullopt;
   OpOperand &use = *load.getResult().getUses().begin();
   auto dot = dyn_cast<DotOp>(use.getOwner());
-  if (!dot || use.getOperandNumber() != 1 ||
-      !dot.getAtom().getName().starts_with(tl::kWgmmaAtomFamily))
+  if (!dot || use.getOperandNumber() != 1 || !isWgmmaDot(dot))
     return std::nullopt;
   auto type = cast<RankedTensorType>(load.getResult().getType());
   auto enc = LinearEncodingAttr::of(type);
@@ -228,7 +261,8 @@ std::optional<StagedOperand> matchWgmmaOperand(TiledLoadOp load,
     llvm::consumeError(shared.takeError());
     return std::nullopt;
   }
-  StagedOperand operand{load, ConvertLayoutOp(), copyBits, {}};
+  StagedOperand operand{load, ConvertLayoutOp(), copyBits, {},
+                        /*wgmmaOperand=*/1};
   if (!collectIndexOps(operand, loop))
     return std::nullopt;
   return operand;
@@ -286,14 +320,60 @@ Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
   auto copy = AsyncLoadOp::create(b, load.getLoc(), futureType,
                                   mapping.lookupOrDefault(load.getView()),
                                   indices, ring, slot, atom);
-  if (operand.isWgmmaB())
-    copy->setAttr(kWgmmaOperandAttrName, b.getUnitAttr());
+  if (operand.isWgmma())
+    copy->setAttr(kWgmmaOperandAttrName,
+                  b.getI32IntegerAttr(operand.wgmmaOperand));
   return copy;
 }
 
-/// Rewrites `loop` so that `operands` arrive through `stages`-deep rings.
+/// The loop's wgmma dot that may leave its MMAs in flight: the only wgmma
+/// dot of the loop, both operands read from rings, its accumulator a loop
+/// value that only it reads and whose next value only the yield takes.
+DotOp findAsyncDot(scf::ForOp loop, ArrayRef<StagedOperand> operands) {
+  DotOp found;
+  unsigned wgmmaDots = 0;
+  loop.getBody()->walk([&](DotOp dot) {
+    if (isWgmmaDot(dot) && ++wgmmaDots == 1)
+      found = dot;
+  });
+  if (wgmmaDots != 1 || found->getBlock() != loop.getBody())
+    return {};
+  auto staged = [&](Value v, int which) {
+    return llvm::any_of(operands, [&](const StagedOperand &s) {
+      return s.wgmmaOperand == which && s.value() == v;
+    });
+  };
+  if (!staged(found.getA(), 0) || !staged(found.getB(), 1))
+    return {};
+  auto acc = dyn_cast<BlockArgument>(found.getC());
+  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+      !acc.hasOneUse() || !found.getResult().hasOneUse())
+    return {};
+  OpOperand &use = *found.getResult().getUses().begin();
+  if (!isa<scf::YieldOp>(use.getOwner()) ||
+      use.getOperandNumber() + 1 != acc.getArgNumber())
+    return {};
+  return found;
+}
+
+/// How a loop's dot runs against its rings.
+enum class DotSchedule {
+  Sync,      // the dot waits for its MMAs
+  SpareSlot, // MMAs in flight; a ring slot more for them
+  Barrier,   // MMAs in flight; refills after the dot_wait and a barrier
+};
+
+/// Rewrites `loop` so that `operands` arrive through `stages`-deep rings;
+/// `asyncDot` leaves its MMAs in flight across K steps unless `schedule` is
+/// Sync.
 void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
-                  unsigned stages, ModuleOp module, unsigned &ringCounter) {
+                  unsigned stages, ModuleOp module, unsigned &ringCounter,
+                  DotOp asyncDot, DotSchedule schedule) {
+  if (schedule == DotSchedule::Sync)
+    asyncDot = {};
+  // Tiles whose copies are in flight at the top of an iteration; with a
+  // spare slot, one slot more is still read by the MMAs in flight.
+  unsigned ahead = stages - 1 - (schedule == DotSchedule::SpareSlot ? 1 : 0);
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   // One ring per operand, a module global in shared memory.
@@ -311,25 +391,25 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     auto ringType = RankedTensorType::get(
         {stages * type.getNumElements()},
         mb.getIntegerType(type.getElementTypeBitWidth()));
-    // A wgmma B ring starts its slots on the 1024-byte boundary where the
-    // descriptor's swizzle pattern repeats (slots are whole atoms).
+    // A wgmma operand ring starts its slots on the 1024-byte boundary where
+    // the descriptor's swizzle pattern repeats (slots are whole atoms).
     GlobalOp::create(mb, loc, mb.getStringAttr(name), TypeAttr::get(ringType),
                      Attribute(), mb.getI32IntegerAttr(3),
-                     mb.getI64IntegerAttr(operand.isWgmmaB() ? 1024 : 128),
+                     mb.getI64IntegerAttr(operand.isWgmma() ? 1024 : 128),
                      UnitAttr());
     rings.push_back(GetGlobalOp::create(
         b, loc, nv_tileaa::PtrType::get(type.getElementType(), 3), name));
   }
-  // Prologue: tiles 0 .. stages-2 into slots 0 .. stages-2.
+  // Prologue: tiles 0 .. ahead-1 into slots 0 .. ahead-1.
   SmallVector<Value> inits(loop.getInitArgs());
   Value lb = loop.getLowerBound(), step = loop.getStep();
-  for (unsigned s = 0; s + 1 < stages; ++s) {
+  for (unsigned s = 0; s < ahead; ++s) {
     Value iv = ivPlus(b, loc, lb, step, s);
     Value slot = arith::ConstantIndexOp::create(b, loc, s);
     for (auto [operand, ring] : llvm::zip(operands, rings))
       inits.push_back(issueCopy(b, operand, loop, iv, ring, slot, {}));
   }
-  inits.push_back(arith::ConstantIndexOp::create(b, loc, stages - 1));
+  inits.push_back(arith::ConstantIndexOp::create(b, loc, ahead));
 
   auto newLoop = scf::ForOp::create(b, loc, lb, loop.getUpperBound(), step,
                                     inits);
@@ -348,25 +428,30 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   OpBuilder nb = OpBuilder::atBlockBegin(body);
   // Wait until this iteration's tiles are in (the newer ones may still fly);
   // the wait is also the barrier after which the slot read by the previous
-  // iteration may be refilled.
+  // iteration (with MMAs in flight: the one before) may be refilled.
   SmallVector<Value> current;
   for (size_t o = 0; o < numOperands; ++o)
     current.push_back(future(0, o));
   auto wait = AsyncWaitOp::create(
-      nb, loc, current, nb.getI32IntegerAttr((stages - 2) * numOperands));
-  if (llvm::any_of(operands, [](const StagedOperand &s) { return s.isWgmmaB(); }))
+      nb, loc, current, nb.getI32IntegerAttr((ahead - 1) * numOperands));
+  if (llvm::any_of(operands, [](const StagedOperand &s) { return s.isWgmma(); }))
     wait->setAttr(kAsyncProxyFenceAttrName, nb.getUnitAttr());
-  Value nextIv = ivPlus(nb, loc, newLoop.getInductionVar(), step, stages - 1);
   SmallVector<Value> issued;
-  for (auto [operand, ring] : llvm::zip(operands, rings))
-    issued.push_back(issueCopy(nb, operand, loop, nextIv, ring, writeSlot,
-                               mapping));
+  auto issueNext = [&] {
+    Value nextIv = ivPlus(nb, loc, newLoop.getInductionVar(), step, ahead);
+    for (auto [operand, ring] : llvm::zip(operands, rings))
+      issued.push_back(issueCopy(nb, operand, loop, nextIv, ring, writeSlot,
+                                 mapping));
+  };
+  if (schedule != DotSchedule::Barrier)
+    issueNext();
   for (auto [o, operand] : llvm::enumerate(operands)) {
     Value value = operand.value();
     auto wait = FutureWaitOp::create(nb, value.getLoc(), value.getType(),
                                      future(0, o));
-    if (operand.isWgmmaB())
-      wait->setAttr(kWgmmaOperandAttrName, nb.getUnitAttr());
+    if (operand.isWgmma())
+      wait->setAttr(kWgmmaOperandAttrName,
+                    nb.getI32IntegerAttr(operand.wgmmaOperand));
     mapping.map(value, wait.getResult());
   }
   // The rest of the body, without the staged loads and conversions.
@@ -378,11 +463,32 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
       continue;
     nb.clone(op, mapping);
   }
+  // The K step's MMAs stay in flight until the next step's are issued.
+  if (asyncDot) {
+    Value issuedDot = mapping.lookup(asyncDot.getResult());
+    issuedDot.getDefiningOp()->setAttr(kAsyncMmaAttrName, nb.getUnitAttr());
+    mapping.map(asyncDot.getResult(),
+                DotWaitOp::create(nb, asyncDot.getLoc(), issuedDot.getType(),
+                                  issuedDot, nb.getI32IntegerAttr(1))
+                    .getResult());
+  }
+  // The previous iteration's MMAs are retired in this warpgroup; after the
+  // barrier in all: refill their slot. (The wait's count leaves this
+  // iteration's copies in flight as they are.)
+  if (schedule == DotSchedule::Barrier) {
+    SmallVector<Value> inFlight;
+    for (unsigned s = 0; s < ahead; ++s)
+      for (size_t o = 0; o < numOperands; ++o)
+        inFlight.push_back(future(s, o));
+    AsyncWaitOp::create(nb, loc, inFlight,
+                        nb.getI32IntegerAttr((ahead - 1) * numOperands));
+    issueNext();
+  }
   auto oldYield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   SmallVector<Value> yields;
   for (Value v : oldYield.getOperands())
     yields.push_back(mapping.lookupOrDefault(v));
-  for (unsigned s = 1; s + 1 < stages; ++s)
+  for (unsigned s = 1; s < ahead; ++s)
     for (size_t o = 0; o < numOperands; ++o)
       yields.push_back(future(s, o));
   yields.append(issued);
@@ -395,15 +501,27 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
       nb, loc, wraps, zero, arith::AddIOp::create(nb, loc, writeSlot, one)));
   scf::YieldOp::create(nb, loc, yields);
 
+  b.setInsertionPointAfter(newLoop);
+  // The last K step's MMAs end before anything reads the accumulator, and
+  // in every warp before the drain's barrier: a later instance of the loop
+  // refills the slots they read.
+  nv_tileas::DotWaitOp drain;
+  if (asyncDot)
+    drain = DotWaitOp::create(
+        b, asyncDot.getLoc(), asyncDot.getType(),
+        newLoop.getResult(
+            cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1),
+        b.getI32IntegerAttr(0));
   // Drain the copies still in flight (tiles past the end, zero-filled,
   // never read).
-  b.setInsertionPointAfter(newLoop);
   SmallVector<Value> pending;
-  for (unsigned s = 0; s + 1 < stages; ++s)
+  for (unsigned s = 0; s < ahead; ++s)
     for (size_t o = 0; o < numOperands; ++o)
       pending.push_back(newLoop.getResult(numOld + s * numOperands + o));
   AsyncWaitOp::create(b, loc, pending, b.getI32IntegerAttr(0));
   loop.replaceAllUsesWith(newLoop.getResults().take_front(numOld));
+  if (drain)
+    drain.getAcc().replaceAllUsesExcept(drain.getResult(), drain);
   loop.erase();
 }
 
@@ -437,13 +555,23 @@ struct PipelineDotOperandsPass
         perStage += tileBytes(
             cast<RankedTensorType>(operand.load.getResult().getType()));
       int64_t budget = kStaticSharedBytes - sharedBytesBesides(module, operands);
+      // MMAs in flight take a spare slot where it fits.
+      DotOp asyncDot = findAsyncDot(loop, operands);
+      DotSchedule schedule = DotSchedule::Sync;
       unsigned stages = numStages;
+      if (asyncDot) {
+        schedule = (numStages + 1) * perStage <= budget ? DotSchedule::SpareSlot
+                                                        : DotSchedule::Barrier;
+        if (schedule == DotSchedule::SpareSlot)
+          ++stages;
+      }
       while (stages > 2 && stages * perStage > budget)
         --stages;
       // Without room for double buffering the loads stay synchronous.
       if (stages * perStage > budget)
         continue;
-      pipelineLoop(loop, operands, stages, module, ringCounter);
+      pipelineLoop(loop, operands, stages, module, ringCounter, asyncDot,
+                   schedule);
     }
   }
 };

@@ -253,14 +253,19 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
       return op.emitOpError("copies only from global memory");
     tl::LinearLayout copy, slotLayout;
     unsigned bits = value.getElementTypeBitWidth();
-    if (op->hasAttr(nv_tileas::kWgmmaOperandAttrName)) {
-      // A wgmma B operand: the descriptor's N-major canonical layout, whose
-      // 16-byte chunks hold 8 consecutive N elements.
+    if (auto which = op->getAttrOfType<IntegerAttr>(
+            nv_tileas::kWgmmaOperandAttrName)) {
+      // A wgmma operand: the descriptor's canonical layout, K-major for A
+      // (16-byte chunks of 8 consecutive K elements), N-major for B (8
+      // consecutive N elements).
       llvm::Expected<tl::WgmmaSharedOperand> shared =
-          value.getRank() == 2
-              ? tl::wgmmaNMajorB(value.getDimSize(0), value.getDimSize(1), bits)
-              : llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                        "not a 2-d tile");
+          value.getRank() != 2
+              ? llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                        "not a 2-d tile")
+          : which.getInt() == 0
+              ? tl::wgmmaKMajorA(value.getDimSize(0), value.getDimSize(1), bits)
+              : tl::wgmmaNMajorB(value.getDimSize(0), value.getDimSize(1),
+                                 bits);
       if (!shared)
         return op.emitOpError("cannot stage this wgmma operand: ")
                << llvm::toString(shared.takeError());
@@ -394,12 +399,14 @@ struct FutureWaitLowering : OpConversionPattern<nv_tileas::FutureWaitOp> {
     if (!structType ||
         !isa<LLVM::LLVMPointerType>(adaptor.getFuture().getType()))
       return rewriter.notifyMatchFailure(op, "not a staged tile");
-    // A wgmma B operand stays in its slot: the dot reads it through a
+    // A wgmma operand stays in its slot: the dot reads it through a
     // descriptor (WgmmaDotPatterns.cpp), nothing else reads the value.
-    if (op->hasAttr(nv_tileas::kWgmmaOperandAttrName)) {
-      if (!llvm::all_of(op->getUsers(), [](Operation *user) {
-            auto dot = dyn_cast<nv_tileas::DotOp>(user);
+    if (auto which = op->getAttrOfType<IntegerAttr>(
+            nv_tileas::kWgmmaOperandAttrName)) {
+      if (!llvm::all_of(op->getUses(), [&](OpOperand &use) {
+            auto dot = dyn_cast<nv_tileas::DotOp>(use.getOwner());
             return dot && dot.getB() != dot.getA() &&
+                   use.getOperandNumber() == which.getInt() &&
                    dot.getAtom().getName().starts_with(
                        tl::kWgmmaAtomFamily);
           }))

@@ -3,20 +3,24 @@
 // A dot with a `wgmma_` atom (TileAAToTileAS picks it on sm_90a) runs on
 // wgmma.mma_async.m64nNk16: tileas-assign-layouts gave the accumulator and A
 // the warpgroup fragments of lib/Layout (WgmmaLayouts.h), so each thread
-// already holds its D and A registers; B is read from shared memory through
-// a matrix descriptor, in the N-major swizzled canonical layout of
-// wgmmaNMajorB. B comes either straight from its cp.async ring slot (a
-// future_wait marked by tileas-pipeline-dot-operands, whose copies already
-// wrote that layout) or from registers, which every thread stores into the
-// scratch buffer first (each element once), then fences toward the async
-// proxy and meets the others at a barrier.
+// already holds its D registers. A is read either from registers (its
+// fragment) or, when tileas-pipeline-dot-operands staged it (a future_wait
+// marked as wgmma operand 0), from its ring slot through a matrix descriptor
+// in the K-major canonical layout of wgmmaKMajorA. B is read from shared
+// memory through a descriptor, in the N-major layout of wgmmaNMajorB: from
+// its ring slot (operand 1) or from registers, which every thread stores
+// into the scratch buffer first (each element once), then fences toward the
+// async proxy and meets the others at a barrier.
 //
-// The dot is one inline-PTX sequence: wgmma.fence, one mma_async per M
-// repetition (64 rows per warpgroup) and 16-deep K step, chaining each
-// repetition's accumulator, commit_group and wait_group 0. Keeping the sequence in one statement keeps
-// the accumulator in the same registers while the MMAs are in flight, and
-// the wait makes the dot synchronous like mma.sync, so the ring's protocol
-// (a slot is refilled after the next iteration's barrier) stays sound.
+// The dot is nvvm.wgmma.fence, one inline-PTX statement holding one
+// mma_async per M repetition (64 rows per warpgroup) and 16-deep K step,
+// chaining each repetition's accumulator (one statement, tied operands:
+// the accumulator stays in the same registers while the MMAs are in
+// flight), and nvvm.wgmma.commit.group. A dot marked nv_tileas.async_mma
+// ends there (an nv_tileas.dot_wait completes it); any other waits for its
+// group at once like mma.sync. The waits are inline PTX with the
+// accumulator as tied operands, so nothing reads or moves it before the
+// wait (nvvm.wgmma.wait.group has no register operands).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
@@ -28,6 +32,7 @@
 #include "Layout/MmaLayouts.h"
 #include "Layout/WgmmaLayouts.h"
 #include "Schedule/BlockedLayouts.h"
+#include "TileAS/IR/TileASAsyncMmaOps.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -39,12 +44,38 @@ namespace tl = ::tilecc::layout;
 
 namespace {
 
-/// The future_wait whose ring slot holds B for the dot, if B came that way.
-nv_tileas::FutureWaitOp getStagedB(nv_tileas::DotOp op) {
-  auto wait = op.getB().getDefiningOp<nv_tileas::FutureWaitOp>();
-  if (wait && wait->hasAttr(nv_tileas::kWgmmaOperandAttrName))
+/// The future_wait whose ring slot holds operand `which` (0: A, 1: B) of
+/// the dot, if it came that way.
+nv_tileas::FutureWaitOp getStaged(nv_tileas::DotOp op, unsigned which) {
+  auto wait = op->getOperand(which).getDefiningOp<nv_tileas::FutureWaitOp>();
+  auto attr = wait ? wait->getAttrOfType<IntegerAttr>(
+                         nv_tileas::kWgmmaOperandAttrName)
+                   : IntegerAttr();
+  if (attr && attr.getInt() == which)
     return wait;
   return {};
+}
+
+/// wgmma.wait_group `pending` with the registers of `regs` as tied
+/// operands: the returned values are read after the wait.
+SmallVector<Value> waitWgmma(OpBuilder &b, Location loc, ArrayRef<Value> regs,
+                             int64_t pending) {
+  SmallVector<std::string> constraints;
+  for (size_t i = 0; i < regs.size(); ++i)
+    constraints.push_back("=f");
+  for (size_t i = 0; i < regs.size(); ++i)
+    constraints.push_back(std::to_string(i));
+  auto type = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(regs.size(), b.getF32Type()));
+  auto wait = createInlinePtx(
+      b, loc, type, regs,
+      "wgmma.wait_group.sync.aligned " + std::to_string(pending) + ";",
+      llvm::join(constraints, ","));
+  SmallVector<Value> result;
+  for (size_t i = 0; i < regs.size(); ++i)
+    result.push_back(
+        LLVM::ExtractValueOp::create(b, loc, wait.getResult(0), i));
+  return result;
 }
 
 
@@ -116,9 +147,30 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
       return op.emitError("no shared layout for wgmma's B: ")
              << llvm::toString(shared.takeError());
 
+    nv_tileas::FutureWaitOp stagedA = getStaged(op, 0);
+    bool async = op->hasAttr(nv_tileas::kAsyncMmaAttrName);
+    if (async && !stagedA)
+      return op.emitError("a wgmma dot left in flight reads A from shared "
+                          "memory (its registers would be in flight)");
+    Value aAddr;
+    if (stagedA) {
+      Value aBase = rewriter.getRemappedValue(stagedA.getFuture());
+      if (!aBase || !isa<LLVM::LLVMPointerType>(aBase.getType()))
+        return op.emitError("wgmma's A slot has no shared address");
+      aAddr = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(),
+                                       aBase);
+    }
+    llvm::Expected<tl::WgmmaSharedOperand> sharedA =
+        stagedA ? tl::wgmmaKMajorA(m, k, bits)
+                : llvm::Expected<tl::WgmmaSharedOperand>(
+                      tl::WgmmaSharedOperand());
+    if (!sharedA)
+      return op.emitError("no shared layout for wgmma's A: ")
+             << llvm::toString(sharedA.takeError());
+
     // B's shared tile: the ring slot, or the scratch buffer filled here.
     Value bBase;
-    if (nv_tileas::FutureWaitOp staged = getStagedB(op)) {
+    if (nv_tileas::FutureWaitOp staged = getStaged(op, 1)) {
       bBase = rewriter.getRemappedValue(staged.getFuture());
       if (!bBase || !isa<LLVM::LLVMPointerType>(bBase.getType()))
         return op.emitError("wgmma's B slot has no shared address");
@@ -175,7 +227,9 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
     if (!aBlocks || !cBlocks)
       return op.emitError("dot operands are not in wgmma fragment layouts");
 
-    SmallVector<Value> aRegs = unpackRegisters(rewriter, loc, adaptor.getA());
+    SmallVector<Value> aRegs =
+        stagedA ? SmallVector<Value>()
+                : unpackRegisters(rewriter, loc, adaptor.getA());
     SmallVector<Value> result = unpackRegisters(rewriter, loc, adaptor.getC());
     auto i32 = rewriter.getI32Type();
     int64_t kSteps = k / instr->k, nBlocks = n / 8;
@@ -188,6 +242,33 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
           LLVM::AddOp::create(rewriter, loc, bAddr,
                               createI32(rewriter, loc, s * 2 * shared->sbo)),
           *shared));
+    // A's descriptors per (repetition, K step): the warpgroup's 64 rows of
+    // the repetition (warpgroup g starts 64 g rows further).
+    SmallVector<Value> aDescs;
+    if (stagedA) {
+      if (numWarps > 4) {
+        Value warp = getLaneAndWarp(rewriter, loc).second;
+        Value group = LLVM::UDivOp::create(rewriter, loc, warp,
+                                           createI32(rewriter, loc, 4));
+        aAddr = LLVM::AddOp::create(
+            rewriter, loc, aAddr,
+            LLVM::MulOp::create(
+                rewriter, loc, group,
+                createI32(rewriter, loc,
+                          tl::wgmmaKMajorOffset(*sharedA, 64, 0, bits))));
+      }
+      for (int64_t rep = 0; rep < mReps; ++rep)
+        for (int64_t s = 0; s < kSteps; ++s)
+          aDescs.push_back(makeDescriptor(
+              rewriter, loc,
+              LLVM::AddOp::create(
+                  rewriter, loc, aAddr,
+                  createI32(rewriter, loc,
+                            tl::wgmmaKMajorOffset(
+                                *sharedA, rep * int64_t(numWarps) * 16,
+                                s * instr->k, bits))),
+              *sharedA));
+    }
     Value scaleD = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                             rewriter.getBoolAttr(true));
     std::string shape = "m64n" + std::to_string(n) + "k" +
@@ -208,7 +289,7 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
           return op.emitError("accumulator fragments do not cover the tile");
         llvm::append_range(dRegs, it->second);
       }
-      for (int64_t s = 0; s < kSteps; ++s) {
+      for (int64_t s = 0; s < kSteps && !stagedA; ++s) {
         auto it = aBlocks->find(MmaBlockKey{0, rowBlock, int32_t(s)});
         if (it == aBlocks->end())
           return op.emitError("A fragments do not cover the tile");
@@ -220,6 +301,7 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
                        {aRegs[which[2 * w]], aRegs[which[2 * w + 1]]})));
       }
     }
+    llvm::append_range(operands, aDescs);
     llvm::append_range(operands, descs);
     operands.push_back(scaleD);
     for (int32_t r : dRegs)
@@ -227,39 +309,83 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
 
     int64_t numD = mReps * nd;
     auto reg = [](int64_t i) { return "$" + std::to_string(i); };
-    int64_t aFirst = numD, descFirst = aFirst + mReps * kSteps * 4,
+    int64_t aWords = stagedA ? 1 : 4;
+    int64_t aFirst = numD, descFirst = aFirst + mReps * kSteps * aWords,
             pred = descFirst + kSteps;
-    std::string text = "wgmma.fence.sync.aligned;";
+    std::string text;
     for (int64_t rep = 0; rep < mReps; ++rep) {
       std::string dList;
       for (int64_t i = 0; i < nd; ++i)
         dList += (i ? ", " : "") + reg(rep * nd + i);
       for (int64_t s = 0; s < kSteps; ++s) {
-        text += "\n\twgmma.mma_async.sync.aligned." + shape + types + " {" +
-                dList + "}, {";
+        text += std::string(text.empty() ? "" : "\n\t") +
+                "wgmma.mma_async.sync.aligned." + shape + types + " {" +
+                dList + "}, ";
+        if (stagedA) {
+          // scale-d, imm-scale-a, imm-scale-b, imm-trans-a (K-major A),
+          // imm-trans-b (N-major B).
+          text += reg(aFirst + rep * kSteps + s) + ", " + reg(descFirst + s) +
+                  ", " + reg(pred) + ", 1, 1, 0, 1;";
+          continue;
+        }
+        text += "{";
         for (int64_t w = 0; w < 4; ++w)
           text += (w ? ", " : "") + reg(aFirst + 4 * (rep * kSteps + s) + w);
         // scale-d, imm-scale-a, imm-scale-b, imm-trans-b (N-major B).
         text += "}, " + reg(descFirst + s) + ", " + reg(pred) + ", 1, 1, 1;";
       }
     }
-    text += "\n\twgmma.commit_group.sync.aligned;\n"
-            "\twgmma.wait_group.sync.aligned 0;";
     SmallVector<std::string> constraints(numD, "=f");
-    constraints.append(4 * mReps * kSteps, "r");
+    constraints.append(stagedA ? mReps * kSteps : 4 * mReps * kSteps,
+                       stagedA ? "l" : "r");
     constraints.append(kSteps, "l");
     constraints.push_back("b");
     for (int64_t i = 0; i < numD; ++i)
       constraints.push_back(std::to_string(i));
     auto resultType = LLVM::LLVMStructType::getLiteral(
         getContext(), SmallVector<Type>(numD, rewriter.getF32Type()));
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     auto mma = createInlinePtx(rewriter, loc, resultType, operands, text,
                                llvm::join(constraints, ","));
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    SmallVector<Value> issued;
+    for (size_t i = 0; i < dRegs.size(); ++i)
+      issued.push_back(
+          LLVM::ExtractValueOp::create(rewriter, loc, mma.getResult(0), i));
+    if (!async)
+      issued = waitWgmma(rewriter, loc, issued, 0);
     for (auto [i, r] : llvm::enumerate(dRegs))
-      result[r] =
-          LLVM::ExtractValueOp::create(rewriter, loc, mma.getResult(0), i);
+      result[r] = issued[i];
     copyDuplicateRegisters(cLayout, result);
     rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, result));
+    return success();
+  }
+};
+
+/// dot_wait: wgmma.wait_group with the accumulator's registers (each once)
+/// tied through it.
+struct DotWaitLowering : OpConversionPattern<nv_tileas::DotWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::DotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type structType = getTypeConverter()->convertType(op.getType());
+    if (!structType)
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    if (!op.getType().getElementType().isF32())
+      return op.emitOpError("waits for f32 wgmma accumulators");
+    Location loc = op.getLoc();
+    SmallVector<Value> regs = unpackRegisters(rewriter, loc, adaptor.getAcc());
+    SmallVector<Value> unique;
+    llvm::SmallDenseMap<Value, unsigned> index;
+    for (Value r : regs)
+      if (index.try_emplace(r, unique.size()).second)
+        unique.push_back(r);
+    SmallVector<Value> waited =
+        waitWgmma(rewriter, loc, unique, op.getNumPending());
+    for (Value &r : regs)
+      r = waited[index.lookup(r)];
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, regs));
     return success();
   }
 };
@@ -269,7 +395,7 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
 int64_t mlir::tilecc::getWgmmaScratchBytes(Operation *op) {
   auto dot = dyn_cast<nv_tileas::DotOp>(op);
   if (!dot || !dot.getAtom().getName().starts_with(tl::kWgmmaAtomFamily) ||
-      getStagedB(dot))
+      getStaged(dot, 1))
     return 0;
   auto b = cast<RankedTensorType>(dot.getB().getType());
   return b.getNumElements() * b.getElementTypeBitWidth() / 8;
@@ -278,4 +404,5 @@ int64_t mlir::tilecc::getWgmmaScratchBytes(Operation *op) {
 void mlir::tilecc::populateTileASWgmmaDotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<WgmmaDotLowering>(converter, patterns.getContext());
+  patterns.add<DotWaitLowering>(converter, patterns.getContext());
 }

@@ -1,5 +1,6 @@
 //===- TileASDialect.cpp - nv_tileas dialect ------------------------------===//
 #include "TileAS/IR/TileASDialect.h"
+#include "TileAS/IR/TileASAsyncMmaOps.h"
 
 using namespace mlir;
 using namespace mlir::nv_tileas;
@@ -16,6 +17,11 @@ void TileASDialect::initialize() {
   registerComputeOps();
   registerPipelineOps();
   registerExtensionOps();
+  // Declared apart from TileASDialect.h (TileASAsyncMmaOps.h).
+  addOperations<
+#define GET_OP_LIST
+#include "TileAS/IR/TileASAsyncMmaOps.cpp.inc"
+      >();
 }
 
 LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
@@ -28,11 +34,21 @@ LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
              << "'nv_tileas.num_warps' must be a positive power of two";
     return success();
   }
+  // The wgmma operand (0: A, 1: B) a ring slot holds, on async_load /
+  // future_wait.
+  if (attr.getName() == "nv_tileas.wgmma_operand") {
+    auto which = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!which || (which.getInt() != 0 && which.getInt() != 1))
+      return op->emitError()
+             << "'nv_tileas.wgmma_operand' must be 0 (A) or 1 (B)";
+    return success();
+  }
   // Markers of the wgmma path (sm_90a): an arch-specific target on the
-  // module, a wgmma B ring slot on async_load / future_wait, an async-proxy
-  // fence on async_wait.
-  if (llvm::is_contained({"nv_tileas.arch_specific", "nv_tileas.wgmma_operand",
-                          "nv_tileas.async_proxy_fence"},
+  // module, an async-proxy fence on async_wait, MMAs left in flight on a
+  // dot.
+  if (llvm::is_contained({"nv_tileas.arch_specific",
+                          "nv_tileas.async_proxy_fence",
+                          "nv_tileas.async_mma"},
                          attr.getName().getValue())) {
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'" << attr.getName().getValue()

@@ -1,25 +1,40 @@
 // RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --convert-tileas-to-llvm="arch=sm_90a num-warps=8" %s | FileCheck %s
 
-// A wgmma dot whose B is staged by tileas-pipeline-dot-operands: B's copies
-// write the ring slot (1024-byte aligned) in the descriptor's N-major layout
-// and nothing reads it back into registers (no trans ldmatrix, no scratch
-// buffer); the in-loop wait fences the copies toward the async proxy before
-// its barrier; A still arrives by ldmatrix; the dot reads B's slot through
-// descriptors (128-byte swizzle, LBO = 32 x 128 = 4096, SBO = 1024: field
-// value 1 << 62 | 64 << 32 | 256 << 16).
-// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_{{[01]}}() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<12288 x i16>
-// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_{{[01]}}() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<12288 x i16>
+// A wgmma K loop staged by tileas-pipeline-dot-operands: the copies write
+// both ring slots (1024-byte aligned) in the descriptors' layouts (A
+// K-major, B N-major) and nothing reads them back into registers (no
+// ldmatrix, no scratch buffer); the in-loop wait fences the copies toward
+// the async proxy before its barrier. The dot reads A through descriptors
+// (64-byte swizzle, LBO 16, SBO = 8 x 64 = 512: field value 2 << 62 | 32 <<
+// 32 | 1 << 16; warpgroup g's rows start g x 8 x SBO = 4096 g bytes on) and
+// B (128-byte swizzle, LBO = 32 x 128 = 4096, SBO = 1024: 1 << 62 | 64 <<
+// 32 | 256 << 16), K-major A (imm-trans-a 0), N-major B (imm-trans-b 1),
+// between nvvm.wgmma.fence and commit. It is left in flight: the loop waits
+// until one group is pending (the accumulators tied through the wait),
+// meets the others at a barrier, then refills the slots; after the loop the
+// last group is waited for before the copies drain.
+// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_0() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<12288 x i16>
+// CHECK-DAG: llvm.mlir.global internal @tilecc_ring_1() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<12288 x i16>
 // CHECK-NOT: tilecc_scratch
 // CHECK-LABEL: llvm.func @gemm(
+// CHECK-NOT: ldmatrix
 // CHECK: "cp.async.wait_group 2;"
 // CHECK-NEXT: "fence.proxy.async.shared::cta;"
 // CHECK-NEXT: nvvm.barrier0
-// CHECK-NOT: ldmatrix.sync.aligned.m8n8.x4.trans
-// CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// CHECK-NOT: ldmatrix.sync.aligned.m8n8.x4.trans
-// CHECK: llvm.mlir.constant(4611686293322072064 : i64) : i64
-// CHECK: "wgmma.fence.sync.aligned;\0A\09wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
-// CHECK-SAME: wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;"
+// CHECK-NOT: ldmatrix
+// CHECK-DAG: llvm.mlir.constant(-9223371899415756800 : i64) : i64
+// CHECK-DAG: llvm.mlir.constant(4611686293322072064 : i64) : i64
+// CHECK-DAG: llvm.mlir.constant(4096 : i32) : i32
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $64, $66, $68, 1, 1, 0, 1;\0A\09wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $65, $67, $68, 1, 1, 0, 1;", "{{(=f,)+}}l,l,l,l,b,0,1,
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: wgmma.wait_group
+// CHECK: "wgmma.wait_group.sync.aligned 1;", "{{(=f,)+}}0,1,
+// CHECK: "cp.async.wait_group 2;"
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: cp.async.cg.shared.global
+// CHECK: llvm.br ^bb1
+// CHECK: "wgmma.wait_group.sync.aligned 0;", "{{(=f,)+}}0,1,
 // CHECK: "cp.async.wait_group 0;"
 // CHECK: llvm.return
 module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32} {

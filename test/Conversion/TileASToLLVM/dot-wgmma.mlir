@@ -5,10 +5,11 @@
 // the scratch buffer, 1024-byte aligned, in the N-major canonical layout
 // (16 N elements = 32-byte rows: the 32-byte swizzle, LBO = K x 32 = 1024,
 // SBO = 8 x 32 = 256), fences them toward the async proxy and meets the
-// others at a barrier. Then one statement per 64-row group: wgmma.fence, one
+// others at a barrier. Then nvvm.wgmma.fence, one statement with one
 // m64n16k16 per 16 K (A from four b32 registers, the descriptor of K rows
-// 16 s.., scale-d true, N-major B), commit, wait 0; the accumulator
-// registers are tied in and out.
+// 16 s.., scale-d true, N-major B), nvvm.wgmma.commit.group, and the wait
+// (the dot is not left in flight); the accumulator registers are tied in
+// and out of the MMAs and of the wait.
 #A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 32}>
 #B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(0, 8), (1, 0), (2, 0), (4, 0), (8, 0)], warp = [(16, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 16}>
@@ -20,7 +21,10 @@
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[ADDR:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
 // CHECK: llvm.mlir.constant(-4611685949703716864 : i64) : i64
-// CHECK: "wgmma.fence.sync.aligned;\0A\09wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7}, {$8, $9, $10, $11}, $16, $18, 1, 1, 1;\0A\09wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7}, {$12, $13, $14, $15}, $17, $18, 1, 1, 1;\0A\09wgmma.commit_group.sync.aligned;\0A\09wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,=f,=f,=f,=f,r,r,r,r,r,r,r,r,l,l,b,0,1,2,3,4,5,6,7"
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7}, {$8, $9, $10, $11}, $16, $18, 1, 1, 1;\0A\09wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7}, {$12, $13, $14, $15}, $17, $18, 1, 1, 1;", "=f,=f,=f,=f,=f,=f,=f,=f,r,r,r,r,r,r,r,r,l,l,b,0,1,2,3,4,5,6,7"
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7"
 module attributes {nv_tileas.compute_capability = 90 : i32} {
   nv_tileaa.func @from_registers(%x: tensor<64x32xf16, #A>, %y: tensor<32x16xf16, #B>, %acc: tensor<64x16xf32, #C>) attributes {nv_tileas.num_warps = 4 : i32} {
     %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
@@ -70,6 +74,38 @@ module attributes {nv_tileas.compute_capability = 100 : i32} {
     // expected-error @below {{wgmma exists on sm_90a only}}
     // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
     %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// A dot left in flight must read A from shared memory: its A registers
+// would otherwise be in flight too.
+#A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(0, 8), (1, 0), (2, 0), (4, 0), (8, 0)], warp = [(16, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 16}>
+module attributes {nv_tileas.compute_capability = 90 : i32} {
+  nv_tileaa.func @async_a_in_registers(%x: tensor<64x32xf16, #A>, %y: tensor<32x16xf16, #B>, %acc: tensor<64x16xf32, #C>) attributes {nv_tileas.num_warps = 4 : i32} {
+    // expected-error @below {{a wgmma dot left in flight reads A from shared memory (its registers would be in flight)}}
+    // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
+    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>, nv_tileas.async_mma} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
+    nv_tileaa.return
+  }
+}
+
+// -----
+
+// dot_wait: wgmma.wait_group N with each accumulator register once, tied
+// through it (the 64x16 accumulator on 4 warps: 8 registers a thread).
+// CHECK-LABEL: llvm.func @dot_wait
+// CHECK: "wgmma.wait_group.sync.aligned 1;", "=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7"
+// CHECK: "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7"
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 16}>
+module attributes {nv_tileas.compute_capability = 90 : i32} {
+  nv_tileaa.func @dot_wait(%acc: tensor<64x16xf32, #C>) attributes {nv_tileas.num_warps = 4 : i32} {
+    %w = nv_tileas.dot_wait %acc {num_pending = 1 : i32} : tensor<64x16xf32, #C>
+    %d = nv_tileas.dot_wait %w {num_pending = 0 : i32} : tensor<64x16xf32, #C>
     nv_tileaa.return
   }
 }

@@ -295,6 +295,14 @@ func.func @f(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>
 
 // -----
 
+func.func @f(%c: tensor<64x64xf32>) {
+  // expected-error @+1 {{attribute 'num_pending' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  %0 = nv_tileas.dot_wait %c {num_pending = -1 : i32} : tensor<64x64xf32>
+  return
+}
+
+// -----
+
 func.func @f(%t: !nv_tileas.mem_token) {
   // expected-error @+1 {{operand #0 must be variadic of completion of async work that produces no value or future}}
   nv_tileas.async_wait %t : !nv_tileas.mem_token
@@ -715,6 +723,18 @@ module attributes {nv_tileas.compute_capability = "sm_100"} {
 
 // expected-error @+1 {{unknown nv_tileas attribute 'nv_tileas.target'}}
 module attributes {nv_tileas.target = 100 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileas.wgmma_operand' must be 0 (A) or 1 (B)}}
+module attributes {nv_tileas.wgmma_operand = 2 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileas.async_mma' is a unit attribute}}
+module attributes {nv_tileas.async_mma = 1 : i32} {
 }
 
 // -----

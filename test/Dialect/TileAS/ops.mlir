@@ -90,7 +90,9 @@ func.func @async(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index,
       : !nv_tileas.future<tensor<128x32xf16>>, !nv_tileas.async_token
   // CHECK: nv_tileas.async.future_wait %[[D]] : !nv_tileas.future<tensor<64x64xf32>>
   %r = nv_tileas.async.future_wait %d : !nv_tileas.future<tensor<64x64xf32>>
-  return %r : tensor<64x64xf32>
+  // CHECK: nv_tileas.dot_wait %{{.*}} {num_pending = 1 : i32} : tensor<64x64xf32>
+  %w = nv_tileas.dot_wait %r {num_pending = 1 : i32} : tensor<64x64xf32>
+  return %w : tensor<64x64xf32>
 }
 
 // CHECK-LABEL: func @tma(

@@ -95,4 +95,37 @@ TEST(WgmmaLayouts, NMajorB) {
   }
 }
 
+// A K-major: rows of K inside swizzle atoms of 8 rows, M atoms SBO apart,
+// K atoms after all rows; each element where the emulator's descriptor
+// walk (start + m / 8 SBO + m % 8 W + K byte, swizzled) finds it.
+TEST(WgmmaLayouts, KMajorA) {
+  struct Case {
+    int64_t m, k;
+    unsigned swizzle, mode;
+  } cases[] = {{128, 32, 64, 2}, {128, 64, 128, 1}, {64, 16, 32, 3},
+               {256, 128, 128, 1}};
+  for (const Case &c : cases) {
+    auto a = wgmmaKMajorA(c.m, c.k, 16);
+    ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+    EXPECT_EQ(a->swizzleBytes, c.swizzle);
+    EXPECT_EQ(a->descMode, c.mode);
+    EXPECT_EQ(a->sbo, 8 * int64_t(c.swizzle));
+    EXPECT_EQ(a->kAtomBytes, c.m * int64_t(c.swizzle));
+    std::optional<LinearLayout> toOffset = a->layout.invert();
+    ASSERT_TRUE(toOffset.has_value());
+    for (int32_t m = 0; m < c.m; ++m)
+      for (int32_t k = 0; k < c.k; ++k) {
+        // The descriptor of the 8-row group and k16 step holding (m, k).
+        int64_t start = wgmmaKMajorOffset(*a, m / 8 * 8, k / 16 * 16, 16);
+        int64_t addr = start + m % 8 * c.swizzle + 2 * (k % 16);
+        addr ^= ((addr >> 7) & (c.swizzle / 16 - 1)) << 4;
+        EXPECT_EQ(2 * toOffset->applyValues({m, k})[0], addr)
+            << "m " << m << " k " << k;
+      }
+  }
+  auto bad = wgmmaKMajorA(32, 16, 16); // fewer rows than one warpgroup
+  EXPECT_FALSE(bool(bad));
+  llvm::consumeError(bad.takeError());
+}
+
 } // namespace
