@@ -9,9 +9,9 @@
         torch, times it and its reference with CUDA events on the same stream, prints one table row each
         and writes OUT/results.json.
 
-GEMMs: C(f32) = A x B for f16 and bf16 operands, M = N = K in {4096, 8192}, CTA tiles 128x128x64 and
-128x256x64 (and the 128x128x32 E2E kernel), each with and without `assume div_by` (the kernel text is made
-from one template below). Reference: torch.matmul on the same operands (cuBLAS, 16-bit output).
+GEMMs: the kernels of scripts/bench/kernels/gemm_*.tile (C(f32) = A x B for f16 and bf16 operands, CTA
+tiles 128x128x32, 128x128x64 and 128x256x64, with and without `assume div_by`) at M = N = K = 4096 and 8192.
+Reference: torch.matmul on the same operands (cuBLAS, 16-bit output).
 Attention forward: the kernels of scripts/bench/kernels/attention_fwd_*.tile (their header says the ABI),
 reference: torch.nn.functional.scaled_dot_product_attention with the flash backend.
 """
@@ -19,6 +19,7 @@ import argparse
 import ctypes
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -27,69 +28,27 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # ---------------------------------------------------------------------------------------------------
 # Kernels
 
-GEMM_TEMPLATE = """\
-// Benchmark GEMM made by scripts/bench/gpu-bench.py: C(f32) = A({elem}) x B({elem}), row-major,
-// {bm}x{bn}x{bk} CTA tiles, M, N, K at run time{divby_note}.
-cuda_tile.module @bench {{
-  entry @{name}({signature}) {{
-{assumes}    %av = make_tensor_view %pa, shape = [%m, %kk], strides = [%kk, 1] : tile<i32> -> tensor_view<?x?x{elem}, strides=[?,1]>
-    %bv = make_tensor_view %pb, shape = [%kk, %nn], strides = [%nn, 1] : tile<i32> -> tensor_view<?x?x{elem}, strides=[?,1]>
-    %cv = make_tensor_view %pc, shape = [%m, %nn], strides = [%nn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
-    %ap = make_partition_view %av : partition_view<tile=({bm}x{bk}), padding_value = zero, tensor_view<?x?x{elem}, strides=[?,1]>>
-    %bp = make_partition_view %bv : partition_view<tile=({bk}x{bn}), padding_value = zero, tensor_view<?x?x{elem}, strides=[?,1]>>
-    %cp = make_partition_view %cv : partition_view<tile=({bm}x{bn}), tensor_view<?x?xf32, strides=[?,1]>>
-    %bx, %by, %bz = get_tile_block_id : tile<i32>
-    %c0 = constant <i32: 0> : tile<i32>
-    %c1 = constant <i32: 1> : tile<i32>
-    %ct = constant <i32: {bk}> : tile<i32>
-    %kt = divi %kk, %ct signed rounding<positive_inf> : tile<i32>
-    %zero = constant <f32: 0.0> : tile<{bm}x{bn}xf32>
-    %acc = for %i in (%c0 to %kt, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<{bm}x{bn}xf32>) {{
-      %at, %t1 = load_view_tko weak %ap[%bx, %i] : partition_view<tile=({bm}x{bk}), padding_value = zero, tensor_view<?x?x{elem}, strides=[?,1]>>, tile<i32> -> tile<{bm}x{bk}x{elem}>, token
-      %bt, %t2 = load_view_tko weak %bp[%i, %by] : partition_view<tile=({bk}x{bn}), padding_value = zero, tensor_view<?x?x{elem}, strides=[?,1]>>, tile<i32> -> tile<{bk}x{bn}x{elem}>, token
-      %r = mmaf %at, %bt, %s : tile<{bm}x{bk}x{elem}>, tile<{bk}x{bn}x{elem}>, tile<{bm}x{bn}xf32>
-      continue %r : tile<{bm}x{bn}xf32>
-    }}
-    %d = store_view_tko weak %acc, %cp[%bx, %by] : tile<{bm}x{bn}xf32>, partition_view<tile=({bm}x{bn}), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
-    return
-  }}
-}}
-"""
-
-ASSUMES = """\
-    %pa = assume div_by<16>, %a : tile<ptr<{elem}>>
-    %pb = assume div_by<16>, %b : tile<ptr<{elem}>>
-    %pc = assume div_by<16>, %c : tile<ptr<f32>>
-    %nn = assume div_by<8>, %n : tile<i32>
-    %kk = assume div_by<8>, %k : tile<i32>
-"""
-
-def gemm_kernel(elem, bm, bn, bk, divby):
-    """The benchmark GEMM's name and text; without div_by the arguments carry the names the body
-    uses, so nothing is assumed about them."""
-    name = "gemm_%s_%dx%dx%d%s" % (elem, bm, bn, bk, "" if divby else "_nodivby")
-    args = ("a", "b", "c", "n", "k") if divby else ("pa", "pb", "pc", "nn", "kk")
-    signature = ("%%%s: tile<ptr<{e}>>, %%%s: tile<ptr<{e}>>, %%%s: tile<ptr<f32>>, %%m: tile<i32>, "
-                 "%%%s: tile<i32>, %%%s: tile<i32>" % args).format(e=elem)
-    note = (", pointers and strides declared aligned (assume div_by)" if divby
-            else ", nothing assumed about alignment")
-    return name, GEMM_TEMPLATE.format(elem=elem, bm=bm, bn=bn, bk=bk, name=name, signature=signature,
-                                      assumes=ASSUMES.format(elem=elem) if divby else "",
-                                      divby_note=note)
+GEMM_NAME = re.compile(r"gemm_(f16|bf16)_(\d+)x(\d+)x(\d+)(_nodivby)?\.tile$")
 
 
 def gemm_benchmarks():
+    """The GEMM kernels of scripts/bench/kernels (each checked on both engines by
+    test/E2E/compiled-bench-gemm.test): gemm_<elem>_<BM>x<BN>x<BK>[_nodivby].tile, signature
+    (a, b, c pointers, m, n, k i32), C(f32) = A x B row-major."""
     out = []
-    for elem in ("f16", "bf16"):
-        for (bm, bn, bk) in ((128, 128, 64), (128, 256, 64), (128, 128, 32)):
-            for divby in (True, False):
-                if bk == 32 and (elem != "f16" or not divby):
-                    continue
-                name, text = gemm_kernel(elem, bm, bn, bk, divby)
-                for size in (4096, 8192):
-                    out.append({"name": "%s_%d" % (name, size), "kind": "gemm", "kernel": name,
-                                "source": text, "elem": elem, "tile": [bm, bn, bk], "divby": divby,
-                                "m": size, "n": size, "k": size})
+    directory = os.path.join(ROOT, "scripts", "bench", "kernels")
+    for file in sorted(os.listdir(directory)):
+        match = GEMM_NAME.match(file)
+        if not match:
+            continue
+        elem, bm, bn, bk, nodivby = match.groups()
+        with open(os.path.join(directory, file)) as f:
+            text = f.read()
+        kernel = text.split("entry @", 1)[1].split("(", 1)[0]
+        for size in (4096, 8192):
+            out.append({"name": "%s_%d" % (file[:-5], size), "kind": "gemm", "kernel": kernel,
+                        "source": text, "elem": elem, "tile": [int(bm), int(bn), int(bk)],
+                        "divby": not nodivby, "m": size, "n": size, "k": size})
     return out
 
 
