@@ -20,7 +20,8 @@ HEADER = """\
 // and walks the keys in blocks of {bn}: S = Q K^T (mmaf), online softmax in
 // f32 with exp2 (scale * log2(e) folded in), running row max / row sum
 // (reduce), the running output rescaled, P ({t}) x V (second mmaf), and the
-// output divided by the row sums at the end. seq_len need not be a multiple
+// output divided by the row sums at the end. K is read in BN x D blocks and
+// permuted. seq_len need not be a multiple
 // of the tiles: the loads pad with zeros, keys past seq_len are masked to
 // -inf{causal_note}; masking runs only on the blocks that need it (an `if`).
 """
@@ -168,8 +169,8 @@ def header(what, d, bm, bn, t, causal, warps):
         mask=" + causal mask" if causal else "",
         causal_note=", and keys after the query row too (causal)" if causal else "")
     if warps:
-        text += (f"// {warps} warps (num_worker_warps_per_cta): the {bm}x{d} f32 output and the\n"
-                 f"// {bm}x{bn} scores stay in registers without spilling.\n")
+        text += (f"// {warps} warps (num_worker_warps_per_cta), 16 query rows each: the {bm}x{d} f32\n"
+                 f"// output and the {bm}x{bn} scores are accumulators of their own rows.\n")
     return text
 
 
