@@ -178,6 +178,11 @@ tilecc::layout::chooseMmaSyncWarps(unsigned numWarps, int64_t m, int64_t n,
   return {wm, wn};
 }
 
+bool tilecc::layout::fitsRowWarps(unsigned numWarps, int64_t m,
+                                  int64_t instrM) {
+  return numWarps > 0 && m % (instrM * int64_t(numWarps)) == 0;
+}
+
 /// Puts a 2-d (dim0, dim1) layout behind a batch dimension of `batch`
 /// elements walked by the highest register bits.
 static LinearLayout withBatch(const LinearLayout &layout, int64_t batch) {
@@ -205,7 +210,8 @@ bool tilecc::layout::mmaSyncHasF16Accumulator(llvm::StringRef aElem,
 
 llvm::Expected<MmaSyncDotLayouts>
 tilecc::layout::mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
-                                  ArrayRef<int64_t> accShape, int64_t k) {
+                                  ArrayRef<int64_t> accShape, int64_t k,
+                                  ArrayRef<unsigned> warpsPerCTA) {
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   };
@@ -231,7 +237,13 @@ tilecc::layout::mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
                 llvm::Twine(result.instrK) + " instructions");
   if (log2Exact(batch) < 0)
     return fail("the batch size must be a power of two");
-  result.warpsPerCTA = chooseMmaSyncWarps(numWarps, m, n, result.instrM);
+  if (warpsPerCTA.empty())
+    result.warpsPerCTA = chooseMmaSyncWarps(numWarps, m, n, result.instrM);
+  else if (warpsPerCTA.size() != 2 || warpsPerCTA[0] * warpsPerCTA[1] != numWarps)
+    return fail("the warp arrangement does not use " + llvm::Twine(numWarps) +
+                " warps");
+  else
+    result.warpsPerCTA.assign(warpsPerCTA.begin(), warpsPerCTA.end());
   if (llvm::Error err = checkShape(result.warpsPerCTA, {m, n}))
     return std::move(err);
   if (llvm::Error err = checkShape(result.warpsPerCTA, {m, k}))

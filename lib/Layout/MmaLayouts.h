@@ -110,9 +110,20 @@ llvm::SmallVector<unsigned, 2> chooseMmaSyncWarps(unsigned numWarps,
 
 /// The dot layouts for `elemBits`-bit operands over `accShape` ([batch,] M,
 /// N) and K: m16n8k<256 / elemBits> (the widest K), m8n8k4 for 64 bits.
+/// The warps are `chooseMmaSyncWarps`' unless `warpsPerCTA` names them.
 llvm::Expected<MmaSyncDotLayouts>
 mmaSyncDotLayouts(unsigned numWarps, unsigned elemBits,
-                  llvm::ArrayRef<int64_t> accShape, int64_t k);
+                  llvm::ArrayRef<int64_t> accShape, int64_t k,
+                  llvm::ArrayRef<unsigned> warpsPerCTA = {});
+
+/// Whether all `numWarps` warps can stack along M (warps [numWarps, 1])
+/// with rows of their own: M is a multiple of `instrM` x numWarps. Then a
+/// row of the accumulator lives in one warp (row reductions need no shared
+/// memory), and the accumulator of a dot is, element for element, the A
+/// fragment of a dot with the same warps (m16n8 C against m16n8k16 A for
+/// 16-bit operands: the C fragments of two adjacent n8 tiles are the A
+/// fragment of a k16 step).
+bool fitsRowWarps(unsigned numWarps, int64_t m, int64_t instrM = 16);
 
 /// The scale factors of block-scaled mma.sync with selectors {byte-id,
 /// thread-id} = {0, 0}: lane 4g + h (h = 0, 1) holds the scales of row

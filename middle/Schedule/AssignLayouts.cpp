@@ -6,7 +6,9 @@
 // an access whose own proposal lost keeps it behind a convert_layout.
 // A dot requires its layouts: the accumulator class takes the mma.sync
 // accumulator layout whatever the accesses propose, and A and B are
-// converted into the mma.sync operand layouts in front of the dot.
+// converted into the mma.sync operand layouts in front of the dot. Chained
+// dots (one's accumulator class holds another's A) stack their warps along
+// M, so that the accumulator already is the next dot's A fragment.
 //
 //===----------------------------------------------------------------------===//
 #include "Schedule/Passes.h"
@@ -79,6 +81,7 @@ public:
       for (BlockArgument arg : func.getFunctionBody().getArguments())
         add(arg);
     func.getFunctionBody().walk([&](Operation *op) { tie(op); });
+    findChainedDots(func);
     func.getFunctionBody().walk([&](Operation *op) { propose(op); });
     if (failed)
       return failure();
@@ -199,6 +202,33 @@ private:
     }
   }
 
+  /// Dots whose accumulator class holds the A operand of a dot (after
+  /// elementwise ops such as the f32 -> f16 truncation: S = Q K^T, then
+  /// P(S) x V), and those dots. Both take warps [numWarps, 1] where M
+  /// allows (proposeDot): the accumulator fragment then is the A fragment
+  /// of the next dot for 16-bit operands (no conversion at all; other
+  /// widths convert inside each warp), and reductions along its rows stay
+  /// inside warps (shuffles, no shared memory).
+  void findChainedDots(FunctionOpInterface func) {
+    llvm::DenseMap<Value, SmallVector<DotOp, 1>> producers;
+    SmallVector<DotOp> all;
+    func.getFunctionBody().walk([&](DotOp dot) {
+      all.push_back(dot);
+      if (classes.contains(dot.getResult()))
+        producers[classes.getLeaderValue(dot.getResult())].push_back(dot);
+    });
+    for (DotOp dot : all) {
+      if (!classes.contains(dot.getA()))
+        continue;
+      auto it = producers.find(classes.getLeaderValue(dot.getA()));
+      if (it == producers.end())
+        continue;
+      chainedDots.insert(dot);
+      for (DotOp producer : it->second)
+        chainedDots.insert(producer);
+    }
+  }
+
   Proposal proposalFor(RankedTensorType type, CopyAtomAttrInterface atom) {
     unsigned bits = type.getElementType().getIntOrFloatBitWidth();
     unsigned vec = getAtomVectorElements(atom.getAtomName(), bits);
@@ -259,10 +289,19 @@ private:
       dot.setAtomAttr(MmaAtomAttr::get(dot.getContext(), name));
       wgmma = false;
     }
+    // Chained dots stack their warps along M (see findChainedDots); wgmma
+    // always does.
+    SmallVector<unsigned, 2> warps;
+    std::optional<tilecc::layout::MmaSyncShape> mma =
+        tilecc::layout::getMmaSyncShape(bits);
+    if (!wgmma && mma && chainedDots.contains(dot.getOperation()) &&
+        tilecc::layout::fitsRowWarps(numWarps,
+                                     acc.getShape()[acc.getRank() - 2], mma->m))
+      warps = {numWarps, 1};
     llvm::Expected<tilecc::layout::MmaSyncDotLayouts> layouts =
         wgmma ? wgmmaLayouts(dot, bits, acc, a)
-            : tilecc::layout::mmaSyncDotLayouts(numWarps, bits, acc.getShape(),
-                                                a.getShape().back());
+              : tilecc::layout::mmaSyncDotLayouts(
+                    numWarps, bits, acc.getShape(), a.getShape().back(), warps);
     if (!layouts) {
       dot.emitError() << "fails to assign mma layouts: "
                       << llvm::toString(layouts.takeError());
@@ -544,11 +583,14 @@ private:
   }
 
   /// Gives `v` the type `type`: a fresh constant for constants, otherwise a
-  /// convert_layout in front of `user`.
+  /// convert_layout in front of `user`, or in front of the loop or branch
+  /// holding `user` when `v` comes from outside it (converted once, not on
+  /// every iteration: e.g. the Q tile of attention for every K/V block).
   Value castTo(Value v, RankedTensorType type, Operation *user) {
     if (v.getType() == type)
       return v;
-    OpBuilder b(user);
+    Operation *at = v.getParentBlock()->findAncestorOpInBlock(*user);
+    OpBuilder b(at ? at : user);
     if (auto constant = v.getDefiningOp<arith::ConstantOp>())
       if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
         return arith::ConstantOp::create(b, constant.getLoc(), type,
@@ -613,6 +655,7 @@ private:
   llvm::MapVector<Operation *, Proposal> own;
   SmallVector<std::pair<Value, LinearLayout>> reduceResults;
   llvm::MapVector<DotOp, tilecc::layout::MmaSyncDotLayouts> dots;
+  llvm::SmallPtrSet<Operation *, 4> chainedDots;
   llvm::MapVector<BlockScaledMmaOp, tilecc::layout::BlockScaledMmaSyncLayouts>
       scaledDots;
   bool failed = false;

@@ -25,20 +25,15 @@ SmallVector<Value> mlir::tilecc::inlineCombiner(OpBuilder &b, Block &body,
   return result;
 }
 
-FailureOr<Value> mlir::tilecc::shuffleXor(OpBuilder &b, Location loc, Value v,
-                                          unsigned offset) {
+/// `v` (any integer or float type up to 64 bits) moved through `shfl`, one
+/// 32-bit word at a time.
+static FailureOr<Value> shuffleWords(OpBuilder &b, Location loc, Value v,
+                                     function_ref<Value(Value)> shfl) {
   Type type = v.getType();
   if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 64)
     return failure();
   unsigned bits = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type();
-  auto shfl = [&](Value word) {
-    return NVVM::ShflOp::create(b, loc, i32, createI32(b, loc, -1), word,
-                                createI32(b, loc, offset),
-                                createI32(b, loc, 31), NVVM::ShflKind::bfly,
-                                UnitAttr())
-        .getResult();
-  };
   Type intType = b.getIntegerType(bits);
   Value asInt = type.isInteger()
                     ? v
@@ -61,6 +56,27 @@ FailureOr<Value> mlir::tilecc::shuffleXor(OpBuilder &b, Location loc, Value v,
   }
   return type.isInteger() ? out
                           : Value(LLVM::BitcastOp::create(b, loc, type, out));
+}
+
+FailureOr<Value> mlir::tilecc::shuffleXor(OpBuilder &b, Location loc, Value v,
+                                          unsigned offset) {
+  return shuffleWords(b, loc, v, [&](Value word) {
+    return NVVM::ShflOp::create(b, loc, b.getI32Type(), createI32(b, loc, -1),
+                                word, createI32(b, loc, offset),
+                                createI32(b, loc, 31), NVVM::ShflKind::bfly,
+                                UnitAttr())
+        .getResult();
+  });
+}
+
+FailureOr<Value> mlir::tilecc::shuffleIdx(OpBuilder &b, Location loc, Value v,
+                                          Value srcLane) {
+  return shuffleWords(b, loc, v, [&](Value word) {
+    return NVVM::ShflOp::create(b, loc, b.getI32Type(), createI32(b, loc, -1),
+                                word, srcLane, createI32(b, loc, 31),
+                                NVVM::ShflKind::idx, UnitAttr())
+        .getResult();
+  });
 }
 
 unsigned mlir::tilecc::scratchElementBytes(Type type) {

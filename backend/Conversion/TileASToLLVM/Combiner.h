@@ -22,6 +22,9 @@ SmallVector<Value> inlineCombiner(OpBuilder &b, Block &body, ValueRange lhs,
 /// bits; failure for other types.
 FailureOr<Value> shuffleXor(OpBuilder &b, Location loc, Value v,
                             unsigned offset);
+/// shfl.sync.idx: `v` of lane `srcLane` (i32), same types as shuffleXor.
+FailureOr<Value> shuffleIdx(OpBuilder &b, Location loc, Value v,
+                            Value srcLane);
 
 /// Bytes one element of `type` takes in the scratch buffer (i1 as a byte).
 unsigned scratchElementBytes(Type type);

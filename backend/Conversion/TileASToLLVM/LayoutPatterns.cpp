@@ -16,6 +16,7 @@
 #include "Conversion/TileASToLLVM/SharedStaging.h"
 #include "Schedule/BlockedLayouts.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
+#include "Conversion/TileASToLLVM/WarpShuffle.h"
 #include "Layout/ConversionPlanner.h"
 #include "Layout/DistributedLayouts.h"
 #include "TileAA/IR/TileAADialect.h"
@@ -48,6 +49,14 @@ registerPermutation(const tl::LinearLayout &dstToSrc) {
     perm.push_back(src);
   }
   return perm;
+}
+
+/// Whether a conversion planned as `plan` moves registers with warp
+/// shuffles (integers and floats up to 64 bits; pointers take the round
+/// trip).
+static bool usesWarpShuffles(const tl::ConversionPlan &plan, Type elemType) {
+  return plan.kind == tl::ConversionKind::WarpShuffle && plan.dstToSrc &&
+         elemType.isIntOrFloat() && elemType.getIntOrFloatBitWidth() <= 64;
 }
 
 /// Bytes of one element in the scratch buffer (i1 travels as a byte).
@@ -409,6 +418,15 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
     if (plan->dstToSrc && (plan->kind == tl::ConversionKind::Identity ||
                            plan->kind == tl::ConversionKind::RegisterPermutation))
       perm = registerPermutation(*plan->dstToSrc);
+    // Elements that stay in their warps move by shuffles.
+    if (!perm && usesWarpShuffles(*plan, elemType)) {
+      FailureOr<SmallVector<Value>> regs =
+          convertWithinWarps(rewriter, loc, srcRegs, dst, *plan->dstToSrc);
+      if (failed(regs))
+        return op.emitError("cannot shuffle these registers");
+      rewriter.replaceOp(op, packRegisters(rewriter, loc, structType, *regs));
+      return success();
+    }
     // Whole-byte numbers take the planned swizzled round trip.
     unsigned bits = elemType.isIntOrFloat() ? nv_tileas::getRegisterBits(elemType)
                                             : 0;
@@ -493,13 +511,15 @@ bool mlir::tilecc::convertLayoutUsesShared(nv_tileas::ConvertLayoutOp op) {
   Type elemType = srcType.getElementType();
   llvm::Expected<tl::ConversionPlan> plan = tl::planConversion(
       getTileLayout(srcType), getTileLayout(dstType),
-      elemType.isIntOrFloat() ? elemType.getIntOrFloatBitWidth() : 64);
+      elemType.isIntOrFloat() ? nv_tileas::getRegisterBits(elemType) : 64);
   if (!plan) {
     llvm::consumeError(plan.takeError());
     return false;
   }
-  // As ConvertLayoutLowering decides: only a register permutation stays in
-  // the threads.
+  // As ConvertLayoutLowering decides: register permutations and warp
+  // shuffles stay in the threads.
+  if (usesWarpShuffles(*plan, elemType))
+    return false;
   return !(plan->dstToSrc &&
            (plan->kind == tl::ConversionKind::Identity ||
             plan->kind == tl::ConversionKind::RegisterPermutation) &&
