@@ -179,8 +179,8 @@ void cellOf(int shape, unsigned l, unsigned i, uint64_t splitOff, unsigned &lane
 
 // ld / st of a warp in its lane quarter 32 * (warp % 4) .. + 31 (16-lane
 // shapes at the quarter's lane 0 or 16). With .pack::16b (ld) /
-// .unpack::16b (st) a register holds the low 16 bits of two adjacent cells,
-// the first in its low half.
+// .unpack::16b (st) a register holds the 16-bit values of two adjacent
+// columns (each in its column's low half), the first in its low half.
 void execLdSt(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   bool load = ins.kind == KLd, split = ins.b == S16x32bx2, pack = ins.c != 0;
   const Operand &mem = load ? ins.ops[1] : ins.ops[0];
@@ -188,7 +188,7 @@ void execLdSt(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   uint64_t splitOff = split ? uint64_t(ins.ops[load ? 2 : 1].imm) : 0;
   unsigned lanes = ins.b == S32x32b ? 32 : 16;
   unsigned cells = unsigned(ins.a) * kCellsPerRep[ins.b];
-  uint64_t span = uint64_t(ins.a) * kColumnsPerRep[ins.b] + splitOff;
+  uint64_t span = uint64_t(ins.a) * kColumnsPerRep[ins.b] * (pack ? 2 : 1) + splitOff;
   Tcgen05State &s = state(ctx);
   forLanes(mask, [&](unsigned l) {
     if (ctx.failed)
@@ -206,27 +206,30 @@ void execLdSt(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
         !checkNotPending(ctx, ins, w, l, col, span))
       return;
     (load ? ctx.cnt.tmemLoadBytes : ctx.cnt.tmemStoreBytes) += 4 * uint64_t(cells);
-    auto cell = [&](unsigned i) -> uint32_t & {
+    // With pack / unpack the shape counts 32-bit registers, each two
+    // columns wide in tensor memory: register cell c covers columns 2c and
+    // 2c + 1 (ptxas takes as many registers as without).
+    auto cell = [&](unsigned i, unsigned half) -> uint32_t & {
       unsigned dl;
       uint64_t dc;
       cellOf(ins.b, l, i, splitOff, dl, dc);
-      return s.at(unsigned(lane) + dl, unsigned(col + dc));
+      return s.at(unsigned(lane) + dl, unsigned(col + (pack ? 2 * dc + half : dc)));
     };
     for (unsigned r = 0; r < regs.elems.size(); ++r) {
       const Operand &reg = regs.elems[r];
       if (!pack) {
         if (load)
-          ctx.set(reg, w, l, cell(r));
+          ctx.set(reg, w, l, cell(r, 0));
         else
-          cell(r) = uint32_t(ctx.get(reg, w, l, Ty::B32));
+          cell(r, 0) = uint32_t(ctx.get(reg, w, l, Ty::B32));
         continue;
       }
       if (load) {
-        ctx.set(reg, w, l, (cell(2 * r) & 0xFFFF) | (cell(2 * r + 1) & 0xFFFF) << 16);
+        ctx.set(reg, w, l, (cell(r, 0) & 0xFFFF) | (cell(r, 1) & 0xFFFF) << 16);
       } else {
         uint32_t v = uint32_t(ctx.get(reg, w, l, Ty::B32));
-        cell(2 * r) = v & 0xFFFF;
-        cell(2 * r + 1) = v >> 16;
+        cell(r, 0) = v & 0xFFFF;
+        cell(r, 1) = v >> 16;
       }
     }
   });
@@ -829,15 +832,13 @@ bool decodeTcgen05(Instr &ins, Mods &m, std::string &err) {
     ins.c = m.take(ins.kind == KLd ? "pack::16b" : "unpack::16b");
     if (!takeAll(m, {"b32"}, err, what))
       return false;
-    // At most 128 registers (ISA Table 47), halved by .pack / .unpack.
-    unsigned cells = unsigned(ins.a) * kCellsPerRep[ins.b];
-    unsigned nregs = ins.c ? cells / 2 : cells;
-    if (cells > 128 || nregs == 0) {
+    // At most 128 registers (ISA Table 47); .pack / .unpack keep the count.
+    unsigned nregs = unsigned(ins.a) * kCellsPerRep[ins.b];
+    if (nregs > 128) {
       static const char *const names[] = {"32x32b", "16x32bx2", "16x64b", "16x128b",
                                           "16x256b"};
       err = "'tcgen05.ld/st' ." + std::string(names[ins.b]) +
-            " with .x" + std::to_string(ins.a) + " exceeds 128 registers or packs "
-            "fewer than two cells";
+            " with .x" + std::to_string(ins.a) + " exceeds 128 registers";
       return false;
     }
     bool split = ins.b == S16x32bx2;

@@ -239,38 +239,46 @@ TEST(PTXEmuTcgen05, SixteenLaneShapes) {
   }
 }
 
-TEST(PTXEmuTcgen05, PackTwoSixteenBitCells) {
-  // .pack::16b: register r = low halves of cells 2r and 2r + 1.
+TEST(PTXEmuTcgen05, PackTwoSixteenBitColumns) {
+  // .pack::16b keeps the register count (ptxas): 32x32b.x4 packs columns
+  // 2r and 2r + 1 (low halves) into register r, reading 8 columns.
   OutKernel e;
   auto r = e.launch(
-      kernel(shapeKernel("tcgen05.ld.sync.aligned.32x32b.x4.pack::16b.b32", 2)), dim(1),
+      kernel(shapeKernel("tcgen05.ld.sync.aligned.32x32b.x4.pack::16b.b32", 4)), dim(1),
       dim(128), 128 * 16);
   ASSERT_TRUE(r.ok) << r.error;
   auto out = e.output();
   for (unsigned t = 0; t < 128; ++t)
-    for (unsigned i = 0; i < 2; ++i) {
+    for (unsigned i = 0; i < 4; ++i) {
       uint32_t lo = (t * 1000 + 2 * i) & 0xFFFF, hi = (t * 1000 + 2 * i + 1) & 0xFFFF;
       EXPECT_EQ(out[t * 16 + i], lo | hi << 16) << t;
     }
 }
 
 TEST(PTXEmuTcgen05, UnpackStoresLowHalves) {
+  // 16x256b.x1.unpack::16b: four registers of 0x00020001; register j of
+  // thread l covers columns 2 c and 2 c + 1 of its 16x256b cell c
+  // (lane l / 4 + 8 (j / 2), c = 2 (l % 4) + j % 2): 16 columns of lanes
+  // 0..15 of each quarter alternate 1, 2.
   std::string body =
       "mov.u32 %r10, 0x00020001;\n"
-      "tcgen05.st.sync.aligned.16x256b.x1.unpack::16b.b32 [%r7], {%r10, %r10};\n"
+      "tcgen05.st.sync.aligned.16x256b.x1.unpack::16b.b32 [%r7], {%r10, %r10, %r10, %r10};\n"
       "tcgen05.wait::st.sync.aligned;\n"
-      "tcgen05.ld.sync.aligned.32x32b.x8.b32 {%r12, %r13, %r14, %r15, %r16, %r17, "
-      "%r18, %r19}, [%r7];\ntcgen05.wait::ld.sync.aligned;\n"
-      "mul.wide.u32 %rd3, %r1, 32;\nadd.s64 %rd4, %rd1, %rd3;\n"
+      "tcgen05.ld.sync.aligned.32x32b.x16.b32 {%r12, %r13, %r14, %r15, %r16, %r17, "
+      "%r18, %r19, %r20, %r21, %r22, %r23, %r24, %r25, %r26, %r27}, [%r7];\n"
+      "tcgen05.wait::ld.sync.aligned;\n"
+      "mul.wide.u32 %rd3, %r1, 64;\nadd.s64 %rd4, %rd1, %rd3;\n"
       "st.global.v4.u32 [%rd4], {%r12, %r13, %r14, %r15};\n"
-      "st.global.v4.u32 [%rd4+16], {%r16, %r17, %r18, %r19};";
+      "st.global.v4.u32 [%rd4+16], {%r16, %r17, %r18, %r19};\n"
+      "st.global.v4.u32 [%rd4+32], {%r20, %r21, %r22, %r23};\n"
+      "st.global.v4.u32 [%rd4+48], {%r24, %r25, %r26, %r27};";
   OutKernel e;
-  auto r = e.launch(kernel(body), dim(1), dim(128), 128 * 8);
+  auto r = e.launch(kernel(body), dim(1), dim(128), 128 * 16);
   ASSERT_TRUE(r.ok) << r.error;
   auto out = e.output();
   for (unsigned t = 0; t < 128; ++t)
-    for (unsigned c = 0; c < 8; ++c)
-      EXPECT_EQ(out[t * 8 + c], t % 32 < 16 ? (c % 2 ? 2u : 1u) : 0u) << t << " " << c;
+    for (unsigned c = 0; c < 16; ++c)
+      EXPECT_EQ(out[t * 16 + c], t % 32 < 16 ? (c % 2 ? 2u : 1u) : 0u) << t << " " << c;
 }
 
 TEST(PTXEmuTcgen05, ReadingACopyBeforeCommitIsAnError) {
