@@ -1,10 +1,12 @@
 //===- OpsTcgen05.cpp - tensor memory and the 5th-generation tensor core --===//
 //
-// The tcgen05 subset tilecc emits for block-scaled MMA (sm_100a class):
-// alloc / dealloc / relinquish_alloc_permit, ld / st 32x32b and 16x32bx2,
-// wait::ld/st, the thread-sync fences, cp 32x128b.warpx4, mma block_scale
-// of kinds mxf8f6f4 (scale_vec::1X), mxf4 (2X) and mxf4nvf4 (2X, 4X), and
-// commit to an mbarrier.
+// tcgen05 (sm_100a class), from the PTX ISA's "TensorCore 5th Generation
+// Family Instructions" (9.7.16), cta_group::1: alloc / dealloc /
+// relinquish_alloc_permit, ld / st (32x32b, 16x32bx2, 16x64b, 16x128b,
+// 16x256b, pack / unpack), wait::ld/st, the thread-sync fences, cp
+// 32x128b.warpx4, mma of the dense kinds f16 / tf32 / f8f6f4 / i8 (A from a
+// shared-memory descriptor or tensor memory) and of the block-scaled kinds
+// mxf8f6f4 / mxf4 / mxf4nvf4, and commit to an mbarrier.
 //
 // Tensor memory is a per-CTA array of 128 lanes x 512 32-bit columns; an
 // address is lane << 16 | column. Allocation hands out power-of-two column
@@ -12,10 +14,11 @@
 // columns, and ld/st of a warp inside its lane quarter (32 * (warp % 4)).
 // cp and mma are asynchronous: they are queued per issuing thread with their
 // operand values and performed, in order, by that thread's commit, which
-// then arrives on the mbarrier; a read of the results before the commit sees
-// the old contents. MMA products are exact in double (narrow floats times
-// their scales), summed over the instruction's K and added to the
-// accumulator with one rounding to f32.
+// then arrives on the mbarrier; touching their tensor-memory results before
+// the commit, or changing a shared operand of a queued dense MMA, is an
+// error. MMA products are exact in double, summed over the instruction's K
+// and added to the accumulator with one rounding. lib/PTXEmu/README.md
+// names the ISA sections of each model.
 //
 //===----------------------------------------------------------------------===//
 #include "PTXEmu/Exec.h"
@@ -41,6 +44,16 @@ struct Tcgen05State {
     std::vector<std::pair<uint64_t, uint8_t>> shared;
   };
   std::vector<std::vector<Pending>> pending; // by linear thread id
+  // Committed work whose mbarrier phase has not completed yet: its columns
+  // stay off limits until the phase (the mbarrier's phase number at the
+  // commit) is over.
+  struct InFlight {
+    const Instr *ins;
+    uint64_t col, width;
+    const uint8_t *bar;
+    uint64_t phase;
+  };
+  std::vector<InFlight> inFlight;
   uint32_t &at(unsigned lane, unsigned col) { return cells[lane * kColumns + col]; }
 };
 } // namespace tilecc::ptxemu
@@ -132,12 +145,32 @@ void execNothing(ExecCtx &, const Instr &, WarpState &, uint32_t) {}
 bool checkNotPending(ExecCtx &ctx, const Instr &ins, WarpState &w, unsigned l,
                      uint64_t col, uint64_t n) {
   Tcgen05State &s = state(ctx);
+  auto overlaps = [&](uint64_t c0, uint64_t width) {
+    return col < c0 + width && c0 < col + n;
+  };
+  for (auto it = s.inFlight.begin(); it != s.inFlight.end();) {
+    uint64_t bar;
+    std::memcpy(&bar, it->bar, 8);
+    if (bar >> 40 != it->phase) {
+      it = s.inFlight.erase(it);
+      continue;
+    }
+    if (overlaps(it->col, it->width)) {
+      ctx.fail(ins, w, l,
+               "tensor-memory columns " + std::to_string(it->col) + ".." +
+                   std::to_string(it->col + it->width - 1) + " are written by the " +
+                   it->ins->opcode + " at line " + std::to_string(it->ins->line) +
+                   ", committed but its mbarrier phase has not completed");
+      return false;
+    }
+    ++it;
+  }
   for (const auto &queue : s.pending)
     for (const Tcgen05State::Pending &p : queue) {
       uint64_t c0 = p.v[0] & 0xFFFF, width = 4;
       if (p.ins->kind == KMma)
         width = uint64_t(p.v[3] >> 17 & 0x3F) << 3;
-      if (col < c0 + width && c0 < col + n) {
+      if (overlaps(c0, width)) {
         ctx.fail(ins, w, l,
                  "tensor-memory columns " + std::to_string(c0) + ".." +
                      std::to_string(c0 + width - 1) + " are written by the " +
@@ -745,11 +778,20 @@ void execCommit(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
                               8, Access::Atomic);
     if (!bar)
       return;
+    uint64_t before;
+    std::memcpy(&before, bar, 8);
     bool ok;
     std::string err;
     mbarrierArrive(ctx, bar, ok, err);
     if (!ok)
-      ctx.fail(ins, w, l, err);
+      return ctx.fail(ins, w, l, err);
+    uint64_t after;
+    std::memcpy(&after, bar, 8);
+    if (after >> 40 == before >> 40)
+      for (const Tcgen05State::Pending &p : ops)
+        s.inFlight.push_back({p.ins, p.v[0] & 0xFFFF,
+                              p.ins->kind == KMma ? uint64_t(p.v[3] >> 17 & 0x3F) << 3 : 4,
+                              bar, before >> 40});
   });
 }
 
@@ -872,6 +914,11 @@ bool decodeTcgen05(Instr &ins, Mods &m, std::string &err) {
   case KMma: {
     ins.cls = IClass::Tensor;
     ins.exec = execQueue;
+    if (m.take("cta_group::2")) {
+      err = "'tcgen05.mma.cta_group::2' (a CTA pair) is not modelled: the "
+            "emulator runs a cluster as one CTA";
+      return false;
+    }
     if (!takeAll(m, {"cta_group::1"}, err, "mma"))
       return false;
     if (!m.take("block_scale")) {

@@ -11,6 +11,15 @@
 // 128, K a multiple of 64 (no bounds checks).
 //
 //   nvcc -arch=sm_100a -ptx gemm_tcgen05.cu -o gemm_tcgen05.ptx
+//   tilecc-ptxemu gemm_tcgen05.ptx --kernel gemm_tcgen05 --grid 2,2 --block 128 \
+//     --buf a:f16:65536:random --buf b:f16:65536:random --buf c:f32:65536 \
+//     --arg buf:a --arg buf:b --arg buf:c --arg i32:256 --arg i32:256 \
+//     --arg i32:256 --profile
+// gives (256^3, 4 CTAs x 4 K steps): tcgen05_mma_f16 64 (1/1024 per output
+// element), tcgen05_mma_shared_bytes 524288 (8192 per MMA), tmem_columns_peak
+// 128, tcgen05_commits 16 and mbarrier_phases 16 (one per K step), barriers
+// 24 (one bar.sync per K step plus one at the start and one at the end per
+// CTA). test/Unit/PTXEmu/NvccKernelsTest.cpp checks it against a host matmul.
 #include <cuda_fp16.h>
 #include <stdint.h>
 

@@ -502,4 +502,32 @@ TEST(PTXEmuTcgen05Mma, BadShapeIsAnError) {
   EXPECT_NE(r.error.find("is not a cta_group::1 shape"), std::string::npos) << r.error;
 }
 
+TEST(PTXEmuTcgen05Mma, CtaPairIsALocatedError) {
+  Emu e;
+  std::string ptx = hazardKernel("");
+  std::string from = "tcgen05.mma.cta_group::1.kind::f16";
+  ptx.replace(ptx.find(from), from.size(), "tcgen05.mma.cta_group::2.kind::f16");
+  EXPECT_FALSE(e.load(ptx));
+  EXPECT_NE(e.err.find("test.ptx:"), std::string::npos) << e.err;
+  EXPECT_NE(e.err.find("'tcgen05.mma.cta_group::2' (a CTA pair) is not modelled"),
+            std::string::npos)
+      << e.err;
+}
+
+TEST(PTXEmuTcgen05Mma, ReadingDBeforeTheCommitPhaseIsAnError) {
+  // The mbarrier expects two arrivals: after thread 0's commit its phase is
+  // still open, so D is not yet readable.
+  std::string ptx = hazardKernel("");
+  std::string init = "mbarrier.init.shared::cta.b64 [%r9], 1;";
+  ptx.replace(ptx.find(init), init.size(), "mbarrier.init.shared::cta.b64 [%r9], 2;");
+  std::string wait = "W: mbarrier.try_wait";
+  ptx.replace(ptx.find(wait), wait.size(),
+              "bar.sync 0;\n@%p1 tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r20}, [%r5];\n" + wait);
+  auto r = runHazard(ptx);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("committed but its mbarrier phase has not completed"),
+            std::string::npos)
+      << r.error;
+}
+
 } // namespace
