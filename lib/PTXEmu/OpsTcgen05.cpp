@@ -383,12 +383,12 @@ void performMma(ExecCtx &ctx, WarpState &w, unsigned l,
                     "instruction descriptor " + hex(idesc) + ": M = " + std::to_string(m) +
                         " (bits 24-28) is not a shape of block-scaled tcgen05.mma with "
                         "cta_group::1, which is 128xNxK only");
-  if (n < 16 || n > 256 || n % 16 || (idesc & 0x7) ||
+  if (n < 8 || n > 256 || n % 8 || (idesc & 0x7) ||
       (idesc >> 13 & 0xF) || !formats || (idesc >> 31) || sfIdA + vec > 4 ||
       sfIdB + vec > 4)
     return ctx.fail(ins, w, l,
                     "instruction descriptor " + hex(idesc) +
-                        ": the emulator supports M = 128, N = 16..256, dense, "
+                        ": the emulator supports M = 128, N = 8..256, dense, "
                         "K-major e4m3/e5m2 (ue8m0 scales) or e2m1 operands, "
                         "scale ids within the column");
   SmemDesc a, b;
@@ -526,16 +526,16 @@ bool decodeDenseIdesc(int kind, uint64_t idesc, DenseShape &s, std::string &err)
     break;
   }
   s.k = 32 / s.elemBytes;
-  // Shapes of the dense kinds with cta_group::1 (ISA 9.7.16.10.1): M = 64
-  // with N 8..256 in steps of 8, M = 128 with N 16..256 in steps of 16.
-  bool nOk = s.m == 64    ? s.n >= 8 && s.n <= 256 && s.n % 8 == 0
-             : s.m == 128 ? s.n >= 16 && s.n <= 256 && s.n % 16 == 0
-                          : false;
-  if (!nOk)
+  // Shapes of the dense kinds with cta_group::1 (ISA 9.7.16.2.1, Table 39):
+  // M = 64 or 128; N = 8..256 in steps of 8, for kind::i8 8, 16, 24, 32 and
+  // then steps of 16.
+  bool nOk = s.n >= 8 && s.n <= 256 && s.n % 8 == 0 &&
+             (kind != DI8 || s.n <= 32 || s.n % 16 == 0);
+  if ((s.m != 64 && s.m != 128) || !nOk)
     return bad("M = " + std::to_string(s.m) + " (bits 24-28), N = " +
                std::to_string(s.n) +
-               " (bits 17-22) is not a cta_group::1 shape (M 64 with N 8..256 "
-               "step 8, M 128 with N 16..256 step 16)");
+               " (bits 17-22) is not a cta_group::1 shape (M 64 or 128; N 8..256 "
+               "step 8, for kind::i8 step 16 above 32)");
   return true;
 }
 

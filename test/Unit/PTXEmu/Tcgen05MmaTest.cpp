@@ -416,7 +416,17 @@ TEST(PTXEmuTcgen05Mma, Fp8MixedFormatsAndNegate) {
 TEST(PTXEmuTcgen05Mma, Int8SignedAndUnsigned) {
   runCase({Kind::S8, Kind::S8, 128, 32, false, false, k128});
   runCase({Kind::U8, Kind::S8, 64, 16, false, false, k32});
+  runCase({Kind::S8, Kind::U8, 128, 24, false, false, k64});
+  runCase({Kind::U8, Kind::U8, 64, 48, false, false, kNone});
 }
+
+TEST(PTXEmuTcgen05Mma, NarrowAndWideN) {
+  // Table 39: N from 8 to 256 in steps of 8 for M = 64 and 128.
+  runCase({Kind::F16, Kind::F16, 128, 8, false, false, k128});
+  runCase({Kind::F16, Kind::F16, 64, 256, false, true, k64});
+  runCase({Kind::BF16, Kind::BF16, 128, 200, true, false, k32});
+}
+
 
 TEST(PTXEmuTcgen05Mma, AFromTensorMemory) {
   for (unsigned m : {64u, 128u}) {
@@ -493,10 +503,10 @@ TEST(PTXEmuTcgen05Mma, DescriptorVersionIsChecked) {
 TEST(PTXEmuTcgen05Mma, BadShapeIsAnError) {
   Emu e;
   std::string ptx = hazardKernel("");
-  // N = 8 is no shape with M = 128.
+  // M = 96 is no shape (64 or 128 with cta_group::1).
   std::string from = std::to_string(1u << 4 | (16u >> 3) << 17 | (128u >> 4) << 24);
   ptx.replace(ptx.find(from), from.size(),
-              std::to_string(1u << 4 | (8u >> 3) << 17 | (128u >> 4) << 24));
+              std::to_string(1u << 4 | (16u >> 3) << 17 | (96u >> 4) << 24));
   auto r = runHazard(ptx);
   ASSERT_FALSE(r.ok);
   EXPECT_NE(r.error.find("is not a cta_group::1 shape"), std::string::npos) << r.error;
@@ -526,6 +536,21 @@ TEST(PTXEmuTcgen05Mma, ReadingDBeforeTheCommitPhaseIsAnError) {
   auto r = runHazard(ptx);
   ASSERT_FALSE(r.ok);
   EXPECT_NE(r.error.find("committed but its mbarrier phase has not completed"),
+            std::string::npos)
+      << r.error;
+}
+
+TEST(PTXEmuTcgen05Mma, Int8NAboveThirtyTwoStepsBySixteen) {
+  std::string ptx = hazardKernel("");
+  std::string kind = "kind::f16";
+  ptx.replace(ptx.find(kind), kind.size(), "kind::i8");
+  std::string from = std::to_string(1u << 4 | (16u >> 3) << 17 | (128u >> 4) << 24);
+  // D S32, u8 x u8, N = 40.
+  ptx.replace(ptx.find(from), from.size(),
+              std::to_string(2u << 4 | (40u >> 3) << 17 | (128u >> 4) << 24));
+  auto r = runHazard(ptx);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("N = 40 (bits 17-22) is not a cta_group::1 shape"),
             std::string::npos)
       << r.error;
 }
