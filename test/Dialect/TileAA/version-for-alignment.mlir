@@ -178,3 +178,28 @@ nv_tileaa.func @strided_inner(%a: !nv_tileaa.ptr<f16, 1>, %m: i32, %s: i32) {
   }
   nv_tileaa.return
 }
+
+// -----
+
+// The view is made inside the loop (no top-level point to check it at):
+// left as it is.
+// CHECK-LABEL: nv_tileaa.func @view_in_loop(
+// CHECK-NOT: scf.if
+// CHECK: nv_tileaa.return
+nv_tileaa.func @view_in_loop(%a: !nv_tileaa.ptr<f16, 1>, %m: i32, %k: i32) {
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32>
+  %0 = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
+  %1 = arith.index_cast %m : i32 to index
+  %2 = arith.index_cast %k : i32 to index
+  %r = scf.for %i = %c0_i32 to %m step %c1_i32 iter_args(%acc = %cst) -> (tensor<16x16xf32>)  : i32 {
+    %3 = nv_tileaa.make_memref %a, %1, %2, %2 : (!nv_tileaa.ptr<f16, 1>, index, index, index) -> !nv_tileaa.memref<?x?xf16, 1, strides = [?, 1]>
+    %7 = nv_tileaa.block_tile %3 {dimGroups = [array<i64: 0>, array<i64: 1>], tileSizes = array<i64: 16, 16>} : !nv_tileaa.memref<?x?xf16, 1, strides = [?, 1]> -> !nv_tileaa.tiled_view<16x16xf16, !nv_tileaa.memref<?x?xf16, 1, strides = [?, 1]>>
+    %17 = arith.index_cast %i : i32 to index
+    %v, %t0 = nv_tileaa.tiled_load %7[%17, %17], %0 {operandSegmentSizes = array<i32: 1, 2, 0, 0>} : !nv_tileaa.tiled_view<16x16xf16, !nv_tileaa.memref<?x?xf16, 1, strides = [?, 1]>>, index, index, !nv_tileaa.mem_token -> tensor<16x16xf16>, !nv_tileaa.mem_token
+    %19 = nv_tileaa.dot %v, %v, %acc {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : tensor<16x16xf16>, tensor<16x16xf16>, tensor<16x16xf32> -> tensor<16x16xf32>
+    scf.yield %19 : tensor<16x16xf32>
+  }
+  nv_tileaa.return
+}
