@@ -30,7 +30,8 @@ struct ArchRow {
 
 constexpr unsigned kAmpere = bits({F::CpAsync, F::Ldmatrix, F::MmaSyncF16});
 constexpr unsigned kAda = kAmpere | bits({F::MmaSyncFp8, F::Fp8Convert});
-constexpr unsigned kHopper = kAda | bits({F::Tma, F::Clusters, F::Bf16AtomicAdd});
+constexpr unsigned kHopper = kAda | bits({F::Tma, F::Clusters, F::Bf16AtomicAdd,
+                                         F::MbarrierTx, F::AsyncProxyFence});
 constexpr unsigned kBlackwell =
     kHopper | bits({F::Fp4, F::ClusterLaunchControl});
 
@@ -136,6 +137,85 @@ llvm::StringRef tilecc::getFeatureName(TargetFeature feature) {
   case F::Fp8Convert: return "fp8 conversions";
   case F::Bf16AtomicAdd: return "bf16 atomic add";
   case F::ClusterLaunchControl: return "cluster launch control";
+  case F::MbarrierTx: return "mbarrier try_wait and tx-counts";
+  case F::AsyncProxyFence: return "async-proxy fences";
   }
   return "unknown feature";
+}
+
+namespace {
+/// PTX instructions by opcode prefix (PTX ISA "Target ISA notes"), first
+/// match wins, so longer prefixes come first where they overlap. A row with
+/// a qualifier matches only opcodes that also carry it.
+struct PtxInstructionRow {
+  llvm::StringLiteral prefix;
+  llvm::StringLiteral qualifier;
+  F feature;
+};
+const PtxInstructionRow kPtxInstructions[] = {
+    {"cp.async.bulk", "", F::Tma},            // sm_90
+    {"cp.reduce.async.bulk", "", F::Tma},     // sm_90
+    {"cp.async", "", F::CpAsync},             // sm_80
+    {"wgmma", "", F::Wgmma},                  // sm_90a
+    {"tcgen05", "", F::Tcgen05},              // sm_100a, sm_103a, sm_110a
+    {"mbarrier.try_wait", "", F::MbarrierTx}, // sm_90
+    {"mbarrier", ".expect_tx", F::MbarrierTx}, // sm_90
+    {"fence.mbarrier_init", "", F::MbarrierTx}, // sm_90
+    {"fence.proxy.async", "", F::AsyncProxyFence}, // sm_90
+    {"ldmatrix", "", F::Ldmatrix},            // sm_75
+    {"mma.sync", ".block_scale", F::BlockScaledMma}, // sm_120a
+    {"mma.sync", ".e4m3", F::MmaSyncFp8},     // sm_89
+    {"mma.sync", ".e5m2", F::MmaSyncFp8},     // sm_89
+    {"mma.sync", "", F::MmaSyncF16},          // sm_80 for the shapes used
+    {"clusterlaunchcontrol", "", F::ClusterLaunchControl}, // sm_100
+    {"mapa", "", F::Clusters},                // sm_90
+    {"barrier.cluster", "", F::Clusters},     // sm_90
+};
+
+/// Whether `opcode` is `prefix` or continues it with a qualifier.
+bool startsWithToken(llvm::StringRef opcode, llvm::StringRef prefix) {
+  return opcode.starts_with(prefix) &&
+         (opcode.size() == prefix.size() || opcode[prefix.size()] == '.');
+}
+} // namespace
+
+std::optional<TargetFeature>
+tilecc::getPtxInstructionFeature(llvm::StringRef opcode) {
+  for (const PtxInstructionRow &row : kPtxInstructions) {
+    if (!startsWithToken(opcode, row.prefix))
+      continue;
+    if (!row.qualifier.empty() && !opcode.contains(row.qualifier))
+      continue;
+    return row.feature;
+  }
+  return std::nullopt;
+}
+
+void tilecc::getPtxFeatures(llvm::StringRef text,
+                            llvm::SmallVectorImpl<TargetFeature> &features) {
+  // Statements end at ';'; braces open scopes and `name:` is a label.
+  llvm::SmallVector<llvm::StringRef> statements;
+  text.split(statements, ';');
+  for (llvm::StringRef statement : statements) {
+    statement = statement.ltrim(" \t\r\n{}");
+    // A label ends before the instruction it marks.
+    size_t colon = statement.find(':');
+    size_t space = statement.find_first_of(" \t\r\n");
+    if (colon != llvm::StringRef::npos && colon < space &&
+        !statement.substr(colon).starts_with("::"))
+      statement = statement.substr(colon + 1).ltrim(" \t\r\n{}");
+    // A guard predicate (`@p`, `@!p`) precedes the opcode.
+    if (statement.starts_with("@"))
+      statement = statement.drop_until([](char c) {
+                             return c == ' ' || c == '\t';
+                           }).ltrim(" \t");
+    llvm::StringRef opcode = statement.take_until([](char c) {
+      return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+    });
+    if (opcode.empty() || opcode.starts_with("."))
+      continue; // a directive (.reg) or nothing
+    if (std::optional<F> feature = getPtxInstructionFeature(opcode))
+      if (!llvm::is_contained(features, *feature))
+        features.push_back(*feature);
+  }
 }

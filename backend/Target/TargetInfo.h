@@ -10,6 +10,7 @@
 #define TILECC_TARGET_TARGETINFO_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -32,6 +33,8 @@ enum class TargetFeature : unsigned {
   Fp8Convert = 1u << 10,     // cvt to/from e4m3/e5m2 (sm_89+)
   Bf16AtomicAdd = 1u << 11,  // atom/red .add.noftz.bf16 (sm_90+)
   ClusterLaunchControl = 1u << 12, // clusterlaunchcontrol try_cancel (sm_100+)
+  MbarrierTx = 1u << 13,     // mbarrier try_wait and tx-counts (sm_90+)
+  AsyncProxyFence = 1u << 14, // fence.proxy.async (sm_90+)
 };
 
 /// The variant suffix of an architecture name.
@@ -69,6 +72,17 @@ llvm::ArrayRef<unsigned> getSupportedSmVersions();
 
 /// A human-readable feature name (`wgmma`, `tcgen05`, ...).
 llvm::StringRef getFeatureName(TargetFeature feature);
+
+/// The feature a PTX instruction needs, from its opcode with qualifiers
+/// (`wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16`); std::nullopt for
+/// instructions every supported target has. Qualifiers that name a feature
+/// on any instruction (`.cluster`, `.e4m3`) are not looked at here.
+std::optional<TargetFeature> getPtxInstructionFeature(llvm::StringRef opcode);
+
+/// The features the PTX `text` (one or more instructions, as inline assembly
+/// holds them) needs by its instructions' opcodes, each once, in order.
+void getPtxFeatures(llvm::StringRef text,
+                    llvm::SmallVectorImpl<TargetFeature> &features);
 
 } // namespace tilecc
 

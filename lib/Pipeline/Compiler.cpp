@@ -227,6 +227,9 @@ std::string Compiler::substitute(StringRef pipeline) const {
           options.optLevel >= 1
               ? "cuda_tile.module(fuse-fma,cuda_tile.entry(loop-split)),"
               : "");
+  // Alignment versioning (a runtime-checked fast path) is an optimization.
+  replace("{tileaa_opts}",
+          options.optLevel >= 1 ? ",tileaa-version-for-alignment" : "");
   return result;
 }
 

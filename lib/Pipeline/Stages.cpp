@@ -12,16 +12,17 @@ static const StageInfo kStages[] = {
     {Stage::TileAA, "tileaa", "convert cuda_tile to nv_tileaa", O::MLIR,
      "{cuda_tile_opts}convert-cuda-tile-to-tileaa{arch={arch}}"},
     {Stage::TileAACanon, "tileaa-canon",
-     "nv_tileaa canonicalization and CSE", O::MLIR,
-     "tileaa-canonicalize,cse"},
+     "nv_tileaa canonicalization, CSE and alignment versioning", O::MLIR,
+     "tileaa-canonicalize,cse{tileaa_opts}"},
     {Stage::TileAS, "tileas", "convert nv_tileaa to nv_tileas", O::MLIR,
      "convert-tileaa-to-tileas{compute-capability={arch}}"},
     {Stage::Schedule, "schedule",
-     "layout assignment, cp.async pipelining of dot operands and nv_tileas "
-     "canonicalization",
+     "layout assignment, cp.async pipelining of dot operands, nv_tileas "
+     "canonicalization and the target-feature check",
      O::MLIR,
      "tileas-assign-layouts{num-warps={num_warps}},"
-     "tileas-pipeline-dot-operands,tileas-canonicalize"},
+     "tileas-pipeline-dot-operands,tileas-canonicalize,"
+     "tileas-check-target-features{arch={arch}}"},
     {Stage::LLVM, "llvm", "lower to LLVM IR with NVVM", O::LLVMIR,
      "convert-tileas-to-llvm{arch={arch} num-warps={num_warps}}"},
     {Stage::PTX, "ptx", "generate PTX with the NVPTX backend", O::PTX, ""},

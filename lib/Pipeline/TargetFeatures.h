@@ -15,8 +15,10 @@
 
 namespace tilecc {
 
-/// The features `op` needs (nv_tileaa, nv_tileas, arith, LLVM and NVVM ops).
-llvm::SmallVector<TargetFeature> getRequiredFeatures(mlir::Operation *op);
+/// The features `op` needs (nv_tileaa, nv_tileas, LLVM and NVVM ops; inline
+/// PTX by its instructions' opcodes).
+void getRequiredFeatures(mlir::Operation *op,
+                         llvm::SmallVectorImpl<TargetFeature> &features);
 
 /// Reports every op under `root` that needs a feature `target` lacks.
 mlir::LogicalResult checkTargetFeatures(mlir::Operation *root,

@@ -48,4 +48,21 @@ def TileASPipelineDotOperands : Pass<"tileas-pipeline-dot-operands", "ModuleOp">
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileASCheckTargetFeatures
+    : Pass<"tileas-check-target-features", "ModuleOp"> {
+  let summary = "check the scheduled IR's instructions against the target";
+  let description = [{
+    The MMA atom families (`mma_`, `mma_bs_`, `wgmma_`, `umma_`, `umma_bs_`),
+    copy atoms (`cp_async_*`, TMA), TMA ops, cluster scopes and clusters,
+    async-proxy fences and narrow-format dots of nv_tileaa/nv_tileas ops are
+    the instructions the LLVM conversion will emit: each one the target's
+    feature table (backend/Target/TargetInfo) lacks is a located
+    `'<op>' requires <feature>, which sm_XY does not have` error.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", "\"sm_100\"",
+           "target architecture (sm_XY[a|f])">,
+  ];
+}
+
 #endif // TILECC_SCHEDULE_PASSES_TD

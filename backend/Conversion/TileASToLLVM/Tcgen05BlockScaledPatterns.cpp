@@ -61,6 +61,7 @@
 #include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
+#include "Layout/MatrixDescriptors.h"
 #include "Layout/Vectorization.h"
 #include "Target/TargetInfo.h"
 #include "TileAS/IR/TileASDialect.h"
@@ -74,13 +75,10 @@ namespace tl = ::tilecc::layout;
 
 namespace {
 
-/// Bytes of one core-matrix row, and of one 32x128b scale chunk.
-constexpr int64_t kCoreRowBytes = 16;
-constexpr int64_t kCoreMatrixBytes = 128;
-constexpr int64_t kScaleChunkBytes = 512;
-/// Bytes of K one instruction consumes: two core matrices (32 elements of
-/// kind::mxf8f6f4, 64 packed f4E2M1FN elements of kind::mxf4 / mxf4nvf4).
-constexpr int64_t kStepBytes = 32;
+constexpr int64_t kCoreRowBytes = tl::kCoreMatrixRowBytes;
+constexpr int64_t kCoreMatrixBytes = tl::kCoreMatrixBytes;
+constexpr int64_t kScaleChunkBytes = tl::kTcgen05ScaleChunkBytes;
+constexpr int64_t kStepBytes = tl::kTcgen05ScaledKBytes;
 
 /// The instruction kinds, with their PTX names and scale vector sizes.
 enum class MmaKind { Mxf8f6f4, Mxf4, Mxf4Nvf4 };
@@ -115,11 +113,11 @@ struct Tcgen05Plan {
 /// the 8-bit types, kind::mxf4(nvf4) for f4E2M1FN.
 static std::optional<unsigned> operandFormat(Type type) {
   if (isa<Float8E4M3FNType>(type))
-    return 0;
+    return tl::getTcgen05ScaledTypeCode(tl::ScaledMmaElement::E4M3);
   if (isa<Float8E5M2Type>(type))
-    return 1;
+    return tl::getTcgen05ScaledTypeCode(tl::ScaledMmaElement::E5M2);
   if (isa<Float4E2M1FNType>(type))
-    return 1;
+    return tl::getTcgen05ScaledTypeCode(tl::ScaledMmaElement::E2M1);
   return std::nullopt;
 }
 
@@ -406,23 +404,22 @@ static Value matrixDescriptor(OpBuilder &b, Location loc, Value address,
                               int64_t lbo, int64_t sbo) {
   Value start = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, address, createI64(b, loc, 4)),
-      createI64(b, loc, 0x3FFF));
-  int64_t fixed = ((lbo >> 4) << 16) | ((sbo >> 4) << 32) | (int64_t(1) << 46);
+      createI64(b, loc, tl::kDescriptorFieldMask));
+  int64_t fixed = tl::getTcgen05DescriptorFields(lbo, sbo);
   return LLVM::OrOp::create(b, loc, start, createI64(b, loc, fixed));
 }
 
 /// The instruction descriptor for K-major A and B, the scales starting at
 /// byte `sfId` of their tensor-memory column.
 static uint32_t instrDescriptor(const Tcgen05Plan &p, unsigned sfId) {
-  uint32_t d = 0;
-  d |= sfId << 4;                   // B scale-factor id
-  d |= p.aFormat << 7;              // A type
-  d |= p.bFormat << 10;             // B type
-  d |= uint32_t(p.nInstr >> 3) << 17;
-  d |= uint32_t(!p.ue4m3) << 23;    // scales are ue8m0 (else ue4m3)
-  d |= uint32_t(128 >> 4) << 24;    // M
-  d |= sfId << 29;                  // A scale-factor id
-  return d;
+  tl::Tcgen05ScaledInstr instr;
+  instr.aType = p.aFormat;
+  instr.bType = p.bFormat;
+  instr.m = 128;
+  instr.n = p.nInstr;
+  instr.ue8m0Scales = !p.ue4m3;
+  instr.scaleIdA = instr.scaleIdB = sfId;
+  return tl::getTcgen05ScaledInstrDescriptor(instr);
 }
 
 /// `instr` executed only where the i32 `id` is 0 (a thread or a warp).

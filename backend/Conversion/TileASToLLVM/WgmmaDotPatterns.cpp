@@ -30,6 +30,7 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/MatrixDescriptors.h"
 #include "Layout/WgmmaLayouts.h"
 #include "Schedule/BlockedLayouts.h"
 #include "TileAS/IR/TileASAsyncMmaOps.h"
@@ -84,11 +85,12 @@ Value makeDescriptor(OpBuilder &b, Location loc, Value addr,
                      const tl::WgmmaSharedOperand &shared) {
   auto i64 = b.getI64Type();
   Value start = LLVM::LShrOp::create(
-      b, loc, LLVM::AndOp::create(b, loc, addr, createI32(b, loc, 0x3FFFF)),
+      b, loc,
+      LLVM::AndOp::create(b, loc, addr,
+                          createI32(b, loc, tl::kDescriptorAddressBytesMask)),
       createI32(b, loc, 4));
-  uint64_t fields = (uint64_t((shared.lbo >> 4) & 0x3FFF) << 16) |
-                    (uint64_t((shared.sbo >> 4) & 0x3FFF) << 32) |
-                    (uint64_t(shared.descMode) << 62);
+  uint64_t fields =
+      tl::getWgmmaDescriptorFields(shared.lbo, shared.sbo, shared.descMode);
   return LLVM::OrOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i64, start),
                             LLVM::ConstantOp::create(
                                 b, loc, i64, b.getI64IntegerAttr(fields)));

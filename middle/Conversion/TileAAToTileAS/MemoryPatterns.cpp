@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
+#include "TileAA/IR/TileAADivisibility.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/STLExtras.h"
 #include <numeric>
@@ -18,30 +19,7 @@ using namespace mlir::tilecc;
 // Facts that bound the vector width of an access
 //===----------------------------------------------------------------------===//
 
-/// The largest power of two known to divide the integer value `v` (1 when
-/// nothing is known; 2^62 for zero).
-static int64_t knownDivisor(Value v) {
-  APInt constant;
-  if (matchPattern(v, m_ConstantInt(&constant))) {
-    int64_t c = constant.getSExtValue();
-    return c == 0 ? (int64_t(1) << 62) : (c & -c);
-  }
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return 1;
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp>(def))
-    return knownDivisor(def->getOperand(0));
-  if (auto assume = dyn_cast<nv_tileaa::AssumeOp>(def)) {
-    int64_t divisor = knownDivisor(assume.getValue());
-    for (Attribute predicate : assume.getPredicates())
-      if (auto divBy = dyn_cast<nv_tileaa::DivByAttr>(predicate))
-        if (!divBy.getEvery())
-          divisor = std::max(divisor, divBy.getDivisor());
-    return divisor;
-  }
-  return 1;
-}
+using nv_tileaa::getKnownDivisor;
 
 /// Bits one element occupies in memory: pointers and indices are 64-bit.
 static unsigned elementBits(Type type) {
@@ -124,9 +102,9 @@ static MemrefFacts memrefFacts(Value view, Type elementType) {
     return facts;
   int64_t elemBytes =
       std::max<int64_t>(1, elementBits(elementType) / 8);
-  int64_t align = std::max(knownDivisor(make.getBase()), elemBytes);
+  int64_t align = std::max(getKnownDivisor(make.getBase()), elemBytes);
   if (Value offset = make.getOffset())
-    align = std::gcd(align, knownDivisor(offset) * elemBytes);
+    align = std::gcd(align, getKnownDivisor(offset) * elemBytes);
   facts.alignBytes = align;
   int64_t rank = type.getRank();
   if (rank == 0)
@@ -134,7 +112,7 @@ static MemrefFacts memrefFacts(Value view, Type elementType) {
   for (int64_t dim = 0; dim + 1 < rank; ++dim) {
     auto [stride, value] = strideAt(dim);
     int64_t divisor = ShapedType::isDynamic(stride)
-                          ? knownDivisor(value)
+                          ? getKnownDivisor(value)
                           : (stride == 0 ? facts.outerStrideDivisor : stride);
     divisor &= -divisor; // its largest power-of-two factor
     facts.outerStrideDivisor = std::min(facts.outerStrideDivisor, divisor);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 using namespace tilecc;
+using llvm::SmallVector;
 
 TEST(TargetInfo, PlainNameUsesArchSpecificCodegen) {
   std::optional<TargetInfo> sm100 = parseTarget("sm_100");
@@ -60,4 +61,64 @@ TEST(TargetInfo, ConversionAndAtomicFeaturesByGeneration) {
   EXPECT_TRUE(parseTarget("sm_90")->has(TargetFeature::Bf16AtomicAdd));
   EXPECT_TRUE(parseTarget("sm_120f")->has(TargetFeature::Bf16AtomicAdd));
   EXPECT_EQ(getFeatureName(TargetFeature::Fp8Convert), "fp8 conversions");
+}
+
+// The PTX opcode table, with the targets from the PTX ISA's "Target ISA
+// notes" of each instruction.
+TEST(TargetInfo, PtxOpcodesNameTheirFeature) {
+  using F = TargetFeature;
+  EXPECT_EQ(getPtxInstructionFeature(
+                "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"),
+            F::Wgmma);
+  EXPECT_EQ(getPtxInstructionFeature("wgmma.wait_group.sync.aligned"),
+            F::Wgmma);
+  EXPECT_EQ(getPtxInstructionFeature("tcgen05.mma.cta_group::1.kind::f16"),
+            F::Tcgen05);
+  EXPECT_EQ(getPtxInstructionFeature("cp.async.cg.shared.global"), F::CpAsync);
+  EXPECT_EQ(getPtxInstructionFeature("cp.async.commit_group"), F::CpAsync);
+  EXPECT_EQ(getPtxInstructionFeature(
+                "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::"
+                "complete_tx::bytes"),
+            F::Tma);
+  EXPECT_EQ(getPtxInstructionFeature("mbarrier.try_wait.parity.shared::cta.b64"),
+            F::MbarrierTx);
+  EXPECT_EQ(getPtxInstructionFeature(
+                "mbarrier.arrive.expect_tx.shared::cta.b64"),
+            F::MbarrierTx);
+  // mbarrier.init/arrive/test_wait are sm_80.
+  EXPECT_FALSE(getPtxInstructionFeature("mbarrier.init.shared.b64"));
+  EXPECT_FALSE(getPtxInstructionFeature("mbarrier.test_wait.parity.shared.b64"));
+  EXPECT_EQ(getPtxInstructionFeature("fence.proxy.async.shared::cta"),
+            F::AsyncProxyFence);
+  EXPECT_EQ(getPtxInstructionFeature("ldmatrix.sync.aligned.m8n8.x4.shared.b16"),
+            F::Ldmatrix);
+  EXPECT_EQ(getPtxInstructionFeature("mma.sync.aligned.m16n8k32.row.col.f32."
+                                     "e4m3.e4m3.f32"),
+            F::MmaSyncFp8);
+  // Whole tokens only: wgmma is not mma.sync, cp.asyncx is no instruction.
+  EXPECT_FALSE(getPtxInstructionFeature("ld.global.v4.b32"));
+  EXPECT_FALSE(getPtxInstructionFeature("cp.asyncx"));
+  EXPECT_FALSE(getPtxInstructionFeature("fence.acq_rel.gpu"));
+  EXPECT_FALSE(parseTarget("sm_86")->has(F::MbarrierTx));
+  EXPECT_TRUE(parseTarget("sm_90")->has(F::MbarrierTx));
+  EXPECT_TRUE(parseTarget("sm_120")->has(F::AsyncProxyFence));
+}
+
+// Inline-asm text: each statement's opcode, past braces, labels, guards and
+// declarations.
+TEST(TargetInfo, PtxTextFeatures) {
+  using F = TargetFeature;
+  SmallVector<F> features;
+  getPtxFeatures("{\n .reg .pred p;\n WAIT:\n mbarrier.try_wait.parity.shared::"
+                 "cta.b64 p, [$0], $1;\n @!p bra WAIT;\n}",
+                 features);
+  EXPECT_EQ(features, SmallVector<F>({F::MbarrierTx}));
+  features.clear();
+  getPtxFeatures("@$2 cp.async.cg.shared.global [$0], [$1], 16; "
+                 "cp.async.commit_group; wgmma.fence.sync.aligned;",
+                 features);
+  EXPECT_EQ(features, SmallVector<F>({F::CpAsync, F::Wgmma}));
+  features.clear();
+  getPtxFeatures("add.s32 $0, $1, $2;", features);
+  EXPECT_TRUE(features.empty());
 }
