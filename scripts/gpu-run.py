@@ -21,6 +21,7 @@ import sys
 
 CU_LIMIT_PRINTF_FIFO_SIZE = 0x01
 CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4
+CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 
 class CudaError(Exception):
@@ -76,6 +77,13 @@ def launch_one(directory, repeats, keep_outputs):
     function = ctypes.c_void_p()
     check(cuda.cuModuleGetFunction(ctypes.byref(function), module,
                                    launch["kernel"].encode()))
+
+    # Above 48 KiB a kernel's dynamic shared memory needs the opt-in (tilecc
+    # plans it only where static shared memory cannot hold the buffers).
+    if launch["dynamic_shared"] > 48 * 1024:
+        check(cuda.cuFuncSetAttribute(
+            function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            ctypes.c_int(launch["dynamic_shared"])))
 
     values, buffers = [], []
     for arg in launch["args"]:

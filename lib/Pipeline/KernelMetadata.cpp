@@ -50,6 +50,9 @@ tilecc::collectKernelMetadata(const llvm::Module &module,
       kernel.params.push_back(param);
     }
     kernel.threadsPerCTA = attrValue(f, "nvvm.maxntid");
+    // Set by the memory plan when the shared buffers live in dynamic shared
+    // memory (backend/Conversion/TileASToLLVM/DynamicShared.h).
+    kernel.dynamicSharedBytes = attrValue(f, "tilecc-dynamic-shared-bytes");
     llvm::Attribute cluster = f.getFnAttribute("nvvm.cluster_dim");
     if (cluster.isStringAttribute()) {
       llvm::SmallVector<llvm::StringRef, 3> parts;

@@ -49,6 +49,7 @@ tilecc::runOnPTXEmulator(const Case &testCase, const TargetInfo &target,
   ptxemu::LaunchConfig launch;
   launch.grid = {testCase.grid[0], testCase.grid[1], testCase.grid[2]};
   launch.block = {getThreadsPerCTA(*kernel), 1, 1};
+  launch.dynamicShared = kernel->dynamicSharedBytes;
   ptxemu::LaunchResult run = program->launch(testCase.kernel, launch, params);
   if (!run.ok)
     return llvm::createStringError(

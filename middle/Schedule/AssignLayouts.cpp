@@ -17,6 +17,7 @@
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "Layout/DistributedLayouts.h"
+#include "Layout/FmaLayouts.h"
 #include "Layout/MmaLayouts.h"
 #include "Layout/WgmmaLayouts.h"
 #include "Layout/Vectorization.h"
@@ -115,6 +116,8 @@ public:
       fixReduceResult(result, layout);
     for (auto &[op, layouts] : dots)
       fixDot(op, layouts);
+    for (DotOp op : fmaDots)
+      fixFmaDot(op);
     for (auto &[op, layouts] : scaledDots)
       fixScaledDot(op, layouts);
     return success();
@@ -271,6 +274,15 @@ private:
       return;
     unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
     StringRef atom = dot.getAtom().getName();
+    // A scalar FMA dot takes any accumulator layout (its operands follow it,
+    // fixFmaDot): it only proposes a blocked one, with up to four elements
+    // a thread along N, should nothing else constrain the class.
+    if (atom.starts_with(tilecc::layout::kFmaAtomFamily)) {
+      offer(dot.getResult(),
+            {chooseBlockedLayout(acc.getShape(), 4, numWarps), 1});
+      fmaDots.push_back(dot);
+      return;
+    }
     bool wgmma = atom.starts_with(tilecc::layout::kWgmmaAtomFamily);
     // The atom was chosen for the kernel's warps; with another count the
     // tile may not split into warpgroups: mma.sync runs it then.
@@ -332,6 +344,23 @@ private:
     auto b = cast<RankedTensorType>(dot.getB().getType());
     result.b = chooseBlockedLayout(b.getShape(), 128 / bits, numWarps);
     return result;
+  }
+
+  /// An FMA dot's A and B are converted to the layouts that give every
+  /// thread the rows and columns of the accumulator elements it holds.
+  void fixFmaDot(DotOp dot) {
+    auto acc = cast<RankedTensorType>(dot.getResult().getType());
+    if (!LinearEncodingAttr::of(acc))
+      return;
+    const LinearLayout &accLayout = LinearEncodingAttr::of(acc).getLayout();
+    int32_t k = cast<RankedTensorType>(dot.getA().getType()).getShape().back();
+    // C shares the result's class, so it is in the accumulator layout.
+    retypeOperand(dot.getAMutable(),
+                  tilecc::layout::fmaDotOperand(tilecc::layout::MmaOperand::A,
+                                                accLayout, k));
+    retypeOperand(dot.getBMutable(),
+                  tilecc::layout::fmaDotOperand(tilecc::layout::MmaOperand::B,
+                                                accLayout, k));
   }
 
   /// A and B are converted into their fragment layouts; an accumulator whose
@@ -656,6 +685,7 @@ private:
   SmallVector<std::pair<Value, LinearLayout>> reduceResults;
   llvm::MapVector<DotOp, tilecc::layout::MmaSyncDotLayouts> dots;
   llvm::SmallPtrSet<Operation *, 4> chainedDots;
+  SmallVector<DotOp> fmaDots;
   llvm::MapVector<BlockScaledMmaOp, tilecc::layout::BlockScaledMmaSyncLayouts>
       scaledDots;
   bool failed = false;

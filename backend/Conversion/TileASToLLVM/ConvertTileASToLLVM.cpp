@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/Passes.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
+#include "Conversion/TileASToLLVM/DynamicShared.h"
 #include "Conversion/TileASToLLVM/SharedStaging.h"
 
 #include "Target/TargetInfo.h"
@@ -37,10 +38,12 @@ using namespace mlir::tilecc;
 
 /// Creates the shared scratch buffer for the largest layout conversion or
 /// cross-warp reduction, after checking that it and the module's shared
-/// globals (cp.async rings, alloca scratch) fit static shared memory.
+/// globals (cp.async rings, alloca scratch) fit the target's shared memory:
+/// static shared memory where ptxas accepts it, else dynamic shared memory
+/// (marked on the module, placed after the conversion).
 static LogicalResult createScratchBuffer(ModuleOp module,
                                          const ::tilecc::TargetInfo &target) {
-  // More would be dynamic shared memory, which ptxas refuses as static.
+  // More must be dynamic shared memory, which ptxas refuses as static.
   int64_t limit = target.getStaticSharedMemoryLimit();
   {
     // What the shared scratch needs besides conversions through shared
@@ -69,6 +72,7 @@ static LogicalResult createScratchBuffer(ModuleOp module,
     planSeparateScratchBuffers(module, others + scratch, limit);
   }
   int64_t bytes = 0, globals = 0, largestGlobalBytes = 0;
+  SmallVector<std::pair<std::string, int64_t>> sharedBuffers;
   Operation *largest = nullptr, *largestGlobal = nullptr;
   // wgmma reads B from the scratch buffer in a swizzle that repeats every
   // 1024 bytes.
@@ -81,6 +85,7 @@ static LogicalResult createScratchBuffer(ModuleOp module,
         int64_t size = type.getNumElements() *
                        std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
         globals += size;
+        sharedBuffers.push_back({global.getSymName().str(), size});
         if (size > largestGlobalBytes) {
           largestGlobalBytes = size;
           largestGlobal = op;
@@ -91,8 +96,11 @@ static LogicalResult createScratchBuffer(ModuleOp module,
     if (auto global = dyn_cast<LLVM::GlobalOp>(op)) {
       // Conversions' own buffers.
       auto type = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
-      if (global.getAddrSpace() == 3 && type)
+      if (global.getAddrSpace() == 3 && type) {
         globals += type.getNumElements();
+        sharedBuffers.push_back(
+            {global.getSymName().str(), int64_t(type.getNumElements())});
+      }
       return;
     }
     int64_t need = std::max({getConvertLayoutScratchBytes(op),
@@ -108,22 +116,48 @@ static LogicalResult createScratchBuffer(ModuleOp module,
       largest = op;
     }
   });
-  if (bytes + globals > limit) {
-    // Point at the largest single need.
+  int64_t total = bytes + globals;
+  if (total > target.sharedMemoryPerBlock) {
+    // Point at the largest single need and name every buffer to shrink.
     Operation *at = bytes >= largestGlobalBytes ? largest : largestGlobal;
     // The first part is ptxas's wording, which Triton's autotuner parses
     // (used and maximum bytes in hex) to skip configurations that do not fit.
     InFlightDiagnostic diag =
         (at ? at->emitError() : module.emitError())
         << "kernel uses too much shared data (0x"
-        << llvm::utohexstr(bytes + globals, /*LowerCase=*/true) << " bytes, 0x"
-        << llvm::utohexstr(limit, /*LowerCase=*/true) << " max): it needs "
-        << bytes + globals << " bytes of static shared memory (" << bytes
-        << " for staging tiles here, " << globals
-        << " for shared buffers), more than the " << limit << " of "
-        << target.getName();
+        << llvm::utohexstr(total, /*LowerCase=*/true) << " bytes, 0x"
+        << llvm::utohexstr(target.sharedMemoryPerBlock, /*LowerCase=*/true)
+        << " max): it needs " << total
+        << " bytes of shared memory, more than the "
+        << target.sharedMemoryPerBlock << " one CTA may use on "
+        << target.getName() << ": ";
+    SmallVector<std::string> parts;
+    if (largest) {
+      std::string part;
+      llvm::raw_string_ostream os(part);
+      os << bytes << " to stage the tiles of '" << largest->getName() << "'";
+      if (largest->getNumResults()) {
+        Type type = largest->getResult(0).getType();
+        if (auto tensor = dyn_cast<RankedTensorType>(type)) // no layout
+          type = RankedTensorType::get(tensor.getShape(),
+                                       tensor.getElementType());
+        os << " (" << type << ")";
+      }
+      if (largest == at)
+        os << " here";
+      parts.push_back(part);
+    }
+    for (const auto &[name, size] : sharedBuffers)
+      parts.push_back(std::to_string(size) + " for shared buffer @" + name);
+    diag << llvm::join(parts, ", ");
+    diag << "; shrink those tiles (tile shape or element type) or split the "
+            "work";
     return diag;
   }
+  // Past the static limit the buffers move to dynamic shared memory
+  // (DynamicShared.cpp), which the launch passes and opts in to.
+  if (total > limit)
+    module->setAttr(kDynamicSharedAttr, UnitAttr::get(module.getContext()));
   if (bytes == 0)
     return success();
   OpBuilder b(module.getBodyRegion());
@@ -248,6 +282,9 @@ struct ConvertTileASToLLVMPass
                                  gpu::GPUDialect, tensor::TensorDialect,
                                  ub::UBDialect>();
     if (failed(applyPartialConversion(module, llvmTarget, std::move(patterns))))
+      return signalPassFailure();
+
+    if (failed(placeSharedInDynamicMemory(module, *target)))
       return signalPassFailure();
 
     SmallVector<UnrealizedConversionCastOp> casts;

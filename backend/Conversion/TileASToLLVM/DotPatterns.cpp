@@ -14,10 +14,12 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
+#include "Conversion/TileASToLLVM/FmaDotPatterns.h"
 #include "Conversion/TileASToLLVM/MmaFragments.h"
 #include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
+#include "Layout/FmaLayouts.h"
 #include "Layout/MmaLayouts.h"
 #include "Layout/WgmmaLayouts.h"
 #include "TileAS/IR/RegisterBits.h"
@@ -127,11 +129,15 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     StringRef atomName = op.getAtom().getName();
     if (atomName.starts_with(tl::kWgmmaAtomFamily)) // WgmmaDotPatterns.cpp
       return rewriter.notifyMatchFailure(op, "a wgmma atom");
+    if (atomName.starts_with(tl::kFmaAtomFamily)) // FmaDotPatterns.cpp
+      return rewriter.notifyMatchFailure(op, "an fma atom");
     if (!atomName.starts_with(tl::kMmaSyncAtomFamily))
       return op.emitError() << "no lowering for the MMA atom " << atomName
                             << "; dots lower to mma.sync ("
-                            << tl::kMmaSyncAtomFamily << " atoms) or wgmma ("
-                            << tl::kWgmmaAtomFamily << " atoms, sm_90a)";
+                            << tl::kMmaSyncAtomFamily << " atoms), wgmma ("
+                            << tl::kWgmmaAtomFamily << " atoms, sm_90a) or "
+                            << "scalar FMA (" << tl::kFmaAtomFamily
+                            << " atoms)";
     // Element types from the atom: <family>_<a>_<b>_<c>.
     SmallVector<StringRef> parts;
     atomName.split(parts, '_');
@@ -381,5 +387,6 @@ private:
 void mlir::tilecc::populateTileASDotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<DotLowering>(converter, patterns.getContext());
+  populateTileASFmaDotToLLVMPatterns(converter, patterns);
   populateTileASWgmmaDotToLLVMPatterns(converter, patterns);
 }

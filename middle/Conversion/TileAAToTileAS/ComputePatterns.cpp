@@ -2,10 +2,14 @@
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
 
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
+#include "Layout/FmaLayouts.h"
 #include "Layout/MmaLayouts.h"
 #include "Layout/WgmmaLayouts.h"
+#include "Target/TargetInfo.h"
 #include "TileAS/IR/RegisterBits.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -112,6 +116,41 @@ static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
   return shape;
 }
 
+/// Whether mma.sync has the operand types on this target (the target table
+/// says which have its fp8 forms).
+static bool mmaSyncHasTypes(nv_tileaa::DotOp op, int64_t cc) {
+  auto isFp8 = [](Value v) {
+    return isa<Float8E4M3FNType, Float8E5M2Type>(
+        cast<RankedTensorType>(v.getType()).getElementType());
+  };
+  if (!isFp8(op.getA()) && !isFp8(op.getB()))
+    return true;
+  std::optional<::tilecc::TargetInfo> target =
+      ::tilecc::parseTarget("sm_" + std::to_string(cc));
+  return target && target->has(::tilecc::TargetFeature::MmaSyncFp8);
+}
+
+/// An FMA dot multiplies in the accumulator's type: narrower floats are
+/// extended to f32 and narrower integers to i32 by their signedness (exact,
+/// so products and sums are those of the reference interpreter up to the
+/// accumulator's rounding; integer sums wrap like its truncated ones).
+static Value widenFmaOperand(OpBuilder &b, Location loc, Value v,
+                             std::optional<nv_tileaa::Signedness> sign) {
+  auto type = cast<RankedTensorType>(v.getType());
+  Type elem = type.getElementType();
+  if (auto i = dyn_cast<IntegerType>(elem)) {
+    if (i.getWidth() >= 32)
+      return v;
+    auto wide = type.clone(b.getI32Type());
+    if (sign && *sign == nv_tileaa::Signedness::Unsigned)
+      return arith::ExtUIOp::create(b, loc, wide, v);
+    return arith::ExtSIOp::create(b, loc, wide, v);
+  }
+  if (elem.getIntOrFloatBitWidth() >= 32 && !isa<FloatTF32Type>(elem))
+    return v;
+  return arith::ExtFOp::create(b, loc, type.clone(b.getF32Type()), v);
+}
+
 /// An operand layout folds to the 2-d (plus batch) MMA operand layout when
 /// it is the default one or a dimension order over all of its axes.
 static bool infers2dLayout(Value operand) {
@@ -198,6 +237,10 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
     if (!blockScaled && selectsWgmma(op, *cc, spec))
       family = ::tilecc::layout::kWgmmaAtomFamily;
     FailureOr<MmaShape> shape = validateMmaShape(op, family);
+    // A plain dot no MMA instruction of the target takes (a dimension below
+    // the instruction's, fp8 before sm_89) runs as scalar multiply-adds.
+    if (!blockScaled && (failed(shape) || !mmaSyncHasTypes(op, *cc)))
+      return rewriteAsFma(op, adaptor, rewriter);
     if (failed(shape)) {
       op.emitError("failed to find available mma partition");
       return failure();
@@ -239,6 +282,40 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
         op, op.getType(), adaptor.getA(), adaptor.getB(), adaptor.getC(),
         adaptor.getSfa(), adaptor.getSfb(), atom,
         rewriter.getI32IntegerAttr(ctaGroup));
+    return success();
+  }
+
+private:
+  /// nv_tileas.dot with an `fma_<a>_<b>_<c>` atom on the widened operands.
+  LogicalResult rewriteAsFma(nv_tileaa::DotOp op, OpAdaptor adaptor,
+                             ConversionPatternRewriter &rewriter) const {
+    // Distributed layouts need power-of-two dimensions (cuda_tile's tiles
+    // have them; hand-written nv_tileaa may not).
+    auto powersOfTwo = [](Value v) {
+      auto type = cast<RankedTensorType>(v.getType());
+      return type.hasStaticShape() &&
+             llvm::all_of(type.getShape(),
+                          [](int64_t d) { return llvm::isPowerOf2_64(d); });
+    };
+    if (!powersOfTwo(op.getA()) || !powersOfTwo(op.getB()) ||
+        !powersOfTwo(op.getC())) {
+      op.emitError("failed to find available mma partition");
+      return failure();
+    }
+    Location loc = op.getLoc();
+    Value a = widenFmaOperand(rewriter, loc, adaptor.getA(), op.getSignednessA());
+    Value b = widenFmaOperand(rewriter, loc, adaptor.getB(), op.getSignednessB());
+    auto elem = [](Value v) {
+      return cast<RankedTensorType>(v.getType()).getElementType();
+    };
+    std::string name = (::tilecc::layout::kFmaAtomFamily +
+                        mmaElementName(elem(a), true, {}) + "_" +
+                        mmaElementName(elem(b), true, {}) + "_" +
+                        mmaElementName(elem(adaptor.getC()), false, {}))
+                           .str();
+    rewriter.replaceOpWithNewOp<nv_tileas::DotOp>(
+        op, op.getType(), a, b, adaptor.getC(),
+        nv_tileas::MmaAtomAttr::get(getContext(), name));
     return success();
   }
 };

@@ -39,8 +39,8 @@ bool CopyAtomAttr::isTmaAtom() const { return getName().contains("tma"); }
 
 // MMA families, longest prefix first so that `umma_bs_` wins over `umma_`
 // (and `mma_bs_`, block-scaled mma.sync, over `mma_`).
-static constexpr StringLiteral kMmaFamilies[] = {"umma_bs_", "umma_", "wgmma_",
-                                                 "mma_bs_", "mma_"};
+static constexpr StringLiteral kMmaFamilies[] = {
+    "umma_bs_", "umma_", "wgmma_", "mma_bs_", "mma_", "fma_"};
 
 LogicalResult MmaAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   StringRef name) {
@@ -48,7 +48,7 @@ LogicalResult MmaAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (name.starts_with(family))
       return success();
   return emitError() << "MMA atom '" << name
-                     << "' must name a family: mma_, mma_bs_, wgmma_, umma_ or umma_bs_";
+                     << "' must name a family: mma_, mma_bs_, wgmma_, umma_, umma_bs_ or fma_";
 }
 
 bool MmaAtomAttr::isBlockScaled() const {

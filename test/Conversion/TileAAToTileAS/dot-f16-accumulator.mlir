@@ -3,8 +3,8 @@
 // nv_tileaa.f16_accumulator. Where the instruction keeps f16 accumulators
 // (mma.sync .f16.f16.f16.f16: f16 operands) the dot takes the f16
 // accumulator and the conversions go; the mark never leaves the pass.
-// RUN: tilecc-opt %s --convert-tileaa-to-tileas | FileCheck %s
-// RUN: tilecc-opt %s --convert-tileaa-to-tileas=compute-capability=sm_100 | FileCheck %s
+// RUN: tilecc-opt %s --convert-tileaa-to-tileas | FileCheck %s --check-prefixes=CHECK,SM80
+// RUN: tilecc-opt %s --convert-tileaa-to-tileas=compute-capability=sm_100 | FileCheck %s --check-prefixes=CHECK,SM100
 
 // CHECK-NOT: f16_accumulator
 // CHECK-LABEL: nv_tileaa.func @narrowed
@@ -37,10 +37,12 @@ nv_tileaa.func @loop(%a: tensor<32x16xf16>, %b: tensor<16x16xf16>, %c: tensor<32
   nv_tileaa.return %acc : tensor<32x16xf16>
 }
 
-// fp8 operands have no f16-accumulator mma.sync here: they keep f32.
+// fp8 operands have no f16-accumulator mma.sync here: they keep f32 (on
+// sm_80, which has no fp8 mma.sync, as scalar FMA).
 // CHECK-LABEL: nv_tileaa.func @fp8
 // CHECK: arith.extf
-// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_e5m2_e5m2_f32>}
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom fma_f32_f32_f32>}
+// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_e5m2_e5m2_f32>}
 // CHECK: arith.truncf
 nv_tileaa.func @fp8(%a: tensor<16x32xf8E5M2>, %b: tensor<32x8xf8E5M2>, %c: tensor<16x8xf16>) -> tensor<16x8xf16> {
   %w = nv_tileaa.fp_to_fp %c : tensor<16x8xf16> -> tensor<16x8xf32>

@@ -27,7 +27,7 @@ func.func private @f(%v: !nv_tileas.tma_desc<512x8xf16>)
 
 // -----
 
-// expected-error @+1 {{MMA atom 'hmma_f16' must name a family: mma_, mma_bs_, wgmma_, umma_ or umma_bs_}}
+// expected-error @+1 {{MMA atom 'hmma_f16' must name a family: mma_, mma_bs_, wgmma_, umma_, umma_bs_ or fma_}}
 func.func private @f() attributes {a = #nv_tileas<atom hmma_f16>}
 
 // -----
