@@ -9,7 +9,8 @@
 //   warpgroups along M for wgmma); the kernel takes the default (4, fewer
 //   for tiles too small to give every warp its own elements) unless that
 //   does not fit the per-thread limit of the register file, then the fewest
-//   warps that fit, whole warpgroups where the dot can run on wgmma;
+//   warps that fit, whole warpgroups where the dot can run on wgmma (none
+//   fits: the fewest registers over the limit across the CTA);
 // - ring depth: the dot operands' `latency` hints (1 + ceil(latency / 2)
 //   stages, 3 without a hint), capped so the rings leave shared memory for a
 //   second resident CTA when the registers allow one;
@@ -67,6 +68,19 @@ struct DotCost {
   int64_t accumulator, operands;
   bool wgmma;
 };
+
+/// Whether tileas-pipeline-dot-operands can stage the dots' operands in
+/// shared-memory rings (two stages within the static shared memory it
+/// plans); otherwise the loaded tiles pass through registers.
+bool operandsStaged(ArrayRef<DotShape> dots) {
+  int64_t perStage = 0;
+  for (const DotShape &dot : dots) {
+    if (!dot.inLoop)
+      return false;
+    perStage += dot.operandBytes;
+  }
+  return 2 * perStage <= ::tilecc::kPortableStaticSharedBytes;
+}
 } // namespace
 
 static std::string elementName(Type type) {
@@ -155,12 +169,17 @@ static std::optional<int64_t> estimateRegisters(ArrayRef<DotShape> dots,
                                                 unsigned warps,
                                                 bool wgmmaTarget) {
   int64_t accumulators = 0, operands = 0;
+  bool staged = operandsStaged(dots);
   for (const DotShape &dot : dots) {
     std::optional<DotCost> cost = getDotCost(dot, warps, wgmmaTarget);
     if (!cost)
       return std::nullopt;
     accumulators += cost->accumulator;
-    operands = std::max(operands, cost->operands);
+    // Unstaged operands arrive as loaded tiles spread over the CTA.
+    int64_t loaded = staged ? 0
+                            : llvm::divideCeil(dot.operandBytes * 8,
+                                               32 * 32 * int64_t(warps));
+    operands = std::max(operands, cost->operands + loaded);
   }
   return (kAccumulatorQuarters * accumulators + kFragmentQuarters * operands) /
              4 +
@@ -239,6 +258,7 @@ mlir::tilecc::chooseKernelResources(Operation *func,
     unsigned maxWarps = ::tilecc::kMaxThreadsPerCTA / 32;
     std::optional<unsigned> fits, fitsWgmma, least;
     int64_t leastExcess = std::numeric_limits<int64_t>::max();
+    int64_t leastThreadExcess = 0;
     for (unsigned warps = result.numWarps; warps <= maxWarps; warps *= 2) {
       std::optional<int64_t> estimate =
           estimateRegisters(dots, warps, wgmmaTarget);
@@ -252,9 +272,11 @@ mlir::tilecc::chooseKernelResources(Operation *func,
         if (!fitsWgmma && runsOnWgmma(dots, warps, wgmmaTarget))
           fitsWgmma = warps;
       }
-      if (excess < leastExcess) {
-        leastExcess = excess;
+      // Least spilled registers per CTA (excess of each thread).
+      if (excess * int64_t(warps) < leastExcess) {
+        leastExcess = excess * int64_t(warps);
         least = warps;
+        leastThreadExcess = excess;
       }
     }
     if (fitsWgmma)
@@ -263,7 +285,7 @@ mlir::tilecc::chooseKernelResources(Operation *func,
       result.numWarps = *fits;
     else if (least) {
       result.numWarps = *least;
-      result.overflow = leastExcess;
+      result.overflow = leastThreadExcess;
     }
   }
 
