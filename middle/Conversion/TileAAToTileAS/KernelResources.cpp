@@ -139,10 +139,16 @@ static std::optional<DotCost> getDotCost(const DotShape &dot, unsigned warps,
   // wgmma (sm_90a): warps along M in whole warpgroups, B read from shared
   // memory through its descriptor.
   if (wgmmaTarget && dot.wgmmaTypes &&
-      tl::fitsWgmma(warps, {dot.m, dot.n}, dot.k, tl::WgmmaShape{64, 16, 256}))
+      tl::fitsWgmma(warps, {dot.m, dot.n}, dot.k, tl::WgmmaShape{64, 16, 256})) {
+    // One m64nNk16 holds N / 2 accumulators of a thread plus its A words and
+    // descriptors at once: ptxas refuses the kernel when they pass the limit
+    // (256 columns on 16 warps), and the dot would take wgmma on this count.
+    if (dot.n / 2 + 16 > int64_t(::tilecc::getRegisterLimit(32 * warps)))
+      return std::nullopt;
     return DotCost{registers(dot.m * dot.n, std::max(dot.accBits, 32u),
                              32 * warps),
                    registers(dot.m * dot.k, dot.aBits, 32 * warps), true};
+  }
   std::optional<tl::MmaSyncShape> instr = tl::getMmaSyncShape(dot.aBits);
   if (!instr)
     return std::nullopt;
