@@ -26,6 +26,9 @@ struct ArchRow {
   unsigned baseFeatures;
   unsigned archSpecificFeatures;
   unsigned sharedMemoryPerBlock;
+  unsigned sharedMemoryPerSM;
+  unsigned maxThreadsPerSM;
+  unsigned maxCTAsPerSM;
 };
 
 constexpr unsigned kAmpere = bits({F::CpAsync, F::Ldmatrix, F::MmaSyncF16});
@@ -35,16 +38,18 @@ constexpr unsigned kHopper = kAda | bits({F::Tma, F::Clusters, F::Bf16AtomicAdd,
 constexpr unsigned kBlackwell =
     kHopper | bits({F::Fp4, F::ClusterLaunchControl});
 
+// Shared memory per block / per SM, threads and CTAs per SM: the CUDA C++
+// Programming Guide's table of compute capabilities.
 const ArchRow kArchs[] = {
-    {80, 70, 0, false, kAmpere, 0, 163 * 1024},
-    {86, 71, 0, false, kAmpere, 0, 99 * 1024},
-    {89, 78, 0, false, kAda, 0, 99 * 1024},
-    {90, 78, 0, true, kHopper, bits({F::Wgmma}), 227 * 1024},
-    {100, 86, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024},
-    {103, 88, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024},
-    {110, 90, 90, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024},
-    {120, 87, 88, true, kBlackwell, bits({F::BlockScaledMma}), 99 * 1024},
-    {121, 88, 88, true, kBlackwell, bits({F::BlockScaledMma}), 99 * 1024},
+    {80, 70, 0, false, kAmpere, 0, 163 * 1024, 164 * 1024, 2048, 32},
+    {86, 71, 0, false, kAmpere, 0, 99 * 1024, 100 * 1024, 1536, 16},
+    {89, 78, 0, false, kAda, 0, 99 * 1024, 100 * 1024, 1536, 24},
+    {90, 78, 0, true, kHopper, bits({F::Wgmma}), 227 * 1024, 228 * 1024, 2048, 32},
+    {100, 86, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024, 228 * 1024, 2048, 32},
+    {103, 88, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024, 228 * 1024, 2048, 32},
+    {110, 90, 90, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024, 228 * 1024, 2048, 32},
+    {120, 87, 88, true, kBlackwell, bits({F::BlockScaledMma}), 99 * 1024, 128 * 1024, 1536, 32},
+    {121, 88, 88, true, kBlackwell, bits({F::BlockScaledMma}), 99 * 1024, 128 * 1024, 1536, 32},
 };
 
 const unsigned kSmVersions[] = {80, 86, 89, 90, 100, 103, 110, 120, 121};
@@ -82,6 +87,13 @@ unsigned TargetInfo::getStaticSharedMemoryLimit() const {
   return std::min(kPortableStaticSharedBytes, sharedMemoryPerBlock);
 }
 
+unsigned tilecc::getRegisterLimit(unsigned threads, unsigned ctasPerSM) {
+  unsigned warps = std::max(1u, (threads + 31) / 32) * std::max(1u, ctasPerSM);
+  unsigned perThread = kRegistersPerSM / (32 * warps);
+  perThread -= perThread % kRegisterAllocationUnit;
+  return std::min(perThread, kMaxRegistersPerThread);
+}
+
 std::optional<TargetInfo> tilecc::parseTarget(llvm::StringRef name) {
   if (!name.consume_front("sm_"))
     return std::nullopt;
@@ -105,6 +117,9 @@ std::optional<TargetInfo> tilecc::parseTarget(llvm::StringRef name) {
   info.smVersion = sm;
   info.variant = variant;
   info.sharedMemoryPerBlock = row->sharedMemoryPerBlock;
+  info.sharedMemoryPerSM = row->sharedMemoryPerSM;
+  info.maxThreadsPerSM = row->maxThreadsPerSM;
+  info.maxCTAsPerSM = row->maxCTAsPerSM;
   info.features = row->baseFeatures;
   // `sm_XY` targets that exact device, as does `sm_XYa`; `sm_XYf` must run on
   // the whole family and so gets only the portable features.

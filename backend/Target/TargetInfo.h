@@ -46,6 +46,9 @@ struct TargetInfo {
   unsigned ptxVersion;      // PTX ISA version times 10 (e.g. 86 for 8.6)
   unsigned features;        // TargetFeature bits
   unsigned sharedMemoryPerBlock; // bytes of shared memory one CTA may use
+  unsigned sharedMemoryPerSM;    // bytes of shared memory of one SM
+  unsigned maxThreadsPerSM;      // resident threads of one SM
+  unsigned maxCTAsPerSM;         // resident CTAs of one SM
 
   /// The name as the user wrote it (`sm_100`, `sm_90a`).
   std::string getName() const;
@@ -60,6 +63,22 @@ struct TargetInfo {
     return features & static_cast<unsigned>(feature);
   }
 };
+
+/// 32-bit registers of one SM's register file (every supported target).
+constexpr unsigned kRegistersPerSM = 64 * 1024;
+/// Registers one thread may address (ptxas's ceiling, `.maxnreg` at most).
+constexpr unsigned kMaxRegistersPerThread = 255;
+/// Registers are given to warps in blocks of this many per thread.
+constexpr unsigned kRegisterAllocationUnit = 8;
+/// Threads of one CTA (`.maxntid` at most).
+constexpr unsigned kMaxThreadsPerCTA = 1024;
+/// Shared memory the CUDA driver reserves per resident CTA (sm_80 and later).
+constexpr unsigned kReservedSharedPerCTA = 1024;
+
+/// Registers each thread of a CTA of `threads` threads may use when
+/// `ctasPerSM` such CTAs share an SM: the register file split evenly, in
+/// allocation units, at most kMaxRegistersPerThread.
+unsigned getRegisterLimit(unsigned threads, unsigned ctasPerSM = 1);
 
 /// Static shared memory ptxas accepts in a kernel for every target.
 constexpr unsigned kPortableStaticSharedBytes = 48 * 1024;

@@ -1,5 +1,5 @@
 module {
-  nv_tileaa.func @vector_add(%arg0: !nv_tileaa.ptr<f32, 1>, %arg1: !nv_tileaa.ptr<f32, 1>, %arg2: !nv_tileaa.ptr<f32, 1>, %arg3: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+  nv_tileaa.func @vector_add(%arg0: !nv_tileaa.ptr<f32, 1>, %arg1: !nv_tileaa.ptr<f32, 1>, %arg2: !nv_tileaa.ptr<f32, 1>, %arg3: i32) attributes {cute.kernel} {
     %0 = nv_tileaa.assume %arg0, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
     %1 = nv_tileaa.assume %arg1, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>
     %2 = nv_tileaa.assume %arg2, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>

@@ -28,7 +28,8 @@
 // 4, 8 or 16 bytes); the slot's shared layout is the conversion planner's
 // for 128-bit chunks, which it must store whole. Padding
 // must be zero (cp.async zero-fills what lies outside the view). The ring
-// depth drops while the kernel's static shared memory would pass 48 KiB; a
+// depth is the function's `nv_tileaa.num_stages` (else the pass option); it
+// drops while the kernel's static shared memory would pass 48 KiB; a
 // loop whose operands do not fit double buffering keeps its loads.
 //
 //===----------------------------------------------------------------------===//
@@ -525,6 +526,15 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   loop.erase();
 }
 
+/// The ring depth the kernel-spec decision recorded on the function holding
+/// `op` (`nv_tileaa.num_stages`, TileAAToTileAS's KernelResources.cpp).
+std::optional<unsigned> getKernelNumStages(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto depth = op->getAttrOfType<IntegerAttr>("nv_tileaa.num_stages"))
+      return depth.getInt();
+  return std::nullopt;
+}
+
 struct PipelineDotOperandsPass
     : public mlir::nv_tileas::impl::TileASPipelineDotOperandsBase<PipelineDotOperandsPass> {
   using Base::Base;
@@ -533,7 +543,7 @@ struct PipelineDotOperandsPass
     ModuleOp module = getOperation();
     auto cc = module->getAttrOfType<IntegerAttr>("nv_tileas.compute_capability");
     // cp.async exists from sm_80.
-    if (!cc || cc.getInt() < 80 || numStages < 2)
+    if (!cc || cc.getInt() < 80)
       return;
     SmallVector<scf::ForOp> loops;
     module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
@@ -555,13 +565,19 @@ struct PipelineDotOperandsPass
         perStage += tileBytes(
             cast<RankedTensorType>(operand.load.getResult().getType()));
       int64_t budget = kStaticSharedBytes - sharedBytesBesides(module, operands);
+      // The kernel's depth (chosen with its warps and registers next to its
+      // kernel spec), else the option's.
+      unsigned stages = numStages;
+      if (std::optional<unsigned> depth = getKernelNumStages(loop))
+        stages = *depth;
+      if (stages < 2)
+        continue;
       // MMAs in flight take a spare slot where it fits.
       DotOp asyncDot = findAsyncDot(loop, operands);
       DotSchedule schedule = DotSchedule::Sync;
-      unsigned stages = numStages;
       if (asyncDot) {
-        schedule = (numStages + 1) * perStage <= budget ? DotSchedule::SpareSlot
-                                                        : DotSchedule::Barrier;
+        schedule = (stages + 1) * perStage <= budget ? DotSchedule::SpareSlot
+                                                     : DotSchedule::Barrier;
         if (schedule == DotSchedule::SpareSlot)
           ++stages;
       }

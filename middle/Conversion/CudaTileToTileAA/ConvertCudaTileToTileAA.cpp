@@ -1,5 +1,6 @@
 //===- ConvertCudaTileToTileAA.cpp - the convert-cuda-tile-to-tileaa pass -===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
+#include "Conversion/CudaTileToTileAA/LaunchHints.h"
 #include "Conversion/Passes.h"
 
 #include "CudaTile/IR/CudaTileDialect.h"
@@ -71,6 +72,27 @@ static LogicalResult checkSupported(ModuleOp module,
   return success(ok);
 }
 
+/// Resolves each load's `latency` hint for `arch` into kLatencyHintAttr on
+/// the op, which the load patterns carry onto the nv_tileaa load.
+static void resolveLatencyHints(ModuleOp module, StringRef arch) {
+  // Hints are keyed by the base architecture (sm_100 for sm_100a/f).
+  if (arch.ends_with("a") || arch.ends_with("f"))
+    arch = arch.drop_back();
+  Builder b(module.getContext());
+  auto resolve = [&](Operation *op, cuda_tile::OptimizationHintsAttr hints) {
+    if (!hints)
+      return;
+    if (std::optional<int64_t> latency = hints.getIntHint(arch, "latency"))
+      op->setAttr(kLatencyHintAttr, b.getI32IntegerAttr(*latency));
+  };
+  module.walk([&](cuda_tile::LoadViewTkoOp op) {
+    resolve(op, op.getOptimizationHintsAttr());
+  });
+  module.walk([&](cuda_tile::LoadPtrTkoOp op) {
+    resolve(op, op.getOptimizationHintsAttr());
+  });
+}
+
 namespace {
 struct ConvertCudaTileToTileAAPass
     : mlir::tilecc::impl::ConvertCudaTileToTileAABase<ConvertCudaTileToTileAAPass> {
@@ -96,6 +118,7 @@ struct ConvertCudaTileToTileAAPass
     if (failed(checkSupported(module, patterns, typeConverter)))
       return signalPassFailure();
     numberAllocas(module);
+    resolveLatencyHints(module, arch);
     normalizeCudaTileEarlyExits(module);
     rootUntokenedAccesses(module);
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
+#include "Conversion/CudaTileToTileAA/LaunchHints.h"
 #include "Conversion/CudaTileToTileAA/PatternUtils.h"
 
 #include "CudaTile/IR/CudaTileDialect.h"
@@ -184,6 +185,14 @@ void addPadding(Type view, SmallVectorImpl<NamedAttribute> &attrs) {
           context, convertPadding(partition.getPaddingValue().getValue())));
 }
 
+/// The load's resolved `latency` hint (ConvertCudaTileToTileAA.cpp), for
+/// the pipeline depth.
+static void addLatency(Operation *op, SmallVectorImpl<NamedAttribute> &attrs) {
+  if (Attribute latency = op->getAttr(kLatencyHintAttr))
+    attrs.emplace_back(StringAttr::get(op->getContext(), kLatencyHintAttr),
+                       latency);
+}
+
 struct LoadViewPattern : OpConversionPattern<cuda_tile::LoadViewTkoOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -193,6 +202,7 @@ struct LoadViewPattern : OpConversionPattern<cuda_tile::LoadViewTkoOp> {
     SmallVector<NamedAttribute> attrs;
     addOrdering(op, attrs);
     addPadding(op.getView().getType(), attrs);
+    addLatency(op, attrs);
     Value token = incomingToken(rewriter, loc, adaptor.getToken());
     Type type = getTypeConverter()->convertType(op.getTile().getType());
     Operation *load = createSegmented(
@@ -231,6 +241,7 @@ struct LoadPtrPattern : OpConversionPattern<cuda_tile::LoadPtrTkoOp> {
     Location loc = op.getLoc();
     SmallVector<NamedAttribute> attrs;
     addOrdering(op, attrs);
+    addLatency(op, attrs);
     Value token = incomingToken(rewriter, loc, adaptor.getToken());
     Type type = getTypeConverter()->convertType(op.getResult().getType());
     SmallVector<Value> mask, other;

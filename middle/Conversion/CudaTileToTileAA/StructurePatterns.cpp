@@ -2,11 +2,13 @@
 //
 // cuda_tile.module dissolves into the enclosing builtin module; an entry
 // becomes an nv_tileaa.func with the `cute.kernel` entry marker (seed 004)
-// and an `nv_tileaa.kernel_spec` whose warps / cluster / occupancy come from
-// the optimization hints of the target.
+// and, in `nv_tileaa.launch_hints`, the launch hints (warps / cluster /
+// occupancy) the entry gives for the target. The kernel spec is decided from
+// them and the kernel's tiles in ConvertTileAAToTileAS (KernelSpec.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
+#include "Conversion/CudaTileToTileAA/LaunchHints.h"
 
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "TileAA/IR/TileAADialect.h"
@@ -27,25 +29,6 @@ struct ModulePattern : OpConversionPattern<cuda_tile::ModuleOp> {
   }
 };
 
-/// Default warps per CTA when `num_worker_warps_per_cta` is absent.
-constexpr unsigned kDefaultNumWarps = 4;
-
-/// Warps per CTA without a hint: the default, halved while the kernel's
-/// largest tile leaves whole warps with only copies of other warps' elements
-/// (they would repeat every load and shared-memory step).
-static unsigned getDefaultNumWarps(cuda_tile::EntryOp entry) {
-  int64_t largest = 1;
-  entry.walk([&](Operation *op) {
-    for (Type type : op->getResultTypes())
-      if (auto tile = dyn_cast<cuda_tile::TileType>(type))
-        largest = std::max(largest, tile.getNumElements());
-  });
-  unsigned warps = kDefaultNumWarps;
-  while (warps > 1 && largest < int64_t(warps) * 32)
-    warps /= 2;
-  return warps;
-}
-
 template <typename FuncLikeOp>
 struct FunctionPattern : OpConversionPattern<FuncLikeOp> {
   FunctionPattern(TypeConverter &converter, MLIRContext *context,
@@ -65,9 +48,9 @@ struct FunctionPattern : OpConversionPattern<FuncLikeOp> {
       return rewriter.notifyMatchFailure(op, "result types");
     auto newType = rewriter.getFunctionType(signature.getConvertedTypes(),
                                             results);
-    nv_tileaa::KernelSpecAttr spec;
+    DictionaryAttr hints;
     if constexpr (std::is_same_v<FuncLikeOp, cuda_tile::EntryOp>)
-      spec = kernelSpec(op); // before the body moves
+      hints = launchHints(op);
     auto func = nv_tileaa::FuncOp::create(
         rewriter, op.getLoc(), op.getSymNameAttr(), TypeAttr::get(newType),
         StringAttr(), ArrayAttr(), ArrayAttr());
@@ -78,30 +61,29 @@ struct FunctionPattern : OpConversionPattern<FuncLikeOp> {
       return failure();
     if constexpr (std::is_same_v<FuncLikeOp, cuda_tile::EntryOp>) {
       func->setAttr("cute.kernel", rewriter.getUnitAttr());
-      func->setAttr("nv_tileaa.kernel_spec", spec);
+      if (!hints.empty())
+        func->setAttr(kLaunchHintsAttr, hints);
     }
     rewriter.eraseOp(op);
     return success();
   }
 
-  nv_tileaa::KernelSpecAttr kernelSpec(cuda_tile::EntryOp op) const {
-    unsigned numWarps = getDefaultNumWarps(op);
-    SmallVector<int64_t> cluster;
-    std::optional<unsigned> occupancy;
-    if (auto hints = op.getOptimizationHintsAttr()) {
+  /// The entry's launch hints for the target (its own entry, else the
+  /// `default` one), as a dictionary of integers.
+  DictionaryAttr launchHints(cuda_tile::EntryOp op) const {
+    Builder b(op.getContext());
+    SmallVector<NamedAttribute> hints;
+    if (auto attr = op.getOptimizationHintsAttr()) {
       // Hints are keyed by the base architecture (sm_100 for sm_100a/f).
       StringRef arch = options.arch;
       if (arch.ends_with("a") || arch.ends_with("f"))
         arch = arch.drop_back();
-      if (auto warps = hints.getIntHint(arch, "num_worker_warps_per_cta"))
-        numWarps = *warps;
-      if (auto ctas = hints.getIntHint(arch, "num_cta_in_cga"))
-        cluster = {*ctas, 1, 1};
-      if (auto value = hints.getIntHint(arch, "occupancy"))
-        occupancy = *value;
+      for (StringRef name :
+           {"num_worker_warps_per_cta", "num_cta_in_cga", "occupancy"})
+        if (std::optional<int64_t> value = attr.getIntHint(arch, name))
+          hints.push_back(b.getNamedAttr(name, b.getI64IntegerAttr(*value)));
     }
-    return nv_tileaa::KernelSpecAttr::get(op.getContext(), numWarps, cluster,
-                                          occupancy, std::nullopt);
+    return b.getDictionaryAttr(hints);
   }
 
   CudaTileToTileAAOptions options;

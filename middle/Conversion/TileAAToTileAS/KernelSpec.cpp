@@ -1,11 +1,14 @@
 //===- KernelSpec.cpp - target and kernel-spec attachment -----------------===//
 //
 // Runs before the conversion: the block-scale guard and the atom choices read
-// the capability and the kernel spec recorded here.
+// the capability and the kernel spec recorded here. The spec holds the
+// kernel's launch hints and, for what they leave open, the decisions of
+// chooseKernelResources (warps, ring depth, register budget).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
-#include "mlir/AsmParser/AsmParser.h"
+
+#include "Conversion/TileAAToTileAS/KernelResources.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -45,8 +48,33 @@ static std::optional<int64_t> intHint(Operation *func, StringRef name) {
   return std::nullopt;
 }
 
-static nv_tileaa::KernelSpecAttr buildKernelSpec(Operation *func) {
-  unsigned numWarps = intHint(func, "num_worker_warps_per_cta").value_or(4);
+static nv_tileaa::KernelSpecAttr
+buildKernelSpec(Operation *func, const std::optional<::tilecc::TargetInfo> &target,
+                bool wgmma) {
+  std::optional<int64_t> warpsHint = intHint(func, "num_worker_warps_per_cta");
+  std::optional<int64_t> occupancy = intHint(func, "occupancy");
+  std::optional<unsigned> hintedWarps;
+  if (warpsHint && *warpsHint > 0)
+    hintedWarps = *warpsHint;
+  unsigned numWarps = hintedWarps.value_or(4);
+  std::optional<unsigned> numStages;
+  if (target) {
+    KernelResources chosen =
+        chooseKernelResources(func, *target, wgmma, hintedWarps);
+    numWarps = chosen.numWarps;
+    numStages = chosen.numStages;
+    // The register budget is the compiler's only where the kernel gave no
+    // launch hint of its own.
+    if (!hintedWarps && !occupancy)
+      occupancy = chosen.occupancy;
+    if (chosen.overflow)
+      func->emitRemark()
+          << "the dots need about " << *chosen.estimatedRegisters
+          << " registers a thread, " << *chosen.overflow
+          << " more than a thread of " << numWarps
+          << " warps may have, and no warp count fits them: expect spills "
+             "(smaller tiles fit)";
+  }
   SmallVector<int64_t> cluster;
   if (Attribute hint = findHint(func, "num_cta_in_cga")) {
     if (auto dims = dyn_cast<DenseI64ArrayAttr>(hint))
@@ -59,22 +87,22 @@ static nv_tileaa::KernelSpecAttr buildKernelSpec(Operation *func) {
       cluster = {count.getInt(), 1, 1};
     cluster.resize(3, 1);
   }
-  std::optional<int64_t> occupancy = intHint(func, "occupancy");
-  // The attribute's storage is private to the nv_tileaa library, so the
-  // mirror is built through its textual form.
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "#nv_tileaa.kernel_spec<numWarps = " << (numWarps == 0 ? 4 : numWarps);
-  if (!cluster.empty()) {
-    os << ", clusterDim = [";
-    llvm::interleaveComma(cluster, os);
-    os << "]";
-  }
+  // The ring depth sits next to the spec (the spec's parameters are the
+  // launch's).
+  if (numStages)
+    func->setAttr(kNumStagesAttr,
+                  Builder(func->getContext()).getI32IntegerAttr(*numStages));
+  std::optional<unsigned> ctas;
   if (occupancy)
-    os << ", occupancy = " << *occupancy;
-  os << ">";
-  return dyn_cast_if_present<nv_tileaa::KernelSpecAttr>(
-      parseAttribute(text, func->getContext()));
+    ctas = *occupancy;
+  // What KernelSpecAttr's verifier would reject (a cluster hint that is no
+  // three positive extents) makes no spec.
+  if (numWarps == 0 ||
+      llvm::any_of(cluster, [](int64_t d) { return d <= 0; }))
+    return {};
+  return nv_tileaa::KernelSpecAttr::get(func->getContext(), numWarps,
+                                        ArrayRef<int64_t>(cluster), ctas,
+                                        std::nullopt);
 }
 
 LogicalResult mlir::tilecc::attachKernelSpecAttributes(ModuleOp module,
@@ -97,13 +125,19 @@ LogicalResult mlir::tilecc::attachKernelSpecAttributes(ModuleOp module,
   if (fromOption && ccOption.ends_with("a"))
     module->setAttr(kArchSpecificAttrName, b.getUnitAttr());
 
+  // The target's facts (register file, shared memory) for the decisions;
+  // a capability tilecc has no row for keeps the plain defaults.
+  std::optional<::tilecc::TargetInfo> target =
+      ::tilecc::parseTarget("sm_" + std::to_string(*cc));
+  // wgmma is chosen for sm_90a only (ComputePatterns.cpp's selectsWgmma).
+  bool wgmma = *cc == 90 && module->hasAttr(kArchSpecificAttrName);
   WalkResult result = module.walk([&](Operation *op) {
     if (!isa<nv_tileaa::FuncOp, func::FuncOp>(op) ||
         op->hasAttr(kKernelSpecName) ||
         llvm::none_of(kKernelMarkers,
                       [&](StringRef marker) { return op->hasAttr(marker); }))
       return WalkResult::advance();
-    nv_tileaa::KernelSpecAttr spec = buildKernelSpec(op);
+    nv_tileaa::KernelSpecAttr spec = buildKernelSpec(op, target, wgmma);
     if (!spec) {
       op->emitError("failed to get the target spec");
       return WalkResult::interrupt();

@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: nv_tileaa.func @vector_add(
 // CHECK-SAME: %[[A:.+]]: !nv_tileaa.ptr<f32, 1>, %[[B:.+]]: !nv_tileaa.ptr<f32, 1>, %[[C:.+]]: !nv_tileaa.ptr<f32, 1>, %[[N:.+]]: i32)
-// CHECK-SAME: attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
+// CHECK-SAME: attributes {cute.kernel} {
 // The untokened accesses all consume the entry token: no order among them.
 // CHECK: %[[E:.+]] = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
 // CHECK: %[[AA:.+]] = nv_tileaa.assume %[[A]], [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>

@@ -1,5 +1,6 @@
 // Kernel-spec attachment (seed 004): the target is recorded on the module and
-// each kernel's launch hints are mirrored into nv_tileaa.kernel_spec.
+// each kernel's launch hints are mirrored into nv_tileaa.kernel_spec; what
+// they leave open is decided (kernel-resources.mlir).
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_100a | FileCheck %s
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas | FileCheck %s --check-prefix=DEFAULT
 
@@ -7,8 +8,9 @@
 // DEFAULT: module attributes {nv_tileas.compute_capability = 80 : i32}
 // CHECK-LABEL: nv_tileaa.func @hinted
 // CHECK-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8, clusterDim = [2, 1, 1], occupancy = 2>
+// No tile at all: one warp (more would only hold copies).
 // CHECK-LABEL: nv_tileaa.func @plain
-// CHECK-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
+// CHECK-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>}
 // An existing spec is kept.
 // CHECK-LABEL: nv_tileaa.func @given
 // CHECK-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 2>}

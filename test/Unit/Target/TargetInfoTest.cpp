@@ -122,3 +122,20 @@ TEST(TargetInfo, PtxTextFeatures) {
   getPtxFeatures("add.s32 $0, $1, $2;", features);
   EXPECT_TRUE(features.empty());
 }
+
+TEST(TargetInfo, RegisterAndOccupancyFacts) {
+  // 64 Ki registers per SM: 255 a thread up to 256 threads, then the file
+  // split evenly in units of 8.
+  EXPECT_EQ(getRegisterLimit(128), 255u);
+  EXPECT_EQ(getRegisterLimit(256), 255u);
+  EXPECT_EQ(getRegisterLimit(512), 128u);
+  EXPECT_EQ(getRegisterLimit(1024), 64u);
+  EXPECT_EQ(getRegisterLimit(256, 2), 128u);
+  EXPECT_EQ(getRegisterLimit(384), 168u);
+  std::optional<TargetInfo> sm80 = parseTarget("sm_80");
+  ASSERT_TRUE(sm80);
+  EXPECT_EQ(sm80->sharedMemoryPerSM, 164u * 1024);
+  EXPECT_EQ(sm80->maxThreadsPerSM, 2048u);
+  EXPECT_EQ(parseTarget("sm_89")->maxThreadsPerSM, 1536u);
+  EXPECT_EQ(parseTarget("sm_90a")->sharedMemoryPerSM, 228u * 1024);
+}
