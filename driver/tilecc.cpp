@@ -133,7 +133,7 @@ int main(int argc, char **argv) {
   CLI::App app{"tilecc: compiles CUDA Tile IR (cuda_tile) kernels for NVIDIA GPUs",
                "tilecc"};
   app.footer(stageListHelp());
-  app.add_option("input", opts.input, "input .tile / .mlir file")->required();
+  app.add_option("input", opts.input, "input .tile / .mlir file or Tile IR bytecode")->required();
   app.add_option("-o", opts.output, "output file ('-' for stdout)");
   CLI::Option *archOption = app.add_option(
       "--arch,--gpu-name", opts.archs,
@@ -196,9 +196,12 @@ int main(int argc, char **argv) {
   bool jsonOutput = llvm::StringRef(opts.output).ends_with(".json");
   if (opts.output.empty()) {
     // Binary output never goes to a terminal by default.
-    if (*stage == tilecc::Stage::Cubin) {
+    if (*stage == tilecc::Stage::Cubin || *stage == tilecc::Stage::Bytecode) {
       llvm::SmallString<256> path(llvm::sys::path::filename(opts.input));
-      llvm::sys::path::replace_extension(path, fatbin ? ".fatbin" : ".cubin");
+      llvm::sys::path::replace_extension(
+          path, *stage == tilecc::Stage::Bytecode ? ".tileirbc"
+                : fatbin                         ? ".fatbin"
+                                                 : ".cubin");
       opts.output = std::string(path);
     } else {
       opts.output = "-";

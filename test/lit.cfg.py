@@ -19,6 +19,10 @@ config.substitutions.append(("%tilecc_src", config.tilecc_src_root))
 config.substitutions.append(("%shared", config.shared_dir))
 # The conformance files call NVIDIA's tool by name; tilecc-opt stands in for it.
 config.substitutions.append(("cuda-tile-opt", "tilecc-opt"))
+# Text -> Tile IR bytecode -> text prints as the text does (NVIDIA's
+# round_trip_test.sh semantics).
+config.substitutions.append(
+    ("%round_trip_test", os.path.join(config.tilecc_src_root, "test", "conformance", "round-trip.sh")))
 
 if os.path.isdir(os.path.join(config.shared_dir, "corpus")):
     config.available_features.add("shared")

@@ -1,5 +1,7 @@
 //===- Compiler.cpp - running tilecc's stages -----------------------------===//
 #include "Pipeline/Compiler.h"
+
+#include "CudaTile/Bytecode/Bytecode.h"
 #include "Pipeline/TargetFeatures.h"
 
 #include "Codegen/PTXEmitter.h"
@@ -116,6 +118,9 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
     return emitError(FileLineColLoc::get(&context, fileName, 1, 1));
   };
 
+  if (mlir::cuda_tile::isTileIRBytecode(text))
+    return loadBytecode(*buffer);
+
   if (extension == ".json") {
     llvm::Expected<LoadedStageDump> dump = readStageDump(text);
     if (!dump) {
@@ -149,6 +154,15 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
       module = parseSourceString<ModuleOp>(dump->ir, ParserConfig(&context),
                                            fileName.str() + ":ir");
       return module ? CompileStatus::Ok : CompileStatus::InputError;
+    }
+    if (output == StageOutput::Bytecode) {
+      llvm::Expected<std::string> bytes = decodeBase64(dump->info.text);
+      if (!bytes) {
+        dumpError() << llvm::toString(bytes.takeError());
+        return CompileStatus::InputError;
+      }
+      auto buffer = llvm::MemoryBuffer::getMemBufferCopy(*bytes, fileName);
+      return loadBytecode(*buffer);
     }
     if (output == StageOutput::LLVMIR)
       text = dump->info.text;
@@ -221,9 +235,25 @@ std::string Compiler::substitute(StringRef pipeline) const {
   return result;
 }
 
+CompileStatus Compiler::loadBytecode(const llvm::MemoryBuffer &buffer) {
+  OwningOpRef<Operation *> read =
+      mlir::cuda_tile::readBytecode(buffer.getMemBufferRef(), &context);
+  if (!read)
+    return CompileStatus::InputError;
+  // The stages run on a builtin module holding the cuda_tile.module, as the
+  // text parser gives it.
+  module = ModuleOp::create(UnknownLoc::get(&context));
+  module->getBody()->push_back(read.release());
+  current = Stage::CudaTile;
+  return CompileStatus::Ok;
+}
+
 CompileStatus Compiler::runTo(Stage last) {
   for (const StageInfo &stage : getStages()) {
     if (stage.stage <= current || stage.stage > last)
+      continue;
+    // Another form of the previous stage: only written when asked for.
+    if (stage.output == StageOutput::Bytecode && stage.stage != last)
       continue;
     auto start = std::chrono::steady_clock::now();
     CompileStatus status = runStage(stage);
@@ -244,6 +274,8 @@ CompileStatus Compiler::runStage(const StageInfo &stage) {
   switch (stage.output) {
   case StageOutput::MLIR:
     return runPassPipeline(stage);
+  case StageOutput::Bytecode:
+    return writeBytecode();
   case StageOutput::LLVMIR:
     return lowerToLLVM(stage);
   case StageOutput::PTX:
@@ -290,6 +322,14 @@ CompileStatus Compiler::translateToLLVMIR() {
   if (failed(lowered))
     return CompileStatus::InputError;
   llvmModule = std::move(*lowered);
+  return CompileStatus::Ok;
+}
+
+CompileStatus Compiler::writeBytecode() {
+  bytecode.clear();
+  llvm::raw_string_ostream os(bytecode);
+  if (failed(mlir::cuda_tile::writeBytecode(*module, os)))
+    return CompileStatus::InputError;
   return CompileStatus::Ok;
 }
 
@@ -358,6 +398,8 @@ std::string Compiler::printOutput() const {
   case StageOutput::MLIR:
     module.get()->print(os);
     break;
+  case StageOutput::Bytecode:
+    return bytecode;
   case StageOutput::LLVMIR:
     llvmModule->print(os, nullptr);
     break;
@@ -382,6 +424,8 @@ StageDumpInfo Compiler::makeDumpInfo() const {
     info.text = printOutput();
   else if (output == StageOutput::Cubin)
     info.text = encodeBase64(cubin);
+  else if (output == StageOutput::Bytecode)
+    info.text = encodeBase64(bytecode);
   if (output == StageOutput::MLIR && module) {
     int64_t ops = 0;
     (*module)->walk([&](Operation *) { ++ops; });

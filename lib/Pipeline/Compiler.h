@@ -50,7 +50,8 @@ public:
   Compiler(mlir::MLIRContext &context, CompileOptions options);
   ~Compiler();
 
-  /// Reads the input: MLIR text of any of tilecc's stages (an LLVM-dialect
+  /// Reads the input: Tile IR bytecode (told by its magic, whatever the file
+  /// is called), MLIR text of any of tilecc's stages (an LLVM-dialect
   /// module is translated at once, as the llvm stage does), LLVM IR (.ll),
   /// PTX (.ptx) or a stage dump (.json). The source manager must outlive the
   /// compiler (diagnostics point into it).
@@ -70,7 +71,8 @@ public:
   /// Per-kernel metadata; complete once the cubin stage has run.
   const std::vector<KernelMetadata> &getKernels() const { return kernels; }
 
-  /// The current stage's output as text (MLIR, LLVM IR, PTX) or bytes (cubin).
+  /// The current stage's output as text (MLIR, LLVM IR, PTX) or bytes
+  /// (bytecode, cubin).
   std::string printOutput() const;
   /// The current stage's output as a stage dump.
   std::string printDump() const;
@@ -82,6 +84,8 @@ private:
   /// Checks the target's features on the LLVM-dialect module and translates
   /// it to the LLVM module.
   CompileStatus translateToLLVMIR();
+  CompileStatus loadBytecode(const llvm::MemoryBuffer &buffer);
+  CompileStatus writeBytecode();
   CompileStatus emitPTX();
   CompileStatus assemble();
   CompileStatus writeDump();
@@ -94,6 +98,7 @@ private:
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::unique_ptr<llvm::LLVMContext> llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
+  std::string bytecode;
   std::string ptx;
   std::string cubin;
   std::string toolError;
