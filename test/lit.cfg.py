@@ -26,6 +26,13 @@ config.substitutions.append(
 
 if os.path.isdir(os.path.join(config.shared_dir, "corpus")):
     config.available_features.add("shared")
+# NVIDIA's cuda-tile-translate as an oracle for the bytecode tests, when it was
+# built (../shared/tools/nvidia-cuda-tile/build.sh); never a build dependency.
+nvidia_bin = os.environ.get("NVIDIA_CUDA_TILE_BIN", "/tmp/nvidia-cuda-tile/bin")
+if os.path.isfile(os.path.join(nvidia_bin, "cuda-tile-translate")):
+    config.available_features.add("nvidia-cuda-tile")
+    config.substitutions.append(
+        ("%nvidia_translate", os.path.join(nvidia_bin, "cuda-tile-translate")))
 config.substitutions.append(
     ("%expect_exit", os.path.join(config.tilecc_src_root, "scripts", "expect-exit.sh")))
 config.substitutions.append(
