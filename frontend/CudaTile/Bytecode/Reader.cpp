@@ -54,14 +54,19 @@ public:
   OwningOpRef<Operation *> read();
 
 private:
-  LogicalResult error(size_t offset, const Twine &msg) {
+  /// What error() returns: failure, as a LogicalResult or a FailureOr.
+  struct Reported {
+    operator LogicalResult() const { return failure(); }
+    template <typename T> operator FailureOr<T>() const { return failure(); }
+  };
+  Reported error(size_t offset, const Twine &msg) {
     emitError(fileLoc) << "error at offset " << offset << ": " << msg;
-    return failure();
+    return {};
   }
-  LogicalResult error(const EncodingReader &r, const Twine &msg) {
+  Reported error(const EncodingReader &r, const Twine &msg) {
     return error(r.offset(), msg);
   }
-  LogicalResult truncated(const EncodingReader &r, StringRef what) {
+  Reported truncated(const EncodingReader &r, StringRef what) {
     return error(r, "unexpected end of data while reading " + what);
   }
 
@@ -244,21 +249,21 @@ FailureOr<Type> Reader::type(EncodingReader &r) {
   size_t at = r.offset();
   uint64_t index;
   if (!r.varint(index))
-    return ((void)truncated(r, "a type index"), failure());
+    return truncated(r, "a type index");
   return typeAt(index, at);
 }
 
 FailureOr<Type> Reader::typeAt(uint64_t index, size_t at) {
   if (index >= types.size())
-    return ((void)error(at, "type index " + Twine(index) + " out of bounds"), failure());
+    return error(at, "type index " + Twine(index) + " out of bounds");
   if (typeCache[index])
     return typeCache[index];
   if (typeDepth >= kMaxNesting)
-    return ((void)error(at, "types nested too deeply"), failure());
+    return error(at, "types nested too deeply");
   ArrayRef<uint8_t> bytes;
   size_t base;
   if (!types.entry(index, bytes, base))
-    return ((void)error(at, "invalid offset of type " + Twine(index)), failure());
+    return error(at, "invalid offset of type " + Twine(index));
   EncodingReader r(bytes, base);
   ++typeDepth;
   Type t;
@@ -419,7 +424,9 @@ LogicalResult Reader::parseType(EncodingReader &r, Type &out) {
     SmallVector<int32_t> tileShape;
     TensorViewType tv;
     PaddingValueAttr pad;
-    if (!r.varint(flags) || failed(i32s(tileShape)) || failed(tensorView(tv)))
+    if (!r.varint(flags))
+      return truncated(r, "type flags");
+    if (failed(i32s(tileShape)) || failed(tensorView(tv)))
       return failure();
     if (!r.varint(sparseDim) || sparseDim > UINT32_MAX)
       return error(r, "invalid sparse dimension");
@@ -477,19 +484,19 @@ LogicalResult Reader::parseType(EncodingReader &r, Type &out) {
 FailureOr<mlir::DenseElementsAttr> Reader::constantAt(uint64_t index, Type type,
                                                 size_t at) {
   if (index >= constants.size())
-    return ((void)error(at, "constant index " + Twine(index) + " out of bounds"), failure());
+    return error(at, "constant index " + Twine(index) + " out of bounds");
   auto shaped = dyn_cast_or_null<TileType>(type);
   if (!shaped || !shaped.getElementType().isIntOrFloat())
-    return ((void)error(at, "a constant needs an integer or float tile type"), failure());
+    return error(at, "a constant needs an integer or float tile type");
   ArrayRef<uint8_t> bytes;
   size_t base;
   if (!constants.entry(index, bytes, base))
-    return ((void)error(at, "invalid offset of constant " + Twine(index)), failure());
+    return error(at, "invalid offset of constant " + Twine(index));
   EncodingReader r(bytes, base);
   uint64_t size;
   ArrayRef<uint8_t> raw;
   if (!r.varint(size) || !r.slice(size, raw))
-    return ((void)error(base, "constant data exceeds its entry"), failure());
+    return error(base, "constant data exceeds its entry");
   ArrayRef<char> data(reinterpret_cast<const char *>(raw.data()), raw.size());
   // The bytecode types constants as tiles; tilecc keeps the value over a
   // builtin tensor of the tile's shape.
@@ -497,8 +504,7 @@ FailureOr<mlir::DenseElementsAttr> Reader::constantAt(uint64_t index, Type type,
       RankedTensorType::get(shaped.getShape(), shaped.getElementType());
   bool splat = false;
   if (!mlir::DenseElementsAttr::isValidRawBuffer(tensor, data, splat))
-    return ((void)error(base, "constant data does not match its type"),
-            failure());
+    return error(base, "constant data does not match its type");
   return mlir::DenseElementsAttr::getFromRawBuffer(tensor, data);
 }
 
@@ -507,15 +513,15 @@ FailureOr<Attribute> Reader::debugAt(uint64_t index, size_t at) {
     return Attribute(UnknownLoc::get(ctx));
   uint64_t i = index - kFirstDebugIndex;
   if (i >= debugAttrs.size())
-    return ((void)error(at, "debug info index " + Twine(index) + " out of bounds"), failure());
+    return error(at, "debug info index " + Twine(index) + " out of bounds");
   if (debugCache[i])
     return debugCache[i];
   if (debugDepth >= kMaxNesting)
-    return ((void)error(at, "debug info nested too deeply"), failure());
+    return error(at, "debug info nested too deeply");
   ArrayRef<uint8_t> bytes;
   size_t base;
   if (!debugAttrs.entry(i, bytes, base))
-    return ((void)error(at, "invalid offset of debug info " + Twine(index)), failure());
+    return error(at, "invalid offset of debug info " + Twine(index));
   EncodingReader r(bytes, base);
   ++debugDepth;
   Attribute a;
@@ -624,13 +630,13 @@ FailureOr<Location> Reader::nextLocation(size_t at) {
   if (!functionHasDebug)
     return Location(UnknownLoc::get(ctx));
   if (debugCursor >= debugEnd)
-    return ((void)error(at, "operation has no debug info entry"), failure());
+    return error(at, "operation has no debug info entry");
   FailureOr<Attribute> a = debugAt(debugIndices[debugCursor++], at);
   if (failed(a))
     return failure();
   auto loc = dyn_cast<LocationAttr>(*a);
   if (!loc)
-    return ((void)error(at, "debug info of an operation is not a location"), failure());
+    return error(at, "debug info of an operation is not a location");
   return Location(loc);
 }
 
@@ -1218,8 +1224,7 @@ LogicalResult Reader::readFunctions(cuda_tile::ModuleOp module) {
     for (Type t : fnType.getInputs())
       values.push_back(block->addArgument(t, loc));
     builder.setInsertionPointToEnd(&module.getBody().front());
-    Operation *entry = builder.create(state);
-    (void)entry;
+    builder.create(state);
     EncodingReader br(bodyBytes, r.offset() - bodyBytes.size());
     while (!br.empty())
       if (failed(readOp(br, *block)))
