@@ -51,6 +51,13 @@ bool OpLayout::hasVariableOperands() const {
   });
 }
 
+bool OpLayout::storesResultCount() const {
+  return hasVariadicResults() ||
+         llvm::any_of(operands, [](const OperandGroup &g) {
+           return g.kind == OperandGroup::Variadic;
+         });
+}
+
 static BytecodeVersion parseVersion(StringRef text) {
   auto [maj, min] = text.split('.');
   unsigned a = 0, b = 0;

@@ -100,11 +100,9 @@ struct OpLayout {
 
   bool hasVariadicResults() const;
   bool hasVariableOperands() const;
-  /// Whether the result count is stored: when any result or operand group
-  /// has a variable length.
-  bool storesResultCount() const {
-    return hasVariadicResults() || hasVariableOperands();
-  }
+  /// Whether the result count is stored: when a result or operand group is
+  /// variadic (optional groups do not count).
+  bool storesResultCount() const;
 };
 
 const OpLayout *lookupOp(llvm::StringRef name);

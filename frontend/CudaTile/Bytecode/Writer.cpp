@@ -61,7 +61,8 @@ private:
 
   // Sections.
   LogicalResult writeGlobals(cuda_tile::ModuleOp module, EncodingWriter &w);
-  LogicalResult writeFunctions(cuda_tile::ModuleOp module, EncodingWriter &w);
+  LogicalResult prepareFunctions(cuda_tile::ModuleOp module);
+  LogicalResult writeFunctions(EncodingWriter &w);
   void writeIndexedTable(ArrayRef<std::string> entries, EncodingWriter &w,
                          bool wideOffsets);
 
@@ -75,6 +76,12 @@ private:
   std::vector<std::string> debugBlobs;
   // Per function: its location, then each operation's, in writing order.
   std::vector<SmallVector<uint64_t>> debugLists;
+  struct FunctionHeader {
+    EntryOp entry;
+    uint64_t name = 0, signature = 0;
+    uint64_t debugList = 0; // 0: the function has no debug info
+  };
+  SmallVector<FunctionHeader> functions;
   DenseMap<Value, uint64_t> valueIds;
   uint64_t nextValue = 0;
   SmallVector<uint64_t> *currentDebugList = nullptr;
@@ -752,34 +759,45 @@ LogicalResult Writer::writeGlobals(cuda_tile::ModuleOp module,
   return success();
 }
 
-LogicalResult Writer::writeFunctions(cuda_tile::ModuleOp module,
-                                     EncodingWriter &w) {
-  SmallVector<EntryOp> entries(module.getOps<EntryOp>());
-  w.varint(entries.size());
-  for (EntryOp entry : entries) {
+LogicalResult Writer::prepareFunctions(cuda_tile::ModuleOp module) {
+  // Function names, signatures and locations take the first pool entries,
+  // before the globals' (the order NVIDIA's writer uses).
+  for (EntryOp entry : module.getOps<EntryOp>()) {
+    FunctionHeader header;
+    header.entry = entry;
+    header.name = str(entry.getSymName());
     FailureOr<uint64_t> sig = type(entry.getFunctionType(), entry);
     if (failed(sig))
       return failure();
-    w.varint(str(entry.getSymName()));
-    w.varint(*sig);
+    header.signature = *sig;
+    // A function without debug info gives its operations none either.
+    if (!isReservedUnknown(entry.getLoc())) {
+      if (failed(checkLocation(entry, entry.getLoc())))
+        return failure();
+      debugLists.emplace_back();
+      header.debugList = debugLists.size() - 1 + kFirstDebugIndex;
+      debugLists.back().push_back(debugIndex(entry.getLoc()));
+    }
+    functions.push_back(header);
+  }
+  return success();
+}
+
+LogicalResult Writer::writeFunctions(EncodingWriter &w) {
+  w.varint(functions.size());
+  for (const FunctionHeader &header : functions) {
+    EntryOp entry = header.entry;
+    w.varint(header.name);
+    w.varint(header.signature);
     uint8_t flags = KindKernel;
     OptimizationHintsAttr hints = entry.getOptimizationHintsAttr();
     if (hints)
       flags |= HasOptimizationHints;
     w.byte(flags);
-    // Debug list of this function: its own location first.
-    uint64_t locIndex = 0;
-    // A function without debug info gives its operations none either.
-    currentDebugList = nullptr;
-    if (!isReservedUnknown(entry.getLoc())) {
-      if (failed(checkLocation(entry, entry.getLoc())))
-        return failure();
-      debugLists.emplace_back();
-      locIndex = debugLists.size() - 1 + kFirstDebugIndex;
-      debugLists.back().push_back(debugIndex(entry.getLoc()));
-      currentDebugList = &debugLists.back();
-    }
-    w.varint(locIndex);
+    w.varint(header.debugList);
+    currentDebugList =
+        header.debugList ? &debugLists[header.debugList - kFirstDebugIndex]
+                         : nullptr;
     if (hints && failed(writeSelfContained(entry, hints, w)))
       return failure();
     // The body: the entry block's operations, without a count.
@@ -855,9 +873,9 @@ static LogicalResult checkSelfContained(cuda_tile::ModuleOp module) {
 LogicalResult Writer::write(cuda_tile::ModuleOp module, raw_ostream &os) {
   if (failed(checkSelfContained(module)))
     return failure();
-  EncodingWriter globals, functions;
-  if (failed(writeGlobals(module, globals)) ||
-      failed(writeFunctions(module, functions)))
+  EncodingWriter globals, functionSection;
+  if (failed(prepareFunctions(module)) || failed(writeGlobals(module, globals)) ||
+      failed(writeFunctions(functionSection)))
     return failure();
 
   EncodingWriter header;
@@ -870,7 +888,7 @@ LogicalResult Writer::write(cuda_tile::ModuleOp module, raw_ostream &os) {
 
   if (globals.size())
     emitSection(os, pos, GlobalSection, globals);
-  emitSection(os, pos, FuncSection, functions);
+  emitSection(os, pos, FuncSection, functionSection);
   if (!constantBlobs.empty()) {
     EncodingWriter w;
     writeIndexedTable(constantBlobs, w, /*wideOffsets=*/true);
