@@ -1,6 +1,10 @@
 //===- tilecc.cpp - the tilecc compiler driver ----------------------------===//
 //
-//   tilecc [options] <input.tile | input.mlir> -o <output>
+//   tilecc [options] <input> -o <output>
+//
+// Run under the name `tileiras` (a link the build installs), the same binary
+// stands in for NVIDIA's tileiras: it takes its command line as the Tile IR
+// producers pass it and prints diagnostics in its `loc(...): error:` form.
 //
 // Exit codes: 0 success, 1 input error (a located diagnostic was printed),
 // 2 usage error, 3 failing or missing external tool. Outputs are written to a
@@ -9,7 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeline/Compiler.h"
+#include "Pipeline/LocDiagnostics.h"
+#include "Pipeline/Remarks.h"
 #include "Pipeline/Stages.h"
+#include "Pipeline/Version.h"
 #include "Target/TargetInfo.h"
 
 #include "mlir/IR/AsmState.h"
@@ -19,6 +26,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -49,8 +57,14 @@ struct Options {
   int optLevel = 3;
   bool lineInfo = false;
   bool debugInfo = false;
+  std::string diagnosticFormat; // source or loc; empty: by program name
+  std::string remarksFile;
+  tilecc::RemarkOptions remarks;
 };
 } // namespace
+
+/// The name messages start with: tilecc, or tileiras when run as such.
+static std::string prog = "tilecc";
 
 /// Compiler-style single-dash long options (`-arch=sm_90`, `-lineinfo`) are
 /// rewritten to the `--` form CLI11 understands.
@@ -90,7 +104,7 @@ static int writeOutput(llvm::StringRef path,
   llvm::SmallString<256> model(path);
   model += ".tmp-%%%%%%";
   if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, tmp)) {
-    llvm::errs() << "tilecc: error: cannot create '" << path
+    llvm::errs() << prog << ": error: cannot create '" << path
                  << "': " << ec.message() << "\n";
     return kInputError;
   }
@@ -100,14 +114,14 @@ static int writeOutput(llvm::StringRef path,
     os.close();
     if (os.has_error()) {
       llvm::sys::fs::remove(tmp);
-      llvm::errs() << "tilecc: error: cannot write '" << path << "'\n";
+      llvm::errs() << prog << ": error: cannot write '" << path << "'\n";
       os.clear_error();
       return kInputError;
     }
   }
   if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
     llvm::sys::fs::remove(tmp);
-    llvm::errs() << "tilecc: error: cannot write '" << path
+    llvm::errs() << prog << ": error: cannot write '" << path
                  << "': " << ec.message() << "\n";
     return kInputError;
   }
@@ -129,12 +143,19 @@ static std::string escapeForMake(llvm::StringRef path) {
 
 int main(int argc, char **argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  // Invoked as tileiras: the same compiler, with tileiras's diagnostics.
+  const bool asTileiras =
+      llvm::sys::path::filename(argv[0]).starts_with("tileiras");
+  prog = asTileiras ? "tileiras" : "tilecc";
   Options opts;
-  CLI::App app{"tilecc: compiles CUDA Tile IR (cuda_tile) kernels for NVIDIA GPUs",
-               "tilecc"};
+  CLI::App app{prog + ": compiles CUDA Tile IR (cuda_tile) kernels for NVIDIA GPUs",
+               prog};
   app.footer(stageListHelp());
-  app.add_option("input", opts.input, "input .tile / .mlir file or Tile IR bytecode")->required();
-  app.add_option("-o", opts.output, "output file ('-' for stdout)");
+  app.add_option("input", opts.input,
+                 "input: cuda_tile text or Tile IR bytecode, or any stage's "
+                 "output (MLIR, LLVM IR, PTX, stage dump)")
+      ->required();
+  app.add_option("-o,--output-file", opts.output, "output file ('-' for stdout)");
   CLI::Option *archOption = app.add_option(
       "--arch,--gpu-name", opts.archs,
       "target GPU (sm_80 ... sm_121, a/f variants; default sm_100); repeat "
@@ -142,32 +163,49 @@ int main(int argc, char **argv) {
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_option("--emit", opts.emit, "stop after this stage");
-  app.add_option("-O", opts.optLevel, "optimization level 0-3")->check(CLI::Range(0, 3));
+  app.add_option("-O,--opt-level", opts.optLevel, "optimization level 0-3")
+      ->check(CLI::Range(0, 3));
   app.add_flag("--lineinfo", opts.lineInfo, "emit line information");
-  app.add_flag("-g", opts.debugInfo, "emit debug information");
+  app.add_flag("-g,--device-debug", opts.debugInfo, "emit debug information");
+  app.add_option("--diagnostic-format", opts.diagnosticFormat,
+                 "source: file:line:col with the source line and a caret "
+                 "(tilecc's default); loc: loc(\"file\":line:col): error: "
+                 "(the default as tileiras)")
+      ->check(CLI::IsMember({"source", "loc"}));
+  app.add_option("--remarks-output-file", opts.remarksFile,
+                 "write optimization remarks about the kernels to this file");
+  app.add_option("--remark-format", opts.remarks.format,
+                 "remarks file format: yaml (default) or bitstream");
+  app.add_option("--remarks", opts.remarks.filter,
+                 "which remarks, by name: all (default) or a regular expression");
   app.add_option("--ptxas", opts.ptxas, "path of the ptxas to use");
   app.add_option("--dump-dir", opts.dumpDir, "write one JSON stage dump per stage run");
   app.add_option("--metadata", opts.metadata, "write kernel metadata (JSON)");
   app.add_flag("--MD", opts.makeDeps, "write a Make depfile (see -MF)");
   app.add_option("--MF", opts.depFile, "depfile path (default: OUTPUT.d with -MD)");
   app.add_flag("--time-stages", opts.timeStages, "print per-stage timings (JSON) to stderr");
-  app.set_version_flag("--version", "tilecc 0.1.0 (MLIR/LLVM 22)");
+  app.set_version_flag("--version", tilecc::getVersionText());
   try {
     app.parse(normalizeArgs(argc, argv));
   } catch (const CLI::CallForVersion &) {
-    std::cout << "tilecc 0.1.0 (MLIR/LLVM 22)\n";
+    std::cout << tilecc::getVersionText();
     return kOk;
   } catch (const CLI::Success &) {
     std::cout << app.help();
     return kOk;
   } catch (const CLI::ParseError &e) {
-    std::cerr << "tilecc: error: " << e.what() << "\n";
+    std::cerr << prog << ": error: " << e.what() << "\n";
+    return kUsageError;
+  }
+  if (llvm::Error error = tilecc::validateRemarkOptions(opts.remarks)) {
+    llvm::errs() << prog << ": error: " << llvm::toString(std::move(error))
+                 << "\n";
     return kUsageError;
   }
 
   std::optional<tilecc::Stage> stage = tilecc::parseStageName(opts.emit);
   if (!stage) {
-    llvm::errs() << "tilecc: error: unknown stage '" << opts.emit
+    llvm::errs() << prog << ": error: unknown stage '" << opts.emit
                  << "' for --emit\n"
                  << stageListHelp();
     return kUsageError;
@@ -178,7 +216,7 @@ int main(int argc, char **argv) {
   for (const std::string &arch : opts.archs) {
     std::optional<tilecc::TargetInfo> target = tilecc::parseTarget(arch);
     if (!target) {
-      llvm::errs() << "tilecc: error: unsupported target '" << arch
+      llvm::errs() << prog << ": error: unsupported target '" << arch
                    << "'; expected sm_XY, sm_XYa or sm_XYf with XY one of:";
       for (unsigned sm : tilecc::getSupportedSmVersions())
         llvm::errs() << " " << sm;
@@ -189,7 +227,7 @@ int main(int argc, char **argv) {
   }
   bool fatbin = targets.size() > 1;
   if (fatbin && *stage != tilecc::Stage::Cubin) {
-    llvm::errs() << "tilecc: error: several -arch flags build a fatbin; they "
+    llvm::errs() << prog << ": error: several -arch flags build a fatbin; they "
                     "need --emit=cubin\n";
     return kUsageError;
   }
@@ -210,25 +248,34 @@ int main(int argc, char **argv) {
   if (opts.makeDeps && opts.depFile.empty() && opts.output != "-")
     opts.depFile = opts.output + ".d";
   if ((opts.makeDeps || !opts.depFile.empty()) && opts.output == "-") {
-    llvm::errs() << "tilecc: error: -MD/-MF need an output file (-o)\n";
+    llvm::errs() << prog << ": error: -MD/-MF need an output file (-o)\n";
     return kUsageError;
   }
 
   DialectRegistry registry;
   tilecc::registerTileccDialects(registry);
+  // Dialects load when the parser or a pass first needs them: most runs use
+  // a few of the registered ones.
   MLIRContext context(registry);
-  context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(opts.input, &error);
   if (!input) {
-    llvm::errs() << "tilecc: error: " << error << "\n";
+    llvm::errs() << prog << ": error: " << error << "\n";
     return kInputError;
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  bool locDiagnostics = opts.diagnosticFormat.empty()
+                            ? asTileiras
+                            : opts.diagnosticFormat == "loc";
+  std::optional<SourceMgrDiagnosticHandler> sourceHandler;
+  std::optional<tilecc::LocDiagnosticHandler> locHandler;
+  if (locDiagnostics)
+    locHandler.emplace(&context);
+  else
+    sourceHandler.emplace(sourceMgr, &context);
 
   // Compiles the input for one target; every target starts from the input.
   std::vector<tilecc::KernelMetadata> kernels;
@@ -255,7 +302,7 @@ int main(int argc, char **argv) {
     if (status == tilecc::CompileStatus::Ok)
       status = compiler->runTo(*stage);
     if (status == tilecc::CompileStatus::ToolError) {
-      llvm::errs() << "tilecc: error: " << compiler->getToolError() << "\n";
+      llvm::errs() << prog << ": error: " << compiler->getToolError() << "\n";
       return kToolError;
     }
     if (status != tilecc::CompileStatus::Ok)
@@ -283,11 +330,20 @@ int main(int argc, char **argv) {
     if (rc != kOk)
       return rc;
   }
+  if (!opts.remarksFile.empty()) {
+    int rc = writeOutput(opts.remarksFile, [&](llvm::raw_ostream &os) {
+      // The options were validated: writing cannot fail on them.
+      llvm::cantFail(tilecc::writeRemarks(os, opts.remarks, kernels,
+                                          *stage == tilecc::Stage::Cubin));
+    });
+    if (rc != kOk)
+      return rc;
+  }
   int rc;
   if (fatbin) {
     std::optional<std::string> fatbinary = tilecc::findCudaTool("fatbinary");
     if (!fatbinary) {
-      llvm::errs() << "tilecc: error: fatbinary not found (looked in "
+      llvm::errs() << prog << ": error: fatbinary not found (looked in "
                       "$CUDA_HOME/bin, $CUDA_PATH/bin, PATH and "
                       "/usr/local/cuda/bin)\n";
       return kToolError;
@@ -295,13 +351,13 @@ int main(int argc, char **argv) {
     // fatbinary writes the file itself: let it write a temporary, then move.
     llvm::SmallString<256> tmp;
     if (llvm::sys::fs::createUniqueFile(opts.output + ".tmp-%%%%%%", tmp)) {
-      llvm::errs() << "tilecc: error: cannot create '" << opts.output << "'\n";
+      llvm::errs() << prog << ": error: cannot create '" << opts.output << "'\n";
       return kInputError;
     }
     std::string failure = tilecc::runFatbinary(*fatbinary, images, tmp);
     if (!failure.empty() || llvm::sys::fs::rename(tmp, opts.output)) {
       llvm::sys::fs::remove(tmp);
-      llvm::errs() << "tilecc: error: "
+      llvm::errs() << prog << ": error: "
                    << (failure.empty() ? "cannot write '" + opts.output + "'" : failure)
                    << "\n";
       return failure.empty() ? kInputError : kToolError;
@@ -315,8 +371,13 @@ int main(int argc, char **argv) {
   if (rc != kOk)
     return rc;
   if (!opts.depFile.empty())
-    return writeOutput(opts.depFile, [&](llvm::raw_ostream &os) {
+    rc = writeOutput(opts.depFile, [&](llvm::raw_ostream &os) {
       os << escapeForMake(opts.output) << ": " << escapeForMake(opts.input) << "\n";
     });
-  return kOk;
+  // Every output is written and closed: leave without destroying the IR,
+  // the contexts and the dialects, a few percent of a small kernel's run.
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::cout.flush();
+  llvm::sys::Process::Exit(rc, /*NoCleanup=*/true);
 }

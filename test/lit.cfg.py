@@ -35,6 +35,9 @@ if os.path.isfile(os.path.join(nvidia_bin, "cuda-tile-translate")):
         ("%nvidia_translate", os.path.join(nvidia_bin, "cuda-tile-translate")))
 config.substitutions.append(
     ("%expect_exit", os.path.join(config.tilecc_src_root, "scripts", "expect-exit.sh")))
+# Exits 0 when the file is an ELF image (a cubin).
+config.substitutions.append(
+    ("%check_elf", "python3 -c \"import sys; sys.exit(open(sys.argv[1], 'rb').read(4) != b'\\x7fELF')\""))
 config.substitutions.append(
     ("%check_stage_dump", "python3 " + os.path.join(config.tilecc_src_root, "scripts", "check-stage-dump.py")))
 

@@ -210,6 +210,7 @@ static const DecodeTable &table() {
     registerTcgen05Ops(d);
     registerWgmmaOps(d);
     registerClusterLaunchOps(d);
+    registerTmaOps(d);
     return d;
   }();
   return t;

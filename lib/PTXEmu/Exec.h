@@ -14,6 +14,7 @@
 #include "PTXEmu/PTXEmu.h"
 
 #include <cstring>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -21,7 +22,12 @@
 
 namespace tilecc::ptxemu {
 
-enum LaneState : uint8_t { LaneRun, LaneExited, LaneBarrier, LaneAbsent };
+// LaneMbarWait: suspended in mbarrier.try_wait (pc on the instruction, run
+// again when a phase completes) or yielding after a failed test_wait.
+// LaneClusterWait: in barrier.cluster.wait until the barrier completes.
+enum LaneState : uint8_t {
+  LaneRun, LaneExited, LaneBarrier, LaneAbsent, LaneMbarWait, LaneClusterWait
+};
 
 struct CallFrame {
   uint32_t retPc;
@@ -46,6 +52,27 @@ struct WgmmaOp {
   std::vector<std::pair<uint64_t, uint16_t>> shared;
 };
 
+// One cp{.reduce}.async.bulk{.tensor} operation in flight (OpsTma.cpp).
+// Loads read global memory at issue and write shared memory when performed
+// (a wait on their mbarrier finds them pending, or nothing else can run);
+// stores and reductions read shared memory when performed (their thread's
+// cp.async.bulk.wait_group, or the CTA's end). Each entry moves `unit`
+// bytes between shared offset sOff[i] and global address gAddr[i]
+// (~0: outside the tensor; a load fills, a store skips it).
+struct BulkOp {
+  uint32_t pc = 0;
+  unsigned warp = 0, lane = 0;
+  bool load = true;
+  int redOp = -1;              // cp.reduce: 0 add, 1 min, 2 max, 3 inc, 4 dec, 5 and, 6 or, 7 xor
+  uint8_t elemType = 0;        // tensor-map element type (reductions)
+  uint8_t *mbar = nullptr;     // loads: the mbarrier completed with `bytes`
+  unsigned unit = 0;
+  uint64_t bytes = 0;
+  std::vector<uint32_t> sOff;
+  std::vector<uint64_t> gAddr;
+  std::vector<uint8_t> data;   // loads: the values to land
+};
+
 struct WarpState {
   unsigned id = 0;
   // wgmma: issued but uncommitted ops, committed groups (oldest first), and
@@ -67,6 +94,19 @@ struct WarpState {
   std::vector<CallFrame> stack[32];
   std::vector<std::vector<CpAsyncOp>> cpGroups[32];
   std::vector<CpAsyncOp> cpOpen[32];
+  // Bulk async-groups (ids of BulkOps in ExecCtx::bulk), oldest first.
+  std::vector<std::vector<uint64_t>> bulkGroups[32];
+  std::vector<uint64_t> bulkOpen[32];
+  // mbarrier waits: the awaited object, and whether the next try_wait of a
+  // woken lane returns false (its time limit passed) instead of suspending.
+  uint8_t *mbarWait[32] = {};
+  // setmaxnreg: the instructions (pcs) this warp executed, in order, and
+  // its register count after the last (0: unknown).
+  std::vector<uint32_t> setmaxPcs;
+  unsigned maxnreg = 0;
+  bool waitTimedOut[32] = {};
+  // barrier.cluster: the phase (+1) in which the lane arrived, 0 if none.
+  uint64_t clusterArrive[32] = {};
   uint64_t &r(int slot, unsigned lane) { return regs[size_t(slot) * 32 + lane]; }
 };
 
@@ -118,6 +158,30 @@ struct ExecCtx {
   // Transaction counts of the running CTA's mbarriers (by object address),
   // for expect_tx / complete_tx.
   std::unordered_map<const uint8_t *, int64_t> mbarTx;
+  // Asynchronous-proxy state of the running CTA (OpsTma.cpp). bulk: the
+  // operations in flight by id; asyncW/asyncR: per shared byte, how many of
+  // them will write / still read it (empty until the first one).
+  std::map<uint64_t, BulkOp> bulk;
+  uint64_t nextBulk = 1;
+  std::vector<uint16_t> asyncW, asyncR;
+  // Generic-proxy writes to shared memory not yet fenced toward the async
+  // proxy: per byte the writing thread (+1, 0 = none) and its count of
+  // fence.proxy.async at the write; per thread its count (sized only when
+  // the kernel has async-proxy readers: wgmma, cp.async.bulk).
+  std::vector<uint32_t> genWriter, genFence, asyncFences;
+  // Tensor maps: per global address, the bytes this CTA acquired with
+  // fence.proxy.tensormap::generic.acquire; and device-written maps not
+  // yet released by their writer (thread), for the whole launch.
+  std::map<uint64_t, std::vector<uint8_t>> tmapAcquired;
+  std::map<uint64_t, uint32_t> tmapUnreleased;
+  // Consecutive rounds in which suspended mbarrier waiters were timed out
+  // without any other effect; past a bound the waits are a deadlock.
+  unsigned idleTimeouts = 0;
+  // barrier.cluster over the cluster (this CTA): arrivals in the current
+  // phase.
+  uint32_t clusterArrived = 0;
+  uint64_t clusterPhase = 0;
+  uint64_t lastEffects = 0;
   // The launch queue: linear CTA indices [nextCta, endCta) have not started;
   // clusterlaunchcontrol.try_cancel takes them from the back.
   uint64_t nextCta = 0, endCta = 0;
@@ -181,8 +245,18 @@ struct ExecCtx {
   // Thread exits: update barrier expectations.
   void exitLane(WarpState &w, unsigned lane);
   void tryReleaseBarriers();
+  void tryCompleteCluster();
   // Completes the cp.async groups of a lane, keeping the newest `keep`.
   bool completeCpAsync(const Instr &ins, WarpState &w, unsigned lane, size_t keep);
+  // Resumes every lane suspended on an mbarrier (a phase completed).
+  void wakeMbarWaiters(bool timedOut = false);
+  // A number that changes whenever a thread has an effect others can see.
+  uint64_t effects() const;
+  // Checks a shared access against the asynchronous operations in flight
+  // and records generic writes for the proxy-fence check; false (and
+  // failed) on a hazard.
+  bool asyncHazard(const Instr &ins, WarpState &w, unsigned lane, uint64_t off,
+                   unsigned n, Access kind);
 };
 
 // ---- value helpers ----
@@ -258,6 +332,23 @@ void registerWgmmaOps(DecodeTable &t);
 // register of an in-flight wgmma.mma_async (OpsWgmma.cpp).
 bool wgmmaRegisterHazard(ExecCtx &ctx, const Instr &ins, WarpState &w);
 void registerClusterLaunchOps(DecodeTable &t);
+
+void registerTmaOps(DecodeTable &t);
+// cp.async.bulk / cp.reduce.async.bulk forms of `cp` (OpsTma.cpp).
+bool decodeBulkCopy(Instr &ins, Mods &m, std::string &err);
+// Fences with an effect on the proxy model (OpsTma.cpp): kind 1
+// fence.proxy.async (shared), 2 tensormap release, 3 tensormap acquire.
+void execProxyFence(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask);
+// Performs the bulk loads pending on the mbarrier at `mbar` (all of them
+// when null), then the CTA's bulk stores when `stores` (OpsTma.cpp); false
+// when one failed.
+bool performBulk(ExecCtx &ctx, const uint8_t *mbar, bool stores);
+bool bulkLoadPendingOn(const ExecCtx &ctx, const uint8_t *mbar);
+// False (and failed) when shared bytes [off, off+n) an async-proxy read
+// takes were written through the generic proxy by a thread that has not
+// executed fence.proxy.async since (OpsTma.cpp).
+bool asyncProxyReadCheck(ExecCtx &ctx, const Instr &ins, WarpState &w,
+                         unsigned lane, uint64_t off, unsigned n);
 
 // One arrive on the mbarrier object at `p` (OpsMemory.cpp).
 void mbarrierArrive(ExecCtx &ctx, uint8_t *p, bool &ok, std::string &err);

@@ -88,6 +88,19 @@ uint64_t ExecCtx::special(SReg s, WarpState &w, unsigned lane) {
   case SReg::LanemaskGt: return ~uint32_t(maskBits(lane + 1));
   case SReg::DynSmemSize: return cfg.dynamicShared;
   case SReg::TotalSmemSize: return shared.size();
+  case SReg::ClusterCtaRank: return 0;
+  case SReg::ClusterNCtaRank: return 1;
+  case SReg::ClusterIdX: return ctaid[0];
+  case SReg::ClusterIdY: return ctaid[1];
+  case SReg::ClusterIdZ: return ctaid[2];
+  case SReg::NClusterIdX: return g.x;
+  case SReg::NClusterIdY: return g.y;
+  case SReg::NClusterIdZ: return g.z;
+  case SReg::ClusterCtaidX: case SReg::ClusterCtaidY: case SReg::ClusterCtaidZ:
+  case SReg::IsExplicitCluster:
+    return 0;
+  case SReg::ClusterNCtaidX: case SReg::ClusterNCtaidY: case SReg::ClusterNCtaidZ:
+    return 1;
   }
   return 0;
 }
@@ -140,6 +153,9 @@ uint8_t *ExecCtx::access(const Instr &ins, WarpState &w, unsigned lane,
     } else if (addr >= kLocalWindow && addr < kLocalWindow + kWindowSize) {
       s = Space::Local;
       a = addr - kLocalWindow;
+    } else if (addr >= kParamWindow && addr < kParamWindow + kWindowSize) {
+      s = Space::Param;
+      a = addr - kParamWindow;
     } else {
       s = Space::Global;
     }
@@ -168,6 +184,9 @@ uint8_t *ExecCtx::access(const Instr &ins, WarpState &w, unsigned lane,
     }
     if (race && kind != Access::Atomic)
       raceCheck(ins, w, lane, a, n, kind == Access::Write);
+    if ((!asyncW.empty() || !genWriter.empty()) &&
+        !asyncHazard(ins, w, lane, a, n, kind))
+      return nullptr;
     return shared.data() + a;
   case Space::Local:
     if (a + n > mod.localSize || a + n < a) {
@@ -336,12 +355,47 @@ bool ExecCtx::completeCpAsync(const Instr &ins, WarpState &w, unsigned lane,
   return true;
 }
 
+// ---- mbarrier waits ----
+
+void ExecCtx::wakeMbarWaiters(bool timedOut) {
+  for (WarpState &w : warps)
+    for (unsigned l = 0; l < 32; ++l)
+      if (w.st[l] == LaneMbarWait) {
+        w.st[l] = LaneRun;
+        w.waitTimedOut[l] = timedOut;
+      }
+}
+
+uint64_t ExecCtx::effects() const {
+  return cnt.globalStoreRequests + cnt.sharedStoreRequests + cnt.atomics +
+         cnt.barrierArrivals + cnt.mbarArrives + cnt.mbarPhases + cnt.tmaLoads +
+         cnt.tmaStores + cnt.bulkCopies + cnt.tensormapReplaces + cnt.heapAllocs +
+         cnt.heapFrees + res.output.size();
+}
+
 // ---- barriers ----
 
 void ExecCtx::exitLane(WarpState &w, unsigned lane) {
   w.st[lane] = LaneExited;
   --liveThreads;
+  if (w.clusterArrive[lane] == clusterPhase + 1)
+    --clusterArrived; // only non-exited threads take part
   tryReleaseBarriers();
+  tryCompleteCluster();
+}
+
+void ExecCtx::tryCompleteCluster() {
+  if (!clusterArrived || clusterArrived < liveThreads)
+    return;
+  ++clusterPhase;
+  clusterArrived = 0;
+  for (WarpState &w : warps)
+    for (unsigned l = 0; l < 32; ++l)
+      if (w.st[l] == LaneClusterWait)
+        w.st[l] = LaneRun;
+  ++cnt.barriers;
+  ++epoch;
+  progress = true;
 }
 
 void ExecCtx::tryReleaseBarriers() {
@@ -373,6 +427,62 @@ void ExecCtx::tryReleaseBarriers() {
 namespace {
 
 constexpr uint32_t kStarveLimit = 4096;
+// Timeouts of suspended mbarrier waits in a row without any visible effect
+// before the waits are reported as a deadlock.
+constexpr unsigned kIdleTimeouts = 64;
+
+std::string hexStr(uint64_t v) {
+  char b[24];
+  std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+  return b;
+}
+
+// Everyone left is blocked on a barrier or an mbarrier that cannot complete.
+std::string deadlockMessage(ExecCtx &ctx, uint32_t bx, uint32_t by, uint32_t bz) {
+  std::string msg = "barrier deadlock in block (" + std::to_string(bx) + "," +
+                    std::to_string(by) + "," + std::to_string(bz) + "):";
+  for (unsigned id = 0; id < 16; ++id) {
+    BarrierState &b = ctx.bars[id];
+    if (!b.arrived)
+      continue;
+    auto [wi, l] = b.waiters.empty() ? std::pair<unsigned, unsigned>(0, 0)
+                                     : b.waiters.front();
+    const Instr &ins = ctx.mod.code[ctx.warps[wi].pc[l] - 1];
+    msg += " barrier " + std::to_string(id) + " has " + std::to_string(b.arrived) +
+           " of " + std::to_string(b.expected ? b.expected : ctx.liveThreads) +
+           " threads (first waiter: warp " + std::to_string(wi) + " lane " +
+           std::to_string(l) + " at " + ctx.where(ins) + ");";
+  }
+  // mbarrier waiters, one line per awaited object.
+  std::vector<const uint8_t *> seen;
+  for (WarpState &w : ctx.warps)
+    for (unsigned l = 0; l < 32; ++l) {
+      if (w.st[l] != LaneMbarWait || !w.mbarWait[l])
+        continue;
+      const uint8_t *p = w.mbarWait[l];
+      if (std::find(seen.begin(), seen.end(), p) != seen.end())
+        continue;
+      seen.push_back(p);
+      uint64_t s;
+      std::memcpy(&s, p, 8);
+      const uint64_t m = (1ull << 20) - 1;
+      auto tx = ctx.mbarTx.find(p);
+      const Instr &ins = ctx.mod.code[w.pc[l]];
+      msg += " mbarrier at shared " + hexStr(uint64_t(p - ctx.shared.data())) +
+             " never completes phase " + std::to_string(s >> 40) + " (" +
+             std::to_string((s >> 20 & m) - (s & m)) + " of " +
+             std::to_string(s >> 20 & m) + " arrivals, " +
+             std::to_string(tx == ctx.mbarTx.end() ? 0 : tx->second) +
+             " transaction bytes outstanding; first waiter: warp " +
+             std::to_string(w.id) + " lane " + std::to_string(l) + " near " +
+             ctx.where(ins) + ");";
+    }
+  if (ctx.clusterArrived)
+    msg += " barrier.cluster has " + std::to_string(ctx.clusterArrived) + " of " +
+           std::to_string(ctx.liveThreads) + " threads arrived;";
+  msg += " " + std::to_string(ctx.liveThreads) + " threads still live";
+  return msg;
+}
 
 bool stepWarp(ExecCtx &ctx, WarpState &w) {
   // Run the lanes with the lowest pc. A warp-synchronous instruction waits
@@ -511,6 +621,23 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
   }
   unsigned nwarps = unsigned((nthreads + 31) / 32);
   size_t nslots = mod.regNames.size();
+  // Generic writes are tracked for the async-proxy fence check only when
+  // something reads shared memory through the async proxy.
+  bool asyncReaders = false;
+  for (size_t i = fn.begin; i < fn.end && !asyncReaders; ++i) {
+    const std::string &op = mod.code[i].opcode;
+    asyncReaders = op.rfind("wgmma.mma_async", 0) == 0 ||
+                   op.rfind("cp.async.bulk", 0) == 0 ||
+                   op.rfind("cp.reduce.async.bulk", 0) == 0;
+  }
+  // (Device functions share the instruction array; calls are rare in such
+  // kernels, so scan them all when the kernel itself has none.)
+  for (size_t i = 0; i < mod.code.size() && !asyncReaders; ++i) {
+    const std::string &op = mod.code[i].opcode;
+    asyncReaders = op.rfind("wgmma.mma_async", 0) == 0 ||
+                   op.rfind("cp.async.bulk", 0) == 0 ||
+                   op.rfind("cp.reduce.async.bulk", 0) == 0;
+  }
   const unsigned quantum = 256;
 
   // CTAs start in linear order, x fastest; a clusterlaunchcontrol.try_cancel
@@ -531,6 +658,18 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
         ctx.warps.assign(nwarps, WarpState());
         ctx.tcgen05.reset();
         ctx.mbarTx.clear();
+        ctx.bulk.clear();
+        ctx.asyncW.clear();
+        ctx.asyncR.clear();
+        ctx.tmapAcquired.clear();
+        ctx.idleTimeouts = 0;
+        ctx.clusterArrived = 0;
+        ctx.clusterPhase = 0;
+        if (asyncReaders) {
+          ctx.genWriter.assign(sharedBytes, 0);
+          ctx.genFence.assign(sharedBytes, 0);
+          ctx.asyncFences.assign(nthreads, 0);
+        }
         for (auto &b : ctx.bars)
           b = BarrierState();
         ctx.liveThreads = unsigned(nthreads);
@@ -570,28 +709,37 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
             return res;
           }
           if (ctx.liveThreads > 0 && !ctx.progress) {
-            // Everyone left is blocked on a barrier that cannot complete.
-            std::string msg = "barrier deadlock in block (" + std::to_string(bx) +
-                              "," + std::to_string(by) + "," +
-                              std::to_string(bz) + "):";
-            for (unsigned id = 0; id < 16; ++id) {
-              BarrierState &b = ctx.bars[id];
-              if (!b.arrived)
-                continue;
-              auto [wi, l] = b.waiters.empty() ? std::pair<unsigned, unsigned>(0, 0)
-                                               : b.waiters.front();
-              const Instr &ins = mod.code[ctx.warps[wi].pc[l] - 1];
-              msg += " barrier " + std::to_string(id) + " has " +
-                     std::to_string(b.arrived) + " of " +
-                     std::to_string(b.expected ? b.expected : ctx.liveThreads) +
-                     " threads (first waiter: warp " + std::to_string(wi) +
-                     " lane " + std::to_string(l) + " at " + ctx.where(ins) + ");";
+            // Nothing can run: async copies in flight land now.
+            if (!ctx.bulk.empty()) {
+              if (!performBulk(ctx, nullptr, true))
+                return res;
+              ctx.wakeMbarWaiters();
+              continue;
             }
-            msg += " " + std::to_string(ctx.liveThreads) + " threads still live";
-            res.error = msg;
+            // Suspended mbarrier waiters time out (try_wait returns false);
+            // when that changes nothing, many times over, the waits can
+            // never complete.
+            bool waiting = false;
+            for (WarpState &w : ctx.warps)
+              for (unsigned l = 0; l < 32; ++l)
+                waiting |= w.st[l] == LaneMbarWait;
+            if (waiting) {
+              uint64_t e = ctx.effects();
+              ctx.idleTimeouts = e == ctx.lastEffects ? ctx.idleTimeouts + 1 : 0;
+              ctx.lastEffects = e;
+              if (ctx.idleTimeouts < kIdleTimeouts) {
+                ctx.wakeMbarWaiters(/*timedOut=*/true);
+                continue;
+              }
+            }
+            res.error = deadlockMessage(ctx, bx, by, bz);
             return res;
           }
         }
+        // Bulk stores still in flight when the CTA ends land in global
+        // memory (the hardware completes them before the grid does).
+        if (!performBulk(ctx, nullptr, true))
+          return res;
   }
   res.counters.heapLiveBlocks = dev.memory().heapBlockCount();
   res.ok = true;

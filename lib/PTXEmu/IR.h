@@ -48,6 +48,11 @@ enum class SReg : uint8_t {
   NctaidX, NctaidY, NctaidZ, LaneId, WarpId, NWarpId, SmId, NSmId, GridId,
   Clock, Clock64, GlobalTimer, LanemaskEq, LanemaskLe, LanemaskLt,
   LanemaskGe, LanemaskGt, DynSmemSize, TotalSmemSize,
+  // Clusters are one CTA (the emulator has no distributed shared memory).
+  ClusterCtaRank, ClusterNCtaRank, ClusterIdX, ClusterIdY, ClusterIdZ,
+  NClusterIdX, NClusterIdY, NClusterIdZ, ClusterCtaidX, ClusterCtaidY,
+  ClusterCtaidZ, ClusterNCtaidX, ClusterNCtaidY, ClusterNCtaidZ,
+  IsExplicitCluster,
 };
 
 struct Operand {

@@ -12,6 +12,7 @@ namespace tilecc::ptxemu {
 // Generic-address windows for the per-CTA shared and per-thread local spaces.
 // Global buffers live below them, so one 64-bit address space covers all.
 constexpr uint64_t kGlobalBase = 0x0000000100000000ull;
+constexpr uint64_t kParamWindow = 0x00007d0000000000ull; // kernel parameters
 constexpr uint64_t kSharedWindow = 0x00007e0000000000ull;
 constexpr uint64_t kLocalWindow = 0x00007f0000000000ull;
 constexpr uint64_t kWindowSize = 1ull << 32;

@@ -285,6 +285,7 @@ bool decodeCvt(Instr &ins, Mods &m, std::string &err) {
 void execCvta(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   uint64_t base = ins.space == Space::Shared  ? kSharedWindow
                   : ins.space == Space::Local ? kLocalWindow
+                  : ins.space == Space::Param ? kParamWindow
                                               : 0;
   forLanes(mask, [&](unsigned l) {
     uint64_t a = ctx.get(ins.ops[1], w, l, ins.type);
@@ -299,8 +300,9 @@ void execCvta(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
 
 bool decodeCvta(Instr &ins, Mods &m, std::string &err) {
   ins.flag = m.take("to");
-  if (!m.takeSpace(ins.space) || ins.space == Space::Param) {
-    err = "'cvta' needs .global, .shared, .local or .const";
+  // cvta.param: kernel parameters have generic addresses (PTX ISA 7.7+).
+  if (!m.takeSpace(ins.space)) {
+    err = "'cvta' needs .global, .shared, .local, .const or .param";
     return false;
   }
   std::vector<Ty> tys = m.takeTypes();

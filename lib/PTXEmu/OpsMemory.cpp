@@ -2,6 +2,7 @@
 #include "PTXEmu/Exec.h"
 #include "PTXEmu/Float.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace tilecc::ptxemu;
@@ -363,6 +364,8 @@ void execCpMbarArrive(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mas
 
 bool decodeCpAsync(Instr &ins, Mods &m, std::string &err) {
   ins.cls = IClass::AsyncCopy;
+  if (std::find(m.m.begin(), m.m.end(), "bulk") != m.m.end())
+    return decodeBulkCopy(ins, m, err);
   if (!m.take("async")) {
     err = "only 'cp.async' forms of 'cp' are supported";
     return false;
@@ -465,6 +468,7 @@ uint64_t mbarArrive(ExecCtx &ctx, uint8_t *p, uint64_t n, bool drop, bool &ok,
   if (drop)
     expected -= n;
   pending -= n;
+  ctx.cnt.mbarArrives += n;
   // A phase with transactions outstanding completes on the last complete_tx.
   auto tx = ctx.mbarTx.find(p);
   if (pending == 0 && (tx == ctx.mbarTx.end() || tx->second == 0)) {
@@ -472,6 +476,8 @@ uint64_t mbarArrive(ExecCtx &ctx, uint8_t *p, uint64_t n, bool drop, bool &ok,
     pending = expected;
     ++ctx.epoch; // completing a phase orders memory like a barrier
     ctx.progress = true;
+    ++ctx.cnt.mbarPhases;
+    ctx.wakeMbarWaiters();
   }
   s = pending | expected << 20 | (phase & ((1ull << 23) - 1)) << 40;
   std::memcpy(p, &s, 8);
@@ -480,7 +486,7 @@ uint64_t mbarArrive(ExecCtx &ctx, uint8_t *p, uint64_t n, bool drop, bool &ok,
 }
 
 void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
-  size_t ai = ins.kind == 0 || ins.kind == 4 ? 0 : 1;
+  size_t ai = ins.kind == 0 || ins.kind == 4 || ins.kind >= 5 ? 0 : 1;
   forLanes(mask, [&](unsigned l) {
     if (ctx.failed)
       return;
@@ -506,6 +512,8 @@ void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
     case 2: { // arrive_drop
       uint64_t n = ins.ops.size() > 2 ? ctx.get(ins.ops[2], w, l, Ty::U32) : 1;
       if (ins.a) { // .expect_tx: the operand counts bytes, one arrival
+        if (expected == 0)
+          return ctx.fail(ins, w, l, "expect_tx on an uninitialized mbarrier");
         ctx.mbarTx[p] += int64_t(n);
         n = 1;
       }
@@ -517,28 +525,71 @@ void execMbar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
       ctx.set(ins.ops[0], w, l, old);
       return;
     }
-    case 3: { // test_wait / try_wait (flag: parity form)
+    case 3: { // test_wait / try_wait (flag: parity form; kind2: try_wait)
       uint64_t v = ctx.get(ins.ops[2], w, l, Ty::U64);
-      bool done = ins.flag ? ((phase & 1) != (v & 1)) : (phase != v);
-      ctx.set(ins.ops[0], w, l, done);
+      if (expected == 0)
+        return ctx.fail(ins, w, l, "wait on an uninitialized mbarrier");
+      auto done = [&] {
+        return ins.flag ? ((phase & 1) != (v & 1)) : (phase != v);
+      };
+      // Copies that complete on this mbarrier land before a waiter looks.
+      if (!done() && bulkLoadPendingOn(ctx, p)) {
+        if (!performBulk(ctx, p, false))
+          return;
+        std::memcpy(&s, p, 8);
+        phase = s >> 40;
+      }
+      bool ok = done();
+      if (!ok) {
+        ++ctx.cnt.mbarWaitSpins;
+        w.mbarWait[l] = p;
+        if (ins.kind2 && !w.waitTimedOut[l]) {
+          // try_wait suspends until a phase completes; it runs again then.
+          w.st[l] = LaneMbarWait;
+          w.pc[l] -= 1;
+          return;
+        }
+        // test_wait (or a timed-out try_wait) returns false; the thread
+        // yields until something happens.
+        w.waitTimedOut[l] = false;
+        w.st[l] = LaneMbarWait;
+      }
+      w.waitTimedOut[l] = false;
+      ctx.set(ins.ops[0], w, l, ok);
       return;
     }
     case 4: // inval
       ctx.mbarTx.erase(p);
       s = 0;
       break;
+    case 5: // expect_tx
+      if (expected == 0)
+        return ctx.fail(ins, w, l, "expect_tx on an uninitialized mbarrier");
+      ctx.mbarTx[p] += int64_t(ctx.get(ins.ops[1], w, l, Ty::U32));
+      return;
+    case 6: { // complete_tx
+      bool ok;
+      std::string err;
+      mbarrierCompleteTx(ctx, p, int64_t(ctx.get(ins.ops[1], w, l, Ty::U32)), ok, err);
+      if (!ok)
+        ctx.fail(ins, w, l, err);
+      return;
     }
+    }
+    (void)pending;
     std::memcpy(p, &s, 8);
   });
 }
 
 bool decodeMbarrier(Instr &ins, Mods &m, std::string &err) {
-  int k = m.takeOneOf({"init", "arrive", "arrive_drop", "test_wait", "try_wait", "inval"});
+  int k = m.takeOneOf({"init", "arrive", "arrive_drop", "test_wait", "try_wait", "inval",
+                       "expect_tx", "complete_tx"});
   if (k < 0) {
     err = "unsupported mbarrier operation";
     return false;
   }
-  ins.kind = uint8_t(k == 4 ? 3 : k == 5 ? 4 : k);
+  ins.kind = uint8_t(k == 4 ? 3 : k == 5 ? 4 : k >= 6 ? k - 1 : k);
+  ins.kind2 = k == 4;
   ins.a = (k == 1 || k == 2) && m.take("expect_tx");
   ins.flag = m.take("parity");
   m.takeMemOrder();
@@ -559,6 +610,7 @@ bool decodeMbarrier(Instr &ins, Mods &m, std::string &err) {
   case 1: case 2:
     return ins.a ? expectOps(ins, 3, err) : expectOps(ins, 2, 3, err);
   case 3: return expectOps(ins, 3, 4, err);
+  case 5: case 6: return expectOps(ins, 2, err);
   default: return expectOps(ins, 1, err);
   }
 }
@@ -567,13 +619,48 @@ bool decodeMbarrier(Instr &ins, Mods &m, std::string &err) {
 
 void execNop(ExecCtx &, const Instr &, WarpState &, uint32_t) {}
 
+// fence.proxy.async{.shared::cta,.shared::cluster} orders the executing
+// thread's generic writes before async-proxy reads; the tensormap
+// release/acquire pair publishes a device-written tensor map (OpsTma.cpp).
 bool decodeFence(Instr &ins, Mods &m, std::string &err) {
-  m.takeMemOrder();
-  for (const char *s : {"gl", "proxy", "async", "alias", "tensormap", "shared::cta",
-                        "shared::cluster", "global", "mbarrier_init"})
-    m.take(s);
-  ins.exec = execNop;
   ins.cls = IClass::Misc;
+  ins.exec = execNop;
+  if (m.take("proxy")) {
+    if (m.take("tensormap::generic")) {
+      int k = m.takeOneOf({"release", "acquire"});
+      if (k < 0 || m.takeOneOf({"cta", "cluster", "gpu", "sys"}) < 0) {
+        err = "'fence.proxy.tensormap::generic' needs .release or .acquire and a "
+              "scope";
+        return false;
+      }
+      ins.kind = uint8_t(2 + k);
+      ins.exec = execProxyFence;
+      if (k == 0)
+        return expectOps(ins, 0, err);
+      if (!expectOps(ins, 2, err))
+        return false;
+      if (ins.ops[0].kind != Operand::Mem) {
+        err = "the tensormap acquire fence takes [addr], size";
+        return false;
+      }
+      return true;
+    }
+    if (m.take("async")) {
+      Space sp = Space::Shared;
+      m.takeSpace(sp);
+      if (sp == Space::Shared) {
+        ins.kind = 1;
+        ins.exec = execProxyFence;
+      }
+      return expectOps(ins, 0, err);
+    }
+    m.take("alias");
+    return expectOps(ins, 0, err);
+  }
+  m.takeMemOrder();
+  m.take("mbarrier_init");
+  m.take("gl");
+  m.takeMemOrder();
   return expectOps(ins, 0, err);
 }
 
@@ -629,4 +716,6 @@ void tilecc::ptxemu::mbarrierCompleteTx(ExecCtx &ctx, uint8_t *p, int64_t bytes,
   std::memcpy(p, &s, 8);
   ++ctx.epoch;
   ctx.progress = true;
+  ++ctx.cnt.mbarPhases;
+  ctx.wakeMbarWaiters();
 }

@@ -88,8 +88,52 @@ void execBar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
   ctx.tryReleaseBarriers();
 }
 
+// barrier.cluster (PTX ISA 9.7.13.3) over a cluster of one CTA: arrive
+// marks the thread once per phase; wait blocks until every non-exited
+// thread arrived in the phase of its own arrive.
+void execClusterBar(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  forLanes(mask, [&](unsigned l) {
+    if (ctx.failed)
+      return;
+    uint64_t &a = w.clusterArrive[l];
+    if (ins.kind == 0) {
+      if (a == ctx.clusterPhase + 1)
+        return ctx.fail(ins, w, l, "barrier.cluster.arrive twice before the barrier "
+                                   "completed");
+      a = ctx.clusterPhase + 1;
+      ++ctx.clusterArrived;
+      ++ctx.cnt.barrierArrivals;
+      return;
+    }
+    if (!a)
+      return ctx.fail(ins, w, l, "barrier.cluster.wait without a preceding "
+                                 "barrier.cluster.arrive");
+    if (a <= ctx.clusterPhase) {
+      a = 0;
+      return;
+    }
+    w.st[l] = LaneClusterWait; // runs the wait again when the phase completes
+    w.pc[l] -= 1;
+  });
+  if (ins.kind == 0)
+    ctx.tryCompleteCluster();
+}
+
 bool decodeBar(Instr &ins, Mods &m, std::string &err) {
   ins.cls = IClass::Barrier;
+  if (m.base == "barrier" && m.take("cluster")) {
+    int k = m.takeOneOf({"arrive", "wait"});
+    if (k < 0) {
+      err = "'barrier.cluster' needs .arrive or .wait";
+      return false;
+    }
+    m.takeOneOf({k == 0 ? "release" : "acquire", "relaxed"});
+    m.take("aligned");
+    ins.kind = uint8_t(k);
+    ins.exec = execClusterBar;
+    ins.collective = true;
+    return expectOps(ins, 0, err);
+  }
   m.take("cta");
   m.take("aligned");
   if (m.base == "bar" && m.take("warp")) {
@@ -385,13 +429,44 @@ bool decodeGridDep(Instr &ins, Mods &m, std::string &err) {
   return expectOps(ins, 0, err);
 }
 
+// setmaxnreg (PTX ISA 9.7.19.5): the whole warp executes it, every warp of
+// the warpgroup executes the same instruction as its k-th setmaxnreg, and
+// .dec lowers (.inc raises) the warp's count. Registers are not modelled
+// otherwise.
+void execSetmaxnreg(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
+  if (!requireFullWarp(ctx, ins, w, mask))
+    return;
+  unsigned l = unsigned(__builtin_ctz(mask));
+  if (ctx.warps.size() % 4)
+    return ctx.fail(ins, w, l, "setmaxnreg in a block that is not whole warpgroups");
+  uint32_t pc = w.pc[l] - 1;
+  size_t k = w.setmaxPcs.size();
+  for (unsigned g = w.id / 4 * 4; g < w.id / 4 * 4 + 4; ++g) {
+    const WarpState &o = ctx.warps[g];
+    if (g != w.id && o.setmaxPcs.size() > k && o.setmaxPcs[k] != pc)
+      return ctx.fail(ins, w, l,
+                      "warps of a warpgroup execute different setmaxnreg "
+                      "instructions (warp " + std::to_string(g) + " ran " +
+                          ctx.where(ctx.mod.code[o.setmaxPcs[k]]) + ")");
+  }
+  unsigned n = unsigned(ins.ops[0].imm);
+  if (w.maxnreg && (ins.kind ? n > w.maxnreg : n < w.maxnreg))
+    return ctx.fail(ins, w, l,
+                    std::string("setmaxnreg.") + (ins.kind ? "dec" : "inc") + " to " +
+                        std::to_string(n) + " from " + std::to_string(w.maxnreg) +
+                        " registers " + (ins.kind ? "raises" : "lowers") + " the count");
+  w.maxnreg = n;
+  w.setmaxPcs.push_back(pc);
+}
+
 bool decodeSetmaxnreg(Instr &ins, Mods &m, std::string &err) {
-  if (m.takeOneOf({"inc", "dec"}) < 0 || !m.take("sync") || !m.take("aligned") ||
-      !m.take("u32")) {
+  int k = m.takeOneOf({"inc", "dec"});
+  if (k < 0 || !m.take("sync") || !m.take("aligned") || !m.take("u32")) {
     err = "'setmaxnreg' needs .inc/.dec.sync.aligned.u32";
     return false;
   }
-  ins.exec = execHint;
+  ins.kind = uint8_t(k);
+  ins.exec = execSetmaxnreg;
   ins.cls = IClass::Misc;
   ins.collective = true;
   if (!expectOps(ins, 1, err))

@@ -358,6 +358,11 @@ void execWgmma(ExecCtx &ctx, const Instr &ins, WarpState &w, uint32_t mask) {
     if (!checkIssueHazard(ctx, ins, w) ||
         !snapshotShared(ctx, w, op, op.shared))
       return;
+    // Its shared operands are read through the async proxy (PTX ISA
+    // 9.7.15.4): generic writes need a fence.proxy.async first.
+    for (const auto &[addr, bits] : op.shared)
+      if (!asyncProxyReadCheck(ctx, ins, w, 0, addr, 2))
+        return;
     w.wgOpen.push_back(std::move(op));
     refreshBusy(w);
     return;

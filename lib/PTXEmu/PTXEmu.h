@@ -44,6 +44,16 @@ struct Counters {
   // error in CUDA, where they outlive the launch, but a leak for code that
   // frees what it allocates).
   uint64_t heapAllocs = 0, heapFrees = 0, heapLiveBlocks = 0;
+  // Asynchronous copies and mbarriers (listed only when non-zero): bulk
+  // tensor loads / stores (and cp.reduce) and bytes moved, out-of-bounds
+  // bytes filled by tensor loads, non-tensor bulk copies and bytes,
+  // mbarrier arrivals, completed phases, and failed test_wait/try_wait
+  // results (spins), tensormap.replace instructions.
+  uint64_t tmaLoads = 0, tmaLoadBytes = 0, tmaOobBytes = 0;
+  uint64_t tmaStores = 0, tmaStoreBytes = 0;
+  uint64_t bulkCopies = 0, bulkCopyBytes = 0;
+  uint64_t mbarArrives = 0, mbarPhases = 0, mbarWaitSpins = 0;
+  uint64_t tensormapReplaces = 0;
   // A stable, human-readable listing (one `name: value` per line).
   std::string format() const;
 };
@@ -75,6 +85,23 @@ struct LaunchResult {
 };
 
 class GlobalMemory;
+
+// A tiled tensor map (PTX ISA 5.5 "Tensors", fields as `tensormap.replace`
+// names them; element type, interleave, swizzle, atomicity and fill use the
+// values of its Table 33). The 128-byte object is opaque to PTX; the
+// emulator's own encoding (TensorMap.cpp) is what encodeTensorMap returns
+// for a host to pass as a kernel parameter or copy into global memory.
+struct TensorMapInfo {
+  uint64_t globalAddress = 0;
+  unsigned rank = 1;                    // 1..5
+  uint32_t globalDim[5] = {1, 1, 1, 1, 1};
+  uint64_t globalStride[4] = {};        // bytes between steps of dims 1..4
+  uint32_t boxDim[5] = {1, 1, 1, 1, 1};
+  uint32_t elementStride[5] = {1, 1, 1, 1, 1};
+  unsigned elemType = 0, interleave = 0, swizzle = 0, swizzleAtomicity = 0,
+           fill = 0;
+};
+std::vector<uint8_t> encodeTensorMap(const TensorMapInfo &info);
 
 // Device global memory: buffers with bounds, at fixed 64-bit addresses.
 class Device {

@@ -836,6 +836,18 @@ private:
         {"%lanemask_gt", SReg::LanemaskGt},
         {"%dynamic_smem_size", SReg::DynSmemSize},
         {"%total_smem_size", SReg::TotalSmemSize},
+        {"%cluster_ctarank", SReg::ClusterCtaRank},
+        {"%cluster_nctarank", SReg::ClusterNCtaRank},
+        {"%clusterid.x", SReg::ClusterIdX}, {"%clusterid.y", SReg::ClusterIdY},
+        {"%clusterid.z", SReg::ClusterIdZ}, {"%nclusterid.x", SReg::NClusterIdX},
+        {"%nclusterid.y", SReg::NClusterIdY}, {"%nclusterid.z", SReg::NClusterIdZ},
+        {"%cluster_ctaid.x", SReg::ClusterCtaidX},
+        {"%cluster_ctaid.y", SReg::ClusterCtaidY},
+        {"%cluster_ctaid.z", SReg::ClusterCtaidZ},
+        {"%cluster_nctaid.x", SReg::ClusterNCtaidX},
+        {"%cluster_nctaid.y", SReg::ClusterNCtaidY},
+        {"%cluster_nctaid.z", SReg::ClusterNCtaidZ},
+        {"%is_explicit_cluster", SReg::IsExplicitCluster},
     };
     auto it = table.find(w);
     if (it == table.end())
@@ -889,6 +901,14 @@ private:
         if (!number(v))
           return false;
         o.imm = v;
+      }
+      // `[tensorMap, {c0, ..}]`: the tensor coordinates ride in elems.
+      if (isPunct(",")) {
+        ++p;
+        Operand coords;
+        if (!isPunct("{") || !operand(coords, instrIdx, opIdx, labelOps))
+          return fail("expected '{coordinates}' after ',' in an address");
+        o.elems = std::move(coords.elems);
       }
       return expect("]");
     }

@@ -99,5 +99,20 @@ std::string Counters::format() const {
   line("heap_allocs", heapAllocs);
   line("heap_frees", heapFrees);
   line("heap_live_blocks", heapLiveBlocks);
+  auto some = [&](const char *k, uint64_t v) {
+    if (v)
+      line(k, v);
+  };
+  some("tma_loads", tmaLoads);
+  some("tma_load_bytes", tmaLoadBytes);
+  some("tma_oob_fill_bytes", tmaOobBytes);
+  some("tma_stores", tmaStores);
+  some("tma_store_bytes", tmaStoreBytes);
+  some("bulk_copies", bulkCopies);
+  some("bulk_copy_bytes", bulkCopyBytes);
+  some("mbarrier_arrives", mbarArrives);
+  some("mbarrier_phases", mbarPhases);
+  some("mbarrier_wait_spins", mbarWaitSpins);
+  some("tensormap_replaces", tensormapReplaces);
   return s;
 }

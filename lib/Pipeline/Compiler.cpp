@@ -1,6 +1,6 @@
 //===- Compiler.cpp - running tilecc's stages -----------------------------===//
 #include "Pipeline/Compiler.h"
-
+#include "Pipeline/InputKind.h"
 #include "CudaTile/Bytecode/Bytecode.h"
 #include "Pipeline/TargetFeatures.h"
 
@@ -110,97 +110,103 @@ static std::optional<Stage> detectStage(ModuleOp module) {
 CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  StringRef text = buffer->getBuffer();
-  StringRef extension = llvm::sys::path::extension(fileName);
   options.sourceName = fileName.str();
+  switch (detectInputKind(buffer->getBuffer(), fileName)) {
+  case InputKind::StageDump:
+    return loadStageDump(buffer->getBuffer(), fileName);
+  case InputKind::TileIRBytecode:
+    return loadBytecode(buffer->getMemBufferRef());
+  case InputKind::LLVMIR:
+  case InputKind::LLVMBitcode:
+    return loadLLVMIR(buffer->getMemBufferRef(), fileName);
+  case InputKind::PTX:
+    ptx = buffer->getBuffer().str();
+    current = Stage::PTX;
+    return CompileStatus::Ok;
+  case InputKind::MLIR:
+    return loadMLIR(sourceMgr);
+  }
+  return CompileStatus::InputError;
+}
+
+CompileStatus Compiler::loadStageDump(StringRef text, StringRef fileName) {
   // Problems with a dump as a whole point at its first line.
   auto dumpError = [&] {
     return emitError(FileLineColLoc::get(&context, fileName, 1, 1));
   };
-
-  if (mlir::cuda_tile::isTileIRBytecode(text))
-    return loadBytecode(*buffer);
-
-  if (extension == ".json") {
-    llvm::Expected<LoadedStageDump> dump = readStageDump(text);
-    if (!dump) {
-      dumpError()
-          << llvm::toString(dump.takeError());
-      return CompileStatus::InputError;
-    }
-    std::optional<Stage> stage = parseStageName(dump->info.stage);
-    if (!stage) {
-      dumpError()
-          << "unknown stage '" << dump->info.stage << "' in stage dump";
-      return CompileStatus::InputError;
-    }
-    if (!dump->info.source.empty())
-      options.sourceName = dump->info.source;
-    // A dump resumes for the target it was made for unless -arch says otherwise.
-    if (!options.archExplicit && !dump->info.arch.empty()) {
-      std::optional<TargetInfo> target = parseTarget(dump->info.arch);
-      if (!target) {
-        dumpError()
-            << "unsupported target '" << dump->info.arch << "' in stage dump";
-        return CompileStatus::InputError;
-      }
-      options.target = *target;
-    }
-    current = *stage;
-    StageOutput output = getStageInfo(*stage).output;
-    if (output == StageOutput::MLIR) {
-      // The IR carries the original source locations; syntax errors in the
-      // embedded text are reported against the dump.
-      module = parseSourceString<ModuleOp>(dump->ir, ParserConfig(&context),
-                                           fileName.str() + ":ir");
-      return module ? CompileStatus::Ok : CompileStatus::InputError;
-    }
-    if (output == StageOutput::Bytecode) {
-      llvm::Expected<std::string> bytes = decodeBase64(dump->info.text);
-      if (!bytes) {
-        dumpError() << llvm::toString(bytes.takeError());
-        return CompileStatus::InputError;
-      }
-      auto buffer = llvm::MemoryBuffer::getMemBufferCopy(*bytes, fileName);
-      return loadBytecode(*buffer);
-    }
-    if (output == StageOutput::LLVMIR)
-      text = dump->info.text;
-    else if (output == StageOutput::PTX) {
-      ptx = dump->info.text;
-      return CompileStatus::Ok;
-    } else {
-      llvm::Expected<std::string> bytes = decodeBase64(dump->info.text);
-      if (!bytes) {
-        dumpError()
-            << llvm::toString(bytes.takeError());
-        return CompileStatus::InputError;
-      }
-      cubin = std::move(*bytes);
-      return CompileStatus::Ok;
-    }
-    extension = ".ll";
+  llvm::Expected<LoadedStageDump> dump = readStageDump(text);
+  if (!dump) {
+    dumpError() << llvm::toString(dump.takeError());
+    return CompileStatus::InputError;
   }
-
-  if (extension == ".ll") {
-    llvm::SMDiagnostic error;
-    llvmModule = llvm::parseIR(llvm::MemoryBufferRef(text, fileName), error,
-                               *llvmContext);
-    if (!llvmModule) {
-      emitError(FileLineColLoc::get(&context, fileName, error.getLineNo(),
-                                    error.getColumnNo() + 1))
-          << error.getMessage();
+  std::optional<Stage> stage = parseStageName(dump->info.stage);
+  if (!stage) {
+    dumpError() << "unknown stage '" << dump->info.stage << "' in stage dump";
+    return CompileStatus::InputError;
+  }
+  if (!dump->info.source.empty())
+    options.sourceName = dump->info.source;
+  // A dump resumes for the target it was made for unless -arch says otherwise.
+  if (!options.archExplicit && !dump->info.arch.empty()) {
+    std::optional<TargetInfo> target = parseTarget(dump->info.arch);
+    if (!target) {
+      dumpError() << "unsupported target '" << dump->info.arch
+                  << "' in stage dump";
       return CompileStatus::InputError;
     }
-    current = Stage::LLVM;
+    options.target = *target;
+  }
+  current = *stage;
+  switch (getStageInfo(*stage).output) {
+  case StageOutput::MLIR:
+    // The IR carries the original source locations; syntax errors in the
+    // embedded text are reported against the dump.
+    module = parseSourceString<ModuleOp>(dump->ir, ParserConfig(&context),
+                                         fileName.str() + ":ir");
+    return module ? CompileStatus::Ok : CompileStatus::InputError;
+  case StageOutput::Bytecode: {
+    llvm::Expected<std::string> bytes = decodeBase64(dump->info.text);
+    if (!bytes) {
+      dumpError() << llvm::toString(bytes.takeError());
+      return CompileStatus::InputError;
+    }
+    return loadBytecode(llvm::MemoryBufferRef(*bytes, fileName));
+  }
+  case StageOutput::LLVMIR:
+    return loadLLVMIR(llvm::MemoryBufferRef(dump->info.text, fileName),
+                      fileName);
+  case StageOutput::PTX:
+    ptx = std::move(dump->info.text);
+    return CompileStatus::Ok;
+  case StageOutput::Cubin: {
+    llvm::Expected<std::string> bytes = decodeBase64(dump->info.text);
+    if (!bytes) {
+      dumpError() << llvm::toString(bytes.takeError());
+      return CompileStatus::InputError;
+    }
+    cubin = std::move(*bytes);
     return CompileStatus::Ok;
   }
-  if (extension == ".ptx") {
-    ptx = text.str();
-    current = Stage::PTX;
-    return CompileStatus::Ok;
   }
+  return CompileStatus::InputError;
+}
 
+CompileStatus Compiler::loadLLVMIR(llvm::MemoryBufferRef input,
+                                   StringRef fileName) {
+  // The module owns copies of everything it needs from the text or bitcode.
+  llvm::SMDiagnostic error;
+  llvmModule = llvm::parseIR(input, error, *llvmContext);
+  if (!llvmModule) {
+    emitError(FileLineColLoc::get(&context, fileName, error.getLineNo(),
+                                  error.getColumnNo() + 1))
+        << error.getMessage();
+    return CompileStatus::InputError;
+  }
+  current = Stage::LLVM;
+  return CompileStatus::Ok;
+}
+
+CompileStatus Compiler::loadMLIR(llvm::SourceMgr &sourceMgr) {
   module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)
     return CompileStatus::InputError;
@@ -235,9 +241,9 @@ std::string Compiler::substitute(StringRef pipeline) const {
   return result;
 }
 
-CompileStatus Compiler::loadBytecode(const llvm::MemoryBuffer &buffer) {
+CompileStatus Compiler::loadBytecode(llvm::MemoryBufferRef buffer) {
   OwningOpRef<Operation *> read =
-      mlir::cuda_tile::readBytecode(buffer.getMemBufferRef(), &context);
+      mlir::cuda_tile::readBytecode(buffer, &context);
   if (!read)
     return CompileStatus::InputError;
   // The stages run on a builtin module holding the cuda_tile.module, as the

@@ -50,11 +50,12 @@ public:
   Compiler(mlir::MLIRContext &context, CompileOptions options);
   ~Compiler();
 
-  /// Reads the input: Tile IR bytecode (told by its magic, whatever the file
-  /// is called), MLIR text of any of tilecc's stages (an LLVM-dialect
-  /// module is translated at once, as the llvm stage does), LLVM IR (.ll),
-  /// PTX (.ptx) or a stage dump (.json). The source manager must outlive the
-  /// compiler (diagnostics point into it).
+  /// Reads the input, whatever its file name: Tile IR bytecode, MLIR text of
+  /// any of tilecc's stages (an LLVM-dialect module is translated at once, as
+  /// the llvm stage does), LLVM IR (text or bitcode), PTX or a stage dump
+  /// (InputKind.h).
+  /// The source manager must outlive the compiler (diagnostics point into
+  /// it).
   CompileStatus load(llvm::SourceMgr &sourceMgr, llvm::StringRef fileName);
 
   /// Runs every stage after the current one up to and including `last`.
@@ -71,20 +72,22 @@ public:
   /// Per-kernel metadata; complete once the cubin stage has run.
   const std::vector<KernelMetadata> &getKernels() const { return kernels; }
 
-  /// The current stage's output as text (MLIR, LLVM IR, PTX) or bytes
-  /// (bytecode, cubin).
+  /// The current stage's output as text (MLIR, LLVM IR, PTX) or bytes (cubin).
   std::string printOutput() const;
   /// The current stage's output as a stage dump.
   std::string printDump() const;
 
 private:
+  CompileStatus loadStageDump(llvm::StringRef text, llvm::StringRef fileName);
+  CompileStatus loadLLVMIR(llvm::MemoryBufferRef input, llvm::StringRef fileName);
+  CompileStatus loadMLIR(llvm::SourceMgr &sourceMgr);
   CompileStatus runStage(const StageInfo &stage);
   CompileStatus runPassPipeline(const StageInfo &stage);
   CompileStatus lowerToLLVM(const StageInfo &stage);
   /// Checks the target's features on the LLVM-dialect module and translates
   /// it to the LLVM module.
   CompileStatus translateToLLVMIR();
-  CompileStatus loadBytecode(const llvm::MemoryBuffer &buffer);
+  CompileStatus loadBytecode(llvm::MemoryBufferRef buffer);
   CompileStatus writeBytecode();
   CompileStatus emitPTX();
   CompileStatus assemble();

@@ -2,11 +2,13 @@
 //
 // nv_tileas.cancel_next_program is PTX cluster launch control (sm_100+):
 //   1. bar.sync: the CTA is done with the previous response and mbarrier;
-//   2. thread 0 initializes a one-arrival mbarrier, arrives on it expecting
-//      the 16 response bytes, and issues clusterlaunchcontrol.try_cancel,
-//      whose completion (complete_tx) finishes the mbarrier's phase 0;
-//   3. every thread waits for phase 0 and loads the response;
-//   4. bar.sync, then thread 0 invalidates the mbarrier.
+//   2. thread 0 initializes a one-arrival mbarrier; bar.sync, so no thread
+//      waits on it before it is initialized;
+//   3. thread 0 arrives on it expecting the 16 response bytes and issues
+//      clusterlaunchcontrol.try_cancel, whose completion (complete_tx)
+//      finishes the mbarrier's phase 0;
+//   4. every thread waits for phase 0 and loads the response;
+//   5. bar.sync, then thread 0 invalidates the mbarrier.
 // Each op owns a 24-byte shared buffer (response, then mbarrier). The
 // response queries become the NVVM query_cancel ops.
 //
@@ -67,12 +69,18 @@ struct CancelNextProgramLowering
         b, loc, LLVM::MulOp::create(b, loc, warp, createI32(b, loc, 32)), lane);
 
     NVVM::Barrier0Op::create(b, loc);
+    emitPtx(b, loc, Type(), {tid, mbar},
+            "{\n.reg .pred %p;\n"
+            "setp.eq.u32 %p, $0, 0;\n"
+            "@%p mbarrier.init.shared::cta.b64 [$1], 1;\n"
+            "@%p fence.mbarrier_init.release.cluster;\n"
+            "@%p fence.proxy.async.shared::cta;\n}",
+            "r,r");
+    // The other threads may wait on the mbarrier only once it is initialized.
+    NVVM::Barrier0Op::create(b, loc);
     emitPtx(b, loc, Type(), {tid, response, mbar},
             "{\n.reg .pred %p;\n.reg .b64 %state;\n"
             "setp.eq.u32 %p, $0, 0;\n"
-            "@%p mbarrier.init.shared::cta.b64 [$2], 1;\n"
-            "@%p fence.mbarrier_init.release.cluster;\n"
-            "@%p fence.proxy.async.shared::cta;\n"
             "@%p mbarrier.arrive.expect_tx.shared::cta.b64 %state, [$2], 16;\n"
             "@%p clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::"
             "complete_tx::bytes.b128 [$1], [$2];\n}",

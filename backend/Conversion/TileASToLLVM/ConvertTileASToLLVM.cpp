@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::tilecc {
 #define GEN_PASS_DEF_CONVERTTILEASTOLLVM
@@ -110,10 +111,14 @@ static LogicalResult createScratchBuffer(ModuleOp module,
   if (bytes + globals > limit) {
     // Point at the largest single need.
     Operation *at = bytes >= largestGlobalBytes ? largest : largestGlobal;
+    // The first part is ptxas's wording, which Triton's autotuner parses
+    // (used and maximum bytes in hex) to skip configurations that do not fit.
     InFlightDiagnostic diag =
         (at ? at->emitError() : module.emitError())
-        << "kernel needs " << bytes + globals
-        << " bytes of static shared memory (" << bytes
+        << "kernel uses too much shared data (0x"
+        << llvm::utohexstr(bytes + globals, /*LowerCase=*/true) << " bytes, 0x"
+        << llvm::utohexstr(limit, /*LowerCase=*/true) << " max): it needs "
+        << bytes + globals << " bytes of static shared memory (" << bytes
         << " for staging tiles here, " << globals
         << " for shared buffers), more than the " << limit << " of "
         << target.getName();

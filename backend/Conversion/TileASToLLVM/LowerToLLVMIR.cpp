@@ -32,7 +32,9 @@ static std::optional<std::string> findLibdevice() {
 }
 
 /// Links the libdevice functions the module calls (`__nv_*`) and makes them
-/// internal, so that only the kernels stay visible.
+/// internal, so that only the kernels stay visible. libdevice is read
+/// lazily: only the functions (and tables) the kernel reaches are
+/// materialized, not the whole library of some 500 functions.
 static LogicalResult linkLibdevice(ModuleOp module, llvm::Module &llvmModule) {
   bool needed = llvm::any_of(llvmModule.functions(), [](llvm::Function &f) {
     return f.isDeclaration() && f.getName().starts_with("__nv_");
@@ -44,12 +46,13 @@ static LogicalResult linkLibdevice(ModuleOp module, llvm::Module &llvmModule) {
     return module.emitError(
         "libdevice.10.bc not found (set CUDA_HOME); it provides the math "
         "functions this kernel calls");
-  auto buffer = llvm::MemoryBuffer::getFile(*path);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(*path);
   if (!buffer)
     return module.emitError() << "cannot read " << *path;
   llvm::Expected<std::unique_ptr<llvm::Module>> libdevice =
-      llvm::parseBitcodeFile((*buffer)->getMemBufferRef(),
-                             llvmModule.getContext());
+      llvm::getOwningLazyBitcodeModule(std::move(*buffer),
+                                       llvmModule.getContext());
   if (!libdevice)
     return module.emitError() << "cannot parse " << *path << ": "
                               << llvm::toString(libdevice.takeError());

@@ -7,7 +7,12 @@
 // CHECK: llvm.mlir.global internal @tilecc_cancel_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<24 x i8>
 // CHECK-LABEL: llvm.func internal @cancel
 // CHECK: nvvm.barrier0
-// CHECK: "r,r,r"
+// CHECK: mbarrier.init.shared::cta.b64
+// The other threads wait on the mbarrier only after a barrier behind its init.
+// CHECK-NOT: mbarrier.try_wait
+// CHECK: nvvm.barrier0
+// CHECK: mbarrier.arrive.expect_tx.shared::cta.b64
+// CHECK-SAME: clusterlaunchcontrol.try_cancel
 // CHECK: mbarrier.try_wait.parity
 // CHECK: %[[R:.*]] = llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> i128
 // CHECK: nvvm.barrier0

@@ -14,7 +14,7 @@ nv_tileaa.func @no_layout() {
 #B = #nv_tileas.linear<{register = [(2), (1), (4), (8), (16), (32), (64), (128), (256), (512), (1024), (2048), (4096), (8192), (16384)], lane = [(32768), (65536), (131072), (262144), (1048575)], warp = []} -> {dim0 = 1048576}>
 module {
   nv_tileaa.func @too_big(%x: tensor<1048576xf32, #A>) {
-    // expected-error @+1 {{kernel needs 4194304 bytes of static shared memory (4194304 for staging tiles here, 0 for shared buffers), more than the 49152 of sm_}}
+    // expected-error @+1 {{kernel uses too much shared data (0x400000 bytes, 0xc000 max): it needs 4194304 bytes of static shared memory (4194304 for staging tiles here, 0 for shared buffers), more than the 49152 of sm_}}
     %y = nv_tileas.convert_layout %x : tensor<1048576xf32, #A> -> tensor<1048576xf32, #B>
     nv_tileaa.return
   }
@@ -38,7 +38,7 @@ nv_tileaa.func @permute_layout(%x: tensor<8x16xf32, #L>) {
 // Shared buffers (cp.async rings, alloca scratch) count against the 48 KiB of
 // static shared memory too; the diagnostic points at the largest one.
 module {
-  // expected-error @+1 {{kernel needs 65536 bytes of static shared memory (0 for staging tiles here, 65536 for shared buffers), more than the 49152 of sm_}}
+  // expected-error @+1 {{kernel uses too much shared data (0x10000 bytes, 0xc000 max): it needs 65536 bytes of static shared memory (0 for staging tiles here, 65536 for shared buffers), more than the 49152 of sm_}}
   nv_tileas.global @ring : tensor<32768xf16> {address_space = 3 : i32, alignment = 128 : i64}
   nv_tileaa.func @big_ring() {
     nv_tileaa.return

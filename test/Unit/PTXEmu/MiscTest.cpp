@@ -58,7 +58,6 @@ TEST(PTXEmuMisc, FencesPrefetchAndSleepAreAccepted) {
   auto o = evalLanes<uint32_t>("fence.acq_rel.gpu; membar.gl; fence.proxy.async.shared::cta;"
                                "prefetch.global.L2 [%rd4]; nanosleep.u32 100;"
                                "griddepcontrol.wait; griddepcontrol.launch_dependents;"
-                               "setmaxnreg.inc.sync.aligned.u32 240;"
                                "ldu.global.u32 %r13, [%rd4];",
                                {41u});
   EXPECT_EQ(o[0], 41u);

@@ -102,7 +102,7 @@ Result run(unsigned n, const Layout &l, const std::string &body,
                   "COPY: setp.ge.u32 %p2, %r3, " + std::to_string(imageBytes) + "; @%p2 bra DONE;\n"
                   "cvt.u64.u32 %rd10, %r3; add.s64 %rd11, %rd2, %rd10; ld.global.b32 %r4, [%rd11];\n"
                   "add.s32 %r6, %r2, %r3; st.shared.b32 [%r6], %r4;\n"
-                  "add.s32 %r3, %r3, 512; bra COPY;\nDONE: bar.sync 0;\n"
+                  "add.s32 %r3, %r3, 512; bra COPY;\nDONE: fence.proxy.async.shared::cta; bar.sync 0;\n"
                   "mul.wide.u32 %rd5, %r1, 16; add.s64 %rd6, %rd1, %rd5;\n"
                   "ld.global.v4.b32 {%r20, %r21, %r22, %r23}, [%rd6];\n"
                   "and.b32 %r7, %r2, 262143; shr.u32 %r7, %r7, 4; cvt.u64.u32 %rd7, %r7;\n"
@@ -302,6 +302,21 @@ TEST(Wgmma, NeedsFence) {
   EXPECT_FALSE(r.launch.ok);
   EXPECT_NE(r.launch.error.find("wgmma.fence"), std::string::npos)
       << r.launch.error;
+}
+
+} // namespace
+
+namespace {
+
+// wgmma reads shared memory through the async proxy (PTX ISA 9.7.15.4): a
+// generic write to an operand after the copy's fence.proxy.async needs
+// another fence before the wgmma that reads it.
+TEST(Wgmma, GenericWriteWithoutProxyFenceFails) {
+  const char *rewrite = "ld.shared.b32 %r30, [%r2];\nst.shared.b32 [%r2], %r30;\n";
+  expectFailure(run(16, Layout{true, 32, 512, 256}, std::string(rewrite) + kSync, 512),
+                "without a fence.proxy.async");
+  expectProduct(run(16, Layout{true, 32, 512, 256},
+                    std::string(rewrite) + "fence.proxy.async;\n" + kSync, 512));
 }
 
 } // namespace

@@ -55,3 +55,13 @@ execute_process(COMMAND ${TOOL} --grid nope RESULT_VARIABLE rc OUTPUT_QUIET ERRO
 if(NOT rc EQUAL 2)
   message(FATAL_ERROR "expected exit code 2 for a usage error, got ${rc}")
 endif()
+# A hand-written Hopper pipeline end to end: tensor maps made on the device,
+# TMA into an mbarrier ring, a producer warp and a wgmma consumer warpgroup.
+execute_process(COMMAND ${TOOL} ${SRC}/ptx/tma_wgmma_gemm.ptx --kernel gemm --grid 1 --block 256
+  --buf a:f16:8192:random --buf b:f16:8192:random --buf c:f32:4096:zero --buf tm:u32:64:zero
+  --arg buf:a --arg buf:b --arg buf:c --arg buf:tm --arg u32:128 --profile
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "tma_loads: 4\n" OR NOT out MATCHES "tma_load_bytes: 32768\n"
+   OR NOT out MATCHES "mbarrier_phases: [0-9]+\n" OR NOT out MATCHES "tensormap_replaces: 26\n")
+  message(FATAL_ERROR "tilecc-ptxemu on tma_wgmma_gemm.ptx failed (${rc}): ${out} ${err}")
+endif()
