@@ -152,8 +152,8 @@ int main(int argc, char **argv) {
                prog};
   app.footer(stageListHelp());
   app.add_option("input", opts.input,
-                 "input: cuda_tile text or any stage's output (MLIR, LLVM IR, "
-                 "PTX, stage dump)")
+                 "input: cuda_tile text or Tile IR bytecode, or any stage's "
+                 "output (MLIR, LLVM IR, PTX, stage dump)")
       ->required();
   app.add_option("-o,--output-file", opts.output, "output file ('-' for stdout)");
   CLI::Option *archOption = app.add_option(
@@ -234,9 +234,12 @@ int main(int argc, char **argv) {
   bool jsonOutput = llvm::StringRef(opts.output).ends_with(".json");
   if (opts.output.empty()) {
     // Binary output never goes to a terminal by default.
-    if (*stage == tilecc::Stage::Cubin) {
+    if (*stage == tilecc::Stage::Cubin || *stage == tilecc::Stage::Bytecode) {
       llvm::SmallString<256> path(llvm::sys::path::filename(opts.input));
-      llvm::sys::path::replace_extension(path, fatbin ? ".fatbin" : ".cubin");
+      llvm::sys::path::replace_extension(
+          path, *stage == tilecc::Stage::Bytecode ? ".tileirbc"
+                : fatbin                         ? ".fatbin"
+                                                 : ".cubin");
       opts.output = std::string(path);
     } else {
       opts.output = "-";

@@ -6,8 +6,8 @@ and the offending field, when a dump does not follow the schema."""
 import json
 import sys
 
-STAGES = ["cuda_tile", "tileaa", "tileaa-canon", "tileas", "schedule", "llvm", "ptx", "cubin"]
-MLIR_STAGES = STAGES[:5]
+STAGES = ["cuda_tile", "bytecode", "tileaa", "tileaa-canon", "tileas", "schedule", "llvm", "ptx", "cubin"]
+MLIR_STAGES = ["cuda_tile", "tileaa", "tileaa-canon", "tileas", "schedule"]
 
 
 def check_op(node, path):

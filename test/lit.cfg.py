@@ -19,9 +19,20 @@ config.substitutions.append(("%tilecc_src", config.tilecc_src_root))
 config.substitutions.append(("%shared", config.shared_dir))
 # The conformance files call NVIDIA's tool by name; tilecc-opt stands in for it.
 config.substitutions.append(("cuda-tile-opt", "tilecc-opt"))
+# Text -> Tile IR bytecode -> text prints as the text does (NVIDIA's
+# round_trip_test.sh semantics).
+config.substitutions.append(
+    ("%round_trip_test", os.path.join(config.tilecc_src_root, "test", "conformance", "round-trip.sh")))
 
 if os.path.isdir(os.path.join(config.shared_dir, "corpus")):
     config.available_features.add("shared")
+# NVIDIA's cuda-tile-translate as an oracle for the bytecode tests, when it was
+# built (../shared/tools/nvidia-cuda-tile/build.sh); never a build dependency.
+nvidia_bin = os.environ.get("NVIDIA_CUDA_TILE_BIN", "/tmp/nvidia-cuda-tile/bin")
+if os.path.isfile(os.path.join(nvidia_bin, "cuda-tile-translate")):
+    config.available_features.add("nvidia-cuda-tile")
+    config.substitutions.append(
+        ("%nvidia_translate", os.path.join(nvidia_bin, "cuda-tile-translate")))
 config.substitutions.append(
     ("%expect_exit", os.path.join(config.tilecc_src_root, "scripts", "expect-exit.sh")))
 # Exits 0 when the file is an ELF image (a cubin).

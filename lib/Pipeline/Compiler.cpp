@@ -1,6 +1,7 @@
 //===- Compiler.cpp - running tilecc's stages -----------------------------===//
 #include "Pipeline/Compiler.h"
 #include "Pipeline/InputKind.h"
+#include "CudaTile/Bytecode/Bytecode.h"
 #include "Pipeline/TargetFeatures.h"
 
 #include "Codegen/PTXEmitter.h"
@@ -113,6 +114,8 @@ CompileStatus Compiler::load(llvm::SourceMgr &sourceMgr, StringRef fileName) {
   switch (detectInputKind(buffer->getBuffer(), fileName)) {
   case InputKind::StageDump:
     return loadStageDump(buffer->getBuffer(), fileName);
+  case InputKind::TileIRBytecode:
+    return loadBytecode(buffer->getMemBufferRef());
   case InputKind::LLVMIR:
   case InputKind::LLVMBitcode:
     return loadLLVMIR(buffer->getMemBufferRef(), fileName);
@@ -161,6 +164,14 @@ CompileStatus Compiler::loadStageDump(StringRef text, StringRef fileName) {
     module = parseSourceString<ModuleOp>(dump->ir, ParserConfig(&context),
                                          fileName.str() + ":ir");
     return module ? CompileStatus::Ok : CompileStatus::InputError;
+  case StageOutput::Bytecode: {
+    llvm::Expected<std::string> bytes = decodeBase64(dump->info.text);
+    if (!bytes) {
+      dumpError() << llvm::toString(bytes.takeError());
+      return CompileStatus::InputError;
+    }
+    return loadBytecode(llvm::MemoryBufferRef(*bytes, fileName));
+  }
   case StageOutput::LLVMIR:
     return loadLLVMIR(llvm::MemoryBufferRef(dump->info.text, fileName),
                       fileName);
@@ -233,9 +244,25 @@ std::string Compiler::substitute(StringRef pipeline) const {
   return result;
 }
 
+CompileStatus Compiler::loadBytecode(llvm::MemoryBufferRef buffer) {
+  OwningOpRef<Operation *> read =
+      mlir::cuda_tile::readBytecode(buffer, &context);
+  if (!read)
+    return CompileStatus::InputError;
+  // The stages run on a builtin module holding the cuda_tile.module, as the
+  // text parser gives it.
+  module = ModuleOp::create(UnknownLoc::get(&context));
+  module->getBody()->push_back(read.release());
+  current = Stage::CudaTile;
+  return CompileStatus::Ok;
+}
+
 CompileStatus Compiler::runTo(Stage last) {
   for (const StageInfo &stage : getStages()) {
     if (stage.stage <= current || stage.stage > last)
+      continue;
+    // Another form of the previous stage: only written when asked for.
+    if (stage.output == StageOutput::Bytecode && stage.stage != last)
       continue;
     auto start = std::chrono::steady_clock::now();
     CompileStatus status = runStage(stage);
@@ -256,6 +283,8 @@ CompileStatus Compiler::runStage(const StageInfo &stage) {
   switch (stage.output) {
   case StageOutput::MLIR:
     return runPassPipeline(stage);
+  case StageOutput::Bytecode:
+    return writeBytecode();
   case StageOutput::LLVMIR:
     return lowerToLLVM(stage);
   case StageOutput::PTX:
@@ -302,6 +331,14 @@ CompileStatus Compiler::translateToLLVMIR() {
   if (failed(lowered))
     return CompileStatus::InputError;
   llvmModule = std::move(*lowered);
+  return CompileStatus::Ok;
+}
+
+CompileStatus Compiler::writeBytecode() {
+  bytecode.clear();
+  llvm::raw_string_ostream os(bytecode);
+  if (failed(mlir::cuda_tile::writeBytecode(*module, os)))
+    return CompileStatus::InputError;
   return CompileStatus::Ok;
 }
 
@@ -370,6 +407,8 @@ std::string Compiler::printOutput() const {
   case StageOutput::MLIR:
     module.get()->print(os);
     break;
+  case StageOutput::Bytecode:
+    return bytecode;
   case StageOutput::LLVMIR:
     llvmModule->print(os, nullptr);
     break;
@@ -394,6 +433,8 @@ StageDumpInfo Compiler::makeDumpInfo() const {
     info.text = printOutput();
   else if (output == StageOutput::Cubin)
     info.text = encodeBase64(cubin);
+  else if (output == StageOutput::Bytecode)
+    info.text = encodeBase64(bytecode);
   if (output == StageOutput::MLIR && module) {
     int64_t ops = 0;
     (*module)->walk([&](Operation *) { ++ops; });

@@ -50,9 +50,10 @@ public:
   Compiler(mlir::MLIRContext &context, CompileOptions options);
   ~Compiler();
 
-  /// Reads the input, whatever its file name: MLIR text of any of tilecc's
-  /// stages (an LLVM-dialect module is translated at once, as the llvm stage
-  /// does), LLVM IR (text or bitcode), PTX or a stage dump (InputKind.h).
+  /// Reads the input, whatever its file name: Tile IR bytecode, MLIR text of
+  /// any of tilecc's stages (an LLVM-dialect module is translated at once, as
+  /// the llvm stage does), LLVM IR (text or bitcode), PTX or a stage dump
+  /// (InputKind.h).
   /// The source manager must outlive the compiler (diagnostics point into
   /// it).
   CompileStatus load(llvm::SourceMgr &sourceMgr, llvm::StringRef fileName);
@@ -86,6 +87,8 @@ private:
   /// Checks the target's features on the LLVM-dialect module and translates
   /// it to the LLVM module.
   CompileStatus translateToLLVMIR();
+  CompileStatus loadBytecode(llvm::MemoryBufferRef buffer);
+  CompileStatus writeBytecode();
   CompileStatus emitPTX();
   CompileStatus assemble();
   CompileStatus writeDump();
@@ -98,6 +101,7 @@ private:
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::unique_ptr<llvm::LLVMContext> llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
+  std::string bytecode;
   std::string ptx;
   std::string cubin;
   std::string toolError;

@@ -1,6 +1,8 @@
 //===- InputKind.cpp - what an input file holds ---------------------------===//
 #include "Pipeline/InputKind.h"
 
+#include "CudaTile/Bytecode/Bytecode.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/BinaryFormat/Magic.h"
@@ -61,6 +63,8 @@ static bool isStageDump(llvm::StringRef text) {
 
 InputKind tilecc::detectInputKind(llvm::StringRef contents,
                                   llvm::StringRef fileName) {
+  if (mlir::cuda_tile::isTileIRBytecode(contents))
+    return InputKind::TileIRBytecode;
   if (llvm::identify_magic(contents) == llvm::file_magic::bitcode)
     return InputKind::LLVMBitcode;
   if (isStageDump(contents))

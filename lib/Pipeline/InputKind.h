@@ -15,7 +15,14 @@
 
 namespace tilecc {
 
-enum class InputKind { MLIR, LLVMIR, LLVMBitcode, PTX, StageDump };
+enum class InputKind {
+  MLIR,
+  TileIRBytecode,
+  LLVMIR,
+  LLVMBitcode,
+  PTX,
+  StageDump
+};
 
 InputKind detectInputKind(llvm::StringRef contents, llvm::StringRef fileName);
 

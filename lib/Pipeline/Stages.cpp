@@ -7,8 +7,12 @@ using namespace tilecc;
 
 using O = StageOutput;
 static const StageInfo kStages[] = {
-    {Stage::CudaTile, "cuda_tile", "parse and verify the cuda_tile text", O::MLIR,
+    {Stage::CudaTile, "cuda_tile",
+     "parse and verify the cuda_tile input (text or Tile IR bytecode)", O::MLIR,
      ""},
+    {Stage::Bytecode, "bytecode",
+     "write the verified cuda_tile module as Tile IR bytecode (13.3)",
+     O::Bytecode, ""},
     {Stage::TileAA, "tileaa", "convert cuda_tile to nv_tileaa", O::MLIR,
      "{cuda_tile_opts}convert-cuda-tile-to-tileaa{arch={arch}}"},
     {Stage::TileAACanon, "tileaa-canon",

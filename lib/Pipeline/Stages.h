@@ -17,6 +17,7 @@ namespace tilecc {
 
 enum class Stage {
   CudaTile,
+  Bytecode,
   TileAA,
   TileAACanon,
   TileAS,
@@ -26,8 +27,10 @@ enum class Stage {
   Cubin,
 };
 
-/// What a stage produces.
-enum class StageOutput { MLIR, LLVMIR, PTX, Cubin };
+/// What a stage produces. A Bytecode stage is another form of the stage
+/// before it (the IR is unchanged): it runs only when it is the last one
+/// requested, and the stages after it continue from the same IR.
+enum class StageOutput { MLIR, Bytecode, LLVMIR, PTX, Cubin };
 
 struct StageInfo {
   Stage stage;

@@ -15,12 +15,10 @@ config.environment["PATH"] = os.pathsep.join(
     [config.tilecc_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 
 config.substitutions.append(("cuda-tile-opt", "tilecc-opt"))
-# Bytecode round trips are not implemented yet: those RUN lines are no-ops.
-config.substitutions.append(("%round_trip_test", "true"))
-# The translate RUN lines check diagnostics that the parser emits before any
-# bytecode is written; tilecc-opt produces the same ones.
+config.substitutions.append(("cuda-tile-translate", "tilecc-translate"))
+# Text -> Tile IR bytecode -> text must print as the text does.
 config.substitutions.append(
-    ("cuda-tile-translate --test-cudatile-roundtrip", "tilecc-opt"))
+    ("%round_trip_test", os.path.join(os.path.dirname(__file__), "round-trip.sh")))
 
 # Files that cannot pass yet: xfail.txt, one path per line, the reason after '#'.
 def read_xfail_list():

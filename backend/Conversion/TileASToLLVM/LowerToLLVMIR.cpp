@@ -67,8 +67,46 @@ static LogicalResult linkLibdevice(ModuleOp module, llvm::Module &llvmModule) {
   return success();
 }
 
+/// The location as the LLVM IR translation knows locations: dialect
+/// location kinds (cuda_tile's di_loc, which every cuTile kernel carries)
+/// become the first file location they hold. The translation crashes on
+/// location kinds it does not know.
+static Location toBuiltinLocation(Location loc) {
+  MLIRContext *ctx = loc->getContext();
+  if (isa<FileLineColLoc, UnknownLoc, OpaqueLoc>(loc))
+    return loc;
+  if (auto cs = dyn_cast<CallSiteLoc>(loc))
+    return CallSiteLoc::get(toBuiltinLocation(cs.getCallee()),
+                            toBuiltinLocation(cs.getCaller()));
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return NameLoc::get(name.getName(), toBuiltinLocation(name.getChildLoc()));
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    SmallVector<Location> parts;
+    for (Location part : fused.getLocations())
+      parts.push_back(toBuiltinLocation(part));
+    return FusedLoc::get(ctx, parts, fused.getMetadata());
+  }
+  Location found = UnknownLoc::get(ctx);
+  Attribute(loc).walk([&](FileLineColLoc file) {
+    found = file;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+static void useBuiltinLocations(ModuleOp module) {
+  module->walk([](Operation *op) {
+    op->setLoc(toBuiltinLocation(op->getLoc()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setLoc(toBuiltinLocation(arg.getLoc()));
+  });
+}
+
 FailureOr<std::unique_ptr<llvm::Module>>
 mlir::tilecc::lowerToLLVMIR(ModuleOp module, llvm::LLVMContext &ctx) {
+  useBuiltinLocations(module);
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);

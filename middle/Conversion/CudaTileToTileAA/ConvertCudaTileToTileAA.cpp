@@ -45,6 +45,19 @@ static LogicalResult checkSupported(ModuleOp module,
   module.walk([&](Operation *op) {
     if (!isa<cuda_tile::CudaTileDialect>(op->getDialect()))
       return WalkResult::advance();
+    // The dialect accepts any non-tile kernel parameter; tilecc passes
+    // scalar tiles (tensor views were flattened to them above).
+    if (auto entry = dyn_cast<cuda_tile::EntryOp>(op)) {
+      for (auto [i, type] : llvm::enumerate(entry.getArgumentTypes())) {
+        if (isa<cuda_tile::TileType>(type))
+          continue;
+        entry.emitOpError() << "parameter #" << i << " of type " << type
+                            << " is not supported by tilecc yet (kernel "
+                               "parameters are scalar tiles and tensor views)";
+        ok = false;
+        return WalkResult::skip();
+      }
+    }
     if (!handled.contains(op->getName().getStringRef())) {
       op->emitError() << "'" << op->getName()
                       << "' is not supported by tilecc yet";
