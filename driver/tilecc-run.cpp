@@ -11,6 +11,7 @@
 // compare its results here.
 //
 //===----------------------------------------------------------------------===//
+#include "CudaTile/Bytecode/Bytecode.h"
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "Run/Case.h"
 #include "Run/Engines.h"
@@ -137,8 +138,17 @@ int main(int argc, char **argv) {
     std::cerr << "tilecc-run: error: " << name << ": " << message << "\n";
     return false;
   };
-  OwningOpRef<Operation *> module =
-      parseSourceFile(testCase->kernelFile, sourceMgr, ParserConfig(&context));
+  // The kernel file is cuda_tile text or Tile IR bytecode, told by content
+  // as the compiler tells it.
+  OwningOpRef<Operation *> module;
+  auto kernelBuffer = llvm::MemoryBuffer::getFile(testCase->kernelFile);
+  if (kernelBuffer &&
+      mlir::cuda_tile::isTileIRBytecode((*kernelBuffer)->getBuffer()))
+    module = mlir::cuda_tile::readBytecode((*kernelBuffer)->getMemBufferRef(),
+                                           &context);
+  else
+    module = parseSourceFile(testCase->kernelFile, sourceMgr,
+                             ParserConfig(&context));
   if (!module)
     return 1;
 
