@@ -29,7 +29,8 @@
 // for 128-bit chunks, which it must store whole. Padding
 // must be zero (cp.async zero-fills what lies outside the view). The ring
 // depth is the function's `nv_tileaa.num_stages` (else the pass option); it
-// drops while the kernel's static shared memory would pass 48 KiB; a
+// drops while the kernel's static shared memory would pass the target's
+// static limit (`nv_tileas.static_shared_limit`, 48 KiB when absent); a
 // loop whose operands do not fit double buffering keeps its loads.
 //
 //===----------------------------------------------------------------------===//
@@ -43,6 +44,7 @@
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/TileASAsyncMmaOps.h"
+#include "TileAS/IR/TileASModuleAttrs.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
@@ -56,9 +58,14 @@ using namespace mlir;
 using namespace mlir::nv_tileas;
 namespace tl = ::tilecc::layout;
 
-/// Rings stay within the static shared memory every target accepts.
-static constexpr int64_t kStaticSharedBytes =
-    ::tilecc::kPortableStaticSharedBytes;
+/// Rings stay within the static shared memory the target accepts (recorded
+/// on the module by kernel-spec attachment; 48 KiB, what every target
+/// accepts, when nothing says), so the launch need not pass dynamic shared
+/// memory for them.
+static int64_t getStaticSharedBudget(ModuleOp module) {
+  return getStaticSharedLimit(module).value_or(
+      ::tilecc::kPortableStaticSharedBytes);
+}
 /// The width of the copies that fix a ring slot's shared layout.
 static constexpr unsigned kCopyBits = 128;
 
@@ -564,7 +571,8 @@ struct PipelineDotOperandsPass
       for (StagedOperand &operand : operands)
         perStage += tileBytes(
             cast<RankedTensorType>(operand.load.getResult().getType()));
-      int64_t budget = kStaticSharedBytes - sharedBytesBesides(module, operands);
+      int64_t budget =
+          getStaticSharedBudget(module) - sharedBytesBesides(module, operands);
       // The kernel's depth (chosen with its warps and registers next to its
       // kernel spec), else the option's.
       unsigned stages = numStages;

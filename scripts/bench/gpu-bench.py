@@ -12,7 +12,7 @@
 GEMMs: the kernels of scripts/bench/kernels/gemm_*.tile (C(f32) = A x B for f16 and bf16 operands, CTA
 tiles 128x128x32, 128x128x64 and 128x256x64, with and without `assume div_by`) at M = N = K = 4096 and 8192.
 Reference: torch.matmul on the same operands (cuBLAS, 16-bit output).
-Attention forward: the kernels of scripts/bench/kernels/attention_fwd_*.tile (their header says the ABI),
+Attention forward: the kernels of scripts/bench/kernels/attention_fwd_*.tile (S = 1k, 4k, 16k),
 reference: torch.nn.functional.scaled_dot_product_attention with the flash backend.
 """
 import argparse
@@ -52,31 +52,31 @@ def gemm_benchmarks():
     return out
 
 
+ATTENTION_NAME = re.compile(r"attention_fwd_d(\d+)(_causal)?\.tile$")
+ATTENTION_GRID = re.compile(r"grid = \(ceil\(seq_len / (\d+)\)")
+
+
 def attention_benchmarks():
-    """Attention kernels carry their ABI in a header line:
-    // bench: attention d=<D> causal=<0|1> bm=<BM> elem=<f16|bf16>"""
+    """The attention kernels of scripts/bench/kernels (scripts/gen-attention.py; each checked on both
+    engines by its JSON case): attention_fwd_d<D>[_causal].tile, signature (q, k, v, out: ptr<f16>,
+    seq_len: i32, scale: f32), grid (ceil(seq_len / BM), batch * heads), layout [batch * heads,
+    seq_len, D]."""
     out = []
     directory = os.path.join(ROOT, "scripts", "bench", "kernels")
-    if not os.path.isdir(directory):
-        return out
     for file in sorted(os.listdir(directory)):
-        if not file.startswith("attention") or not file.endswith(".tile"):
+        match = ATTENTION_NAME.match(file)
+        if not match:
             continue
         with open(os.path.join(directory, file)) as f:
             text = f.read()
-        header = [l for l in text.splitlines() if l.startswith("// bench: attention")]
-        if not header:
-            continue
-        fields = dict(item.split("=") for item in header[0].split()[3:])
         kernel = text.split("entry @", 1)[1].split("(", 1)[0]
+        bm = int(ATTENTION_GRID.search(text).group(1))
         for seq in (1024, 4096, 16384):
-            for d in (int(fields["d"]),):
-                # batch x heads: at least two waves of 132 SMs at the smallest S.
-                bh = max(2 * 132 * int(fields["bm"]) // seq, 16)
-                out.append({"name": "%s_s%d" % (file[:-5], seq), "kind": "attention", "kernel": kernel,
-                            "source": text, "elem": fields.get("elem", "f16"), "d": d,
-                            "causal": fields["causal"] == "1", "bm": int(fields["bm"]),
-                            "seq": seq, "bh": bh})
+            # batch x heads: at least two waves of 132 SMs.
+            bh = max(2 * 132 * bm // seq, 16)
+            out.append({"name": "%s_s%d" % (file[:-5], seq), "kind": "attention", "kernel": kernel,
+                        "source": text, "elem": "f16", "d": int(match.group(1)),
+                        "causal": bool(match.group(2)), "bm": bm, "seq": seq, "bh": bh})
     return out
 
 

@@ -29,6 +29,7 @@
 #include "Layout/MmaLayouts.h"
 #include "Layout/WgmmaLayouts.h"
 #include "TileAS/IR/RegisterBits.h"
+#include "TileAS/IR/TileASModuleAttrs.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -71,15 +72,15 @@ struct DotCost {
 
 /// Whether tileas-pipeline-dot-operands can stage the dots' operands in
 /// shared-memory rings (two stages within the static shared memory it
-/// plans); otherwise the loaded tiles pass through registers.
-bool operandsStaged(ArrayRef<DotShape> dots) {
+/// plans, `staticLimit`); otherwise the loaded tiles pass through registers.
+bool operandsStaged(ArrayRef<DotShape> dots, int64_t staticLimit) {
   int64_t perStage = 0;
   for (const DotShape &dot : dots) {
     if (!dot.inLoop)
       return false;
     perStage += dot.operandBytes;
   }
-  return 2 * perStage <= ::tilecc::kPortableStaticSharedBytes;
+  return 2 * perStage <= staticLimit;
 }
 } // namespace
 
@@ -173,9 +174,10 @@ static std::optional<DotCost> getDotCost(const DotShape &dot, unsigned warps,
 /// of operand fragments plus addresses; nullopt when a dot does not split.
 static std::optional<int64_t> estimateRegisters(ArrayRef<DotShape> dots,
                                                 unsigned warps,
-                                                bool wgmmaTarget) {
+                                                bool wgmmaTarget,
+                                                int64_t staticLimit) {
   int64_t accumulators = 0, operands = 0;
-  bool staged = operandsStaged(dots);
+  bool staged = operandsStaged(dots, staticLimit);
   for (const DotShape &dot : dots) {
     std::optional<DotCost> cost = getDotCost(dot, warps, wgmmaTarget);
     if (!cost)
@@ -257,6 +259,10 @@ mlir::tilecc::chooseKernelResources(Operation *func,
   });
   if (dots.empty())
     return result;
+  // What the schedule may plan in static shared memory (KernelSpec records
+  // it on the module before deciding); 48 KiB when nothing says.
+  int64_t staticLimit = nv_tileas::getStaticSharedLimit(func).value_or(
+      ::tilecc::kPortableStaticSharedBytes);
 
   if (!hintedWarps) {
     // The fewest warps from the default up that fit the register file;
@@ -267,7 +273,7 @@ mlir::tilecc::chooseKernelResources(Operation *func,
     int64_t leastThreadExcess = 0;
     for (unsigned warps = result.numWarps; warps <= maxWarps; warps *= 2) {
       std::optional<int64_t> estimate =
-          estimateRegisters(dots, warps, wgmmaTarget);
+          estimateRegisters(dots, warps, wgmmaTarget, staticLimit);
       if (!estimate)
         continue;
       int64_t excess =
@@ -298,7 +304,8 @@ mlir::tilecc::chooseKernelResources(Operation *func,
   // The ring depth, and whether registers and shared memory allow a
   // second resident CTA.
   std::optional<int64_t> estimate =
-      estimateRegisters(dots, result.numWarps, wgmmaTarget);
+      estimateRegisters(dots, result.numWarps, wgmmaTarget,
+                        staticLimit);
   result.estimatedRegisters = estimate;
   unsigned threads = 32 * result.numWarps;
   bool secondCta =
@@ -311,12 +318,12 @@ mlir::tilecc::chooseKernelResources(Operation *func,
   if (perStage == 0)
     return result;
   unsigned stages = getHintedStages(func);
-  if (secondCta) {
-    int64_t budget =
-        target.sharedMemoryPerSM / 2 - ::tilecc::kReservedSharedPerCTA;
-    while (stages > 2 && int64_t(stages) * perStage > budget)
-      --stages;
-  }
+  int64_t budget = staticLimit;
+  if (secondCta)
+    budget = std::min<int64_t>(budget, target.sharedMemoryPerSM / 2 -
+                                           ::tilecc::kReservedSharedPerCTA);
+  while (stages > 2 && int64_t(stages) * perStage > budget)
+    --stages;
   result.numStages = stages;
   // ptxas keeps to RF / (CTAs x threads) registers; for fewer than 256
   // threads one CTA already may take the 255 a thread can address.

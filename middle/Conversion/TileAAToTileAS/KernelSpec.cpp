@@ -9,6 +9,7 @@
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
 
 #include "Conversion/TileAAToTileAS/KernelResources.h"
+#include "TileAS/IR/TileASModuleAttrs.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -129,6 +130,15 @@ LogicalResult mlir::tilecc::attachKernelSpecAttributes(ModuleOp module,
   // a capability tilecc has no row for keeps the plain defaults.
   std::optional<::tilecc::TargetInfo> target =
       ::tilecc::parseTarget("sm_" + std::to_string(*cc));
+  // How much static shared memory the schedule may plan: the exact target
+  // named by the option decides (`sm_100f` keeps 48 KiB where `sm_100`
+  // compiles for sm_100a and may use the per-block limit).
+  std::optional<::tilecc::TargetInfo> named =
+      fromOption ? ::tilecc::parseTarget(ccOption) : std::nullopt;
+  const std::optional<::tilecc::TargetInfo> &limits = named ? named : target;
+  if (limits && !module->hasAttr(nv_tileas::kStaticSharedLimitAttrName))
+    module->setAttr(nv_tileas::kStaticSharedLimitAttrName,
+                    b.getI32IntegerAttr(limits->getStaticSharedMemoryLimit()));
   // wgmma is chosen for sm_90a only (ComputePatterns.cpp's selectsWgmma).
   bool wgmma = *cc == 90 && module->hasAttr(kArchSpecificAttrName);
   WalkResult result = module.walk([&](Operation *op) {

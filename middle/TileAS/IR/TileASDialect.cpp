@@ -1,6 +1,7 @@
 //===- TileASDialect.cpp - nv_tileas dialect ------------------------------===//
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/IR/TileASAsyncMmaOps.h"
+#include "TileAS/IR/TileASModuleAttrs.h"
 
 using namespace mlir;
 using namespace mlir::nv_tileas;
@@ -53,6 +54,13 @@ LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'" << attr.getName().getValue()
                              << "' is a unit attribute";
+    return success();
+  }
+  if (attr.getName() == kStaticSharedLimitAttrName) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getInt() <= 0)
+      return op->emitError() << "'" << kStaticSharedLimitAttrName
+                             << "' must be a positive byte count";
     return success();
   }
   if (attr.getName() != kComputeCapabilityAttrName)

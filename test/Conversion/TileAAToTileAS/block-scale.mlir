@@ -8,7 +8,7 @@
 // GENERIC: "nv_tileas.block_scaled_mma"(%{{.*}}) <{atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>, cta_group = 1 : i32}>
 // GENERIC: "nv_tileas.block_scaled_mma"(%{{.*}}) <{atom = #nv_tileas<atom umma_bs_e2m1_e2m1_f16>, cta_group = 2 : i32}>
 
-// CHECK: module attributes {{[{]}}{{(nv_tileas.arch_specific, )?}}nv_tileas.compute_capability = 10{{[03]}} : i32}
+// CHECK: module attributes {{[{]}}{{(nv_tileas.arch_specific, )?}}nv_tileas.compute_capability = 10{{[03]}} : i32, nv_tileas.static_shared_limit = {{[0-9]+}} : i32}
 // CHECK-LABEL: nv_tileaa.func @block_scaled
 // CHECK: %[[D:.*]] = nv_tileas.block_scaled_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
 // CHECK-NOT: nv_tileaa.dot

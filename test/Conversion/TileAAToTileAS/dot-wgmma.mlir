@@ -7,7 +7,7 @@
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_90 | FileCheck %s --check-prefix=SM90
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_100a | FileCheck %s --check-prefix=SM90
 
-// SM90A: module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32}
+// SM90A: module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32, nv_tileas.static_shared_limit = {{[0-9]+}} : i32}
 // SM90A-LABEL: nv_tileaa.func @fits
 // SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<128x32xf16>
 // SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom wgmma_bf16_bf16_f32>} : tensor<128x64xbf16>

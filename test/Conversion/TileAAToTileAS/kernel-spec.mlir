@@ -4,8 +4,8 @@
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_100a | FileCheck %s
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas | FileCheck %s --check-prefix=DEFAULT
 
-// CHECK: module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 : i32}
-// DEFAULT: module attributes {nv_tileas.compute_capability = 80 : i32}
+// CHECK: module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 : i32, nv_tileas.static_shared_limit = {{[0-9]+}} : i32}
+// DEFAULT: module attributes {nv_tileas.compute_capability = 80 : i32, nv_tileas.static_shared_limit = {{[0-9]+}} : i32}
 // CHECK-LABEL: nv_tileaa.func @hinted
 // CHECK-SAME: nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8, clusterDim = [2, 1, 1], occupancy = 2>
 // No tile at all: one warp (more would only hold copies).
@@ -35,7 +35,7 @@ nv_tileaa.func @helper() {
 // -----
 
 // A module that names its target keeps it over the option.
-// CHECK: module attributes {nv_tileas.compute_capability = 90 : i32}
-// DEFAULT: module attributes {nv_tileas.compute_capability = 90 : i32}
+// CHECK: module attributes {nv_tileas.compute_capability = 90 : i32, nv_tileas.static_shared_limit = {{[0-9]+}} : i32}
+// DEFAULT: module attributes {nv_tileas.compute_capability = 90 : i32, nv_tileas.static_shared_limit = {{[0-9]+}} : i32}
 module attributes {nv_tileas.compute_capability = 90 : i32} {
 }

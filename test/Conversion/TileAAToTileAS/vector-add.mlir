@@ -27,7 +27,7 @@ module {
 }
 
 
-// CHECK: module attributes {nv_tileas.compute_capability = 80 : i32}
+// CHECK: module attributes {nv_tileas.compute_capability = 80 : i32, nv_tileas.static_shared_limit = {{[0-9]+}} : i32}
 // CHECK: nv_tileaa.func @vector_add(%[[A:.*]]: !nv_tileaa.ptr<f32, 1>, %[[B:.*]]: !nv_tileaa.ptr<f32, 1>, %[[C:.*]]: !nv_tileaa.ptr<f32, 1>, %[[N:.*]]: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>}
 // CHECK-NOT: nv_tileaa.assume
 // CHECK: %[[LEN:.*]] = arith.index_cast %[[N]] : i32 to index

@@ -721,6 +721,12 @@ module attributes {nv_tileas.compute_capability = "sm_100"} {
 
 // -----
 
+// expected-error @+1 {{'nv_tileas.static_shared_limit' must be a positive byte count}}
+module attributes {nv_tileas.static_shared_limit = 0 : i32} {
+}
+
+// -----
+
 // expected-error @+1 {{unknown nv_tileas attribute 'nv_tileas.target'}}
 module attributes {nv_tileas.target = 100 : i32} {
 }
