@@ -40,7 +40,7 @@ run)
   python3 "$root/scripts/gpu-run.py" --time 20 --no-outputs "$bundle"/timed/* > "$out/timed.log" 2>&1 || true
   for bench in "$bundle"/bench "$bundle"/bench-before; do
     [ -d "$bench" ] || continue
-    python3 "$root/scripts/bench/gpu-bench.py" run "$bench" > "$out/$(basename "$bench").md" 2>&1 || true
+    python3 "$root/scripts/bench/gpu-bench.py" run "$bench" --iters 10 > "$out/$(basename "$bench").md" 2>&1 || true
     cp "$bench/results.json" "$out/$(basename "$bench").json" 2>/dev/null || true
   done
   (cd "$bundle" && find cases -name result.json -o -name printed.txt -o -path '*/out/*' -type f) |
