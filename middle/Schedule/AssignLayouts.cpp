@@ -615,10 +615,18 @@ private:
   /// convert_layout in front of `user`, or in front of the loop or branch
   /// holding `user` when `v` comes from outside it (converted once, not on
   /// every iteration: e.g. the Q tile of attention for every K/V block).
+  /// Not for a wgmma dot's register operand: held across the loop, it gave
+  /// wrong attention results on an H200 where the PTX emulator saw no
+  /// hazard (docs/codegen.md, "convert_layout placement").
   Value castTo(Value v, RankedTensorType type, Operation *user) {
     if (v.getType() == type)
       return v;
-    Operation *at = v.getParentBlock()->findAncestorOpInBlock(*user);
+    auto dot = dyn_cast<DotOp>(user);
+    bool wgmmaOperand =
+        dot && dot.getAtom().getName().starts_with(
+                   tilecc::layout::kWgmmaAtomFamily);
+    Operation *at =
+        wgmmaOperand ? nullptr : v.getParentBlock()->findAncestorOpInBlock(*user);
     OpBuilder b(at ? at : user);
     if (auto constant = v.getDefiningOp<arith::ConstantOp>())
       if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
