@@ -19,6 +19,7 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/Tcgen05Mma.h"
 #include "Layout/WgmmaLayouts.h"
 #include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASDialect.h"
@@ -127,6 +128,8 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     StringRef atomName = op.getAtom().getName();
     if (atomName.starts_with(tl::kWgmmaAtomFamily)) // WgmmaDotPatterns.cpp
       return rewriter.notifyMatchFailure(op, "a wgmma atom");
+    if (atomName.starts_with(tl::kTcgen05AtomFamily)) // Tcgen05DotPatterns.cpp
+      return rewriter.notifyMatchFailure(op, "a tcgen05 atom");
     if (!atomName.starts_with(tl::kMmaSyncAtomFamily))
       return op.emitError() << "no lowering for the MMA atom " << atomName
                             << "; dots lower to mma.sync ("
