@@ -627,6 +627,7 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
   for (size_t i = fn.begin; i < fn.end && !asyncReaders; ++i) {
     const std::string &op = mod.code[i].opcode;
     asyncReaders = op.rfind("wgmma.mma_async", 0) == 0 ||
+                   op.rfind("tcgen05.mma", 0) == 0 ||
                    op.rfind("cp.async.bulk", 0) == 0 ||
                    op.rfind("cp.reduce.async.bulk", 0) == 0;
   }
@@ -635,6 +636,7 @@ LaunchResult Program::launch(std::string_view kernelName, const LaunchConfig &cf
   for (size_t i = 0; i < mod.code.size() && !asyncReaders; ++i) {
     const std::string &op = mod.code[i].opcode;
     asyncReaders = op.rfind("wgmma.mma_async", 0) == 0 ||
+                   op.rfind("tcgen05.mma", 0) == 0 ||
                    op.rfind("cp.async.bulk", 0) == 0 ||
                    op.rfind("cp.reduce.async.bulk", 0) == 0;
   }

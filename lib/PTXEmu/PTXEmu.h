@@ -54,6 +54,13 @@ struct Counters {
   uint64_t bulkCopies = 0, bulkCopyBytes = 0;
   uint64_t mbarArrives = 0, mbarPhases = 0, mbarWaitSpins = 0;
   uint64_t tensormapReplaces = 0;
+  // tcgen05 (listed only when non-zero): MMAs issued by kind (mxf8f6f4,
+  // mxf4, mxf4nvf4 block-scaled; f16, tf32, f8f6f4, i8 dense), shared-memory
+  // operand bytes the dense MMAs read, commits, the most tensor-memory
+  // columns allocated at once in a CTA, and tcgen05.ld / st bytes.
+  uint64_t tcgen05Mma[7] = {};
+  uint64_t tcgen05MmaSharedBytes = 0, tcgen05Commits = 0;
+  uint64_t tmemColumnsPeak = 0, tmemLoadBytes = 0, tmemStoreBytes = 0;
   // A stable, human-readable listing (one `name: value` per line).
   std::string format() const;
 };

@@ -114,5 +114,14 @@ std::string Counters::format() const {
   some("mbarrier_phases", mbarPhases);
   some("mbarrier_wait_spins", mbarWaitSpins);
   some("tensormap_replaces", tensormapReplaces);
+  static const char *const kinds[] = {"mxf8f6f4", "mxf4", "mxf4nvf4", "f16",
+                                      "tf32",     "f8f6f4", "i8"};
+  for (unsigned k = 0; k < 7; ++k)
+    some((std::string("tcgen05_mma_") + kinds[k]).c_str(), tcgen05Mma[k]);
+  some("tcgen05_mma_shared_bytes", tcgen05MmaSharedBytes);
+  some("tcgen05_commits", tcgen05Commits);
+  some("tmem_columns_peak", tmemColumnsPeak);
+  some("tmem_load_bytes", tmemLoadBytes);
+  some("tmem_store_bytes", tmemStoreBytes);
   return s;
 }

@@ -450,4 +450,50 @@ TEST(PTXEmuNvcc, TmaCopyRing) {
   EXPECT_NE(c.find("tma_stores: 5\n"), std::string::npos) << c;
 }
 
+// scripts/bench/gemm_tcgen05.cu (nvcc -arch=sm_100a): a tcgen05 GEMM with
+// inline PTX (128-byte swizzled K-major tiles, kind::f16 MMAs from matrix
+// descriptors, commit to an mbarrier, tcgen05.ld epilogue) against a host
+// matmul of A (M x K) and B (N x K).
+TEST(PTXEmuNvcc, Tcgen05Gemm) {
+  REQUIRE_NVCC();
+  Emu e;
+  ASSERT_TRUE(loadKernelFile(e, "gemm_tcgen05"));
+  const int M = 256, N = 128, K = 128;
+  std::vector<uint16_t> A(M * K), B(N * K);
+  std::vector<float> a(M * K), b(N * K);
+  for (int i = 0; i < M * K; ++i) {
+    a[i] = float((i * 7 + i / K) % 9 - 4);
+    A[i] = toH(a[i]);
+  }
+  for (int i = 0; i < N * K; ++i) {
+    b[i] = float((i * 5 + i / K) % 7 - 3) * 0.5f;
+    B[i] = toH(b[i]);
+  }
+  uint64_t dA = e.upload(A), dB = e.upload(B), dC = e.upload(std::vector<float>(M * N));
+  auto r = e.run("gemm_tcgen05", dim(M / 128, N / 128), dim(128),
+                 {ParamValue::of(dA), ParamValue::of(dB), ParamValue::of(dC), ParamValue::of(M),
+                  ParamValue::of(N), ParamValue::of(K)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty()) << r.races[0];
+  auto C = e.download<float>(dC, M * N);
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float want = 0;
+      for (int k = 0; k < K; ++k)
+        want += a[i * K + k] * b[j * K + k];
+      ASSERT_EQ(C[i * N + j], want) << i << "," << j;
+    }
+  // Per CTA and 64-wide K step: 4 MMAs of 128x128x16 reading 8 KiB of
+  // shared memory each, one commit; 128 accumulator columns.
+  uint64_t ctas = (M / 128) * (N / 128), steps = K / 64;
+  std::string c = r.counters.format();
+  EXPECT_NE(c.find("tcgen05_mma_f16: " + std::to_string(ctas * steps * 4) + "\n"),
+            std::string::npos) << c;
+  EXPECT_NE(c.find("tcgen05_mma_shared_bytes: " + std::to_string(ctas * steps * 4 * 8192) +
+                   "\n"), std::string::npos) << c;
+  EXPECT_NE(c.find("tcgen05_commits: " + std::to_string(ctas * steps) + "\n"),
+            std::string::npos) << c;
+  EXPECT_NE(c.find("tmem_columns_peak: 128\n"), std::string::npos) << c;
+}
+
 } // namespace
