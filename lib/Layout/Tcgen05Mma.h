@@ -29,6 +29,10 @@ bool hasTcgen05Mma(int64_t cc);
 
 enum class Tcgen05Kind { F16, TF32, F8F6F4, I8 };
 
+/// Whether `cc` has the kind: kind::i8 is sm_100a and sm_110a only (the PTX
+/// ISA's target notes for tcgen05.mma; ptxas refuses it for sm_103a).
+bool hasTcgen05Kind(int64_t cc, Tcgen05Kind kind);
+
 /// One dense tcgen05.mma form: its kind, the K of one instruction (32 bytes
 /// of A), and the instruction-descriptor type codes of A, B and D.
 struct Tcgen05Shape {

@@ -7,16 +7,18 @@
 // per dot:
 //
 //   1. warp 0 allocates tensor memory, thread 0 initializes an mbarrier;
-//   2. every thread stores its A and B registers into the shared scratch
+//   2. C moves to the tcgen05.st register layout (through a row-major
+//      staging area) and into tensor memory;
+//   3. every thread stores its A and B registers into the shared scratch
 //      buffer in the K-major canonical layout (no swizzle) the matrix
 //      descriptors name; fence.proxy.async hands them to the tensor core;
-//   3. thread 0 issues one tcgen05.mma per (128-row block, N chunk of up to
-//      256, K step of 32 bytes), D = A * B in tensor memory (the first K
-//      step does not read D), and commits them to the mbarrier;
-//   4. all threads wait on the mbarrier (phase 0), read D with tcgen05.ld
-//      and stream it into a row-major staging area (over A and B, which the
-//      MMAs no longer read), warp 0 frees the tensor memory;
-//   5. the registers of the result's layout are read back and C added.
+//   4. thread 0 issues one tcgen05.mma per (128-row block, N chunk of up to
+//      256, K step of 32 bytes), D = A * B + D in tensor memory, and commits
+//      them to the mbarrier;
+//   5. all threads wait on the mbarrier (phase 0), read D with tcgen05.ld
+//      and stream it into the staging area (over A and B, which the MMAs no
+//      longer read), warp 0 frees the tensor memory;
+//   6. the registers of the result's layout are read back.
 //
 // A 64-row tile runs an M = 128 instruction whose lanes 32 q + 16 .. 32 q +
 // 31 are padding, as the block-scaled lowering does (Tcgen05Staging.h). The
@@ -189,7 +191,57 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                   "@%p fence.mbarrier_init.release.cluster;",
                   "r");
 
-    // 2. A (M x K) and B (K x N, stored as N rows of K) into shared memory.
+    // 2. C in the tcgen05.ld/st register layout (through the row-major
+    //    staging area), then into tensor memory: the MMAs accumulate onto
+    //    it, and C's registers die before A and B are staged.
+    tl::LinearLayout tmemLayout =
+        tmemRegisterLayout({1, p.m, p.n, p.warpGroups, p.halfRows});
+    Value stage = at(p.stageOffset);
+    FailureOr<SmallVector<Value>> cRegs =
+        relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
+                 getTileLayout(cType), tmemLayout, stage, 1, p.m, p.n);
+    if (failed(cRegs))
+      return failure();
+    // The allocated address to every thread; every thread is done with the
+    // staging area before A and B overwrite it.
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+    NVVM::Barrier0Op::create(b, loc);
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    Value tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
+    // Each warp's address: its lane quarter (bits 16+) and its share of N.
+    int64_t share = p.n / p.warpGroups;
+    Value quarter = LLVM::AndOp::create(b, loc, warp, createI32(b, loc, 3));
+    Value group = LLVM::LShrOp::create(b, loc, warp, createI32(b, loc, 2));
+    Value warpAddress = LLVM::AddOp::create(
+        b, loc, tmem,
+        LLVM::AddOp::create(
+            b, loc,
+            LLVM::ShlOp::create(b, loc, quarter, createI32(b, loc, 21)),
+            LLVM::MulOp::create(b, loc, group, createI32(b, loc, share))));
+    int64_t regCols = p.halfRows ? share / 2 : share;
+    unsigned perAccess = std::min<int64_t>(regCols, 32);
+    std::string shape = p.halfRows ? "16x32bx2" : "32x32b";
+    std::string split =
+        p.halfRows ? ", " + std::to_string(regCols) : std::string();
+    std::string stText = "tcgen05.st.sync.aligned." + shape + ".x" +
+                         std::to_string(perAccess) + ".b32 [$0]" + split +
+                         ", " + operandList(1, perAccess) +
+                         ";\ntcgen05.wait::st.sync.aligned;";
+    std::string stConstraints = "r," + repeatConstraint("r", perAccess);
+    for (int64_t mb = 0; mb < p.mBlocks; ++mb)
+      for (int64_t col = 0; col < regCols; col += perAccess) {
+        SmallVector<Value> operands = {LLVM::AddOp::create(
+            b, loc, warpAddress, createI32(b, loc, mb * p.n + col))};
+        for (unsigned i = 0; i < perAccess; ++i) {
+          Value v = (*cRegs)[mb * regCols + col + i];
+          operands.push_back(isInt ? v
+                                   : LLVM::BitcastOp::create(b, loc, i32, v)
+                                         .getResult());
+        }
+        emitPtx(b, loc, Type(), operands, stText, stConstraints);
+      }
+
+    // 3. A (M x K) and B (K x N, stored as N rows of K) into shared memory.
     SmallVector<Value> aRegs = unpackRegisters(b, loc, adaptor.getA());
     SmallVector<Value> bRegs = unpackRegisters(b, loc, adaptor.getB());
     if (aRegs.empty() || bRegs.empty())
@@ -206,15 +258,13 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
     NVVM::Barrier0Op::create(b, loc);
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-    Value tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
 
-    // 3. Thread 0 issues the MMAs and commits them.
+    // 4. Thread 0 issues the MMAs (onto C) and commits them.
     int64_t sbo = 8 * p.kBytes;
-    std::string mmaText =
-        ".reg .pred %acc;\nsetp.ne.u32 %acc, $5, 0;\n"
-        "@%p tcgen05.mma.cta_group::1.kind::" +
-        tl::getTcgen05KindName(p.instr.kind).str() +
-        " [$1], $2, $3, $4, %acc;";
+    // enable-input-d: the issuing thread's predicate, true (D += A * B).
+    std::string mmaText = "@%p tcgen05.mma.cta_group::1.kind::" +
+                          tl::getTcgen05KindName(p.instr.kind).str() +
+                          " [$1], $2, $3, $4, %p;";
     Value idesc = createI32(
         b, loc, tl::getTcgen05InstrDescriptor(p.instr, 128, p.nInstr));
     for (int64_t mb = 0; mb < p.mBlocks; ++mb)
@@ -236,24 +286,21 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                   createI64(b, loc, p.bOffset + nc * (p.nInstr / 8) * sbo +
                                         kOffset)),
               kCoreMatrixBytes, sbo);
-          emitWhereZero(b, loc, tid,
-                        {d, aDesc, bDesc, idesc, createI32(b, loc, s > 0)},
-                        mmaText, "r,l,l,r,r");
+          emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc}, mmaText,
+                        "r,l,l,r");
         }
     emitWhereZero(b, loc, tid, {mbar},
                   "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
                   "shared::cluster.b64 [$1];",
                   "r");
 
-    // 4. Wait, stream D from tensor memory into the row-major staging area.
+    // 5. Wait, stream D from tensor memory into the row-major staging area.
     emitPtx(b, loc, Type(), {mbar},
             "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
             "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 0;\n"
             "@!%done bra WAIT_${:uid};\n}",
             "r");
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-    tl::LinearLayout tmemLayout =
-        tmemRegisterLayout({1, p.m, p.n, p.warpGroups, p.halfRows});
     SmallVector<std::pair<int, int>> bits;
     appendBits(bits, 1, 0, llvm::Log2_64(p.n));
     appendBits(bits, 0, 0, llvm::Log2_64(p.m));
@@ -263,21 +310,6 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     if (!toOffset)
       return op.emitError("tcgen05 accumulator layout does not cover its tile");
     auto offsets = getRegisterCoordinates(b, loc, *toOffset);
-    // Each warp's address: its lane quarter (bits 16+) and its share of N.
-    int64_t share = p.n / p.warpGroups;
-    Value quarter = LLVM::AndOp::create(b, loc, warp, createI32(b, loc, 3));
-    Value group = LLVM::LShrOp::create(b, loc, warp, createI32(b, loc, 2));
-    Value warpAddress = LLVM::AddOp::create(
-        b, loc, tmem,
-        LLVM::AddOp::create(
-            b, loc,
-            LLVM::ShlOp::create(b, loc, quarter, createI32(b, loc, 21)),
-            LLVM::MulOp::create(b, loc, group, createI32(b, loc, share))));
-    int64_t regCols = p.halfRows ? share / 2 : share;
-    unsigned perAccess = std::min<int64_t>(regCols, 32);
-    std::string shape = p.halfRows ? "16x32bx2" : "32x32b";
-    std::string split =
-        p.halfRows ? ", " + std::to_string(regCols) : std::string();
     std::string ldText = "tcgen05.ld.sync.aligned." + shape + ".x" +
                          std::to_string(perAccess) + ".b32 " +
                          operandList(0, perAccess) + ", [$" +
@@ -288,7 +320,6 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         getContext(), SmallVector<Type>(perAccess, i32));
     // Consecutive registers are consecutive columns: 16-byte stores.
     unsigned width = std::min(4u, perAccess);
-    Value stage = at(p.stageOffset);
     for (int64_t mb = 0; mb < p.mBlocks; ++mb)
       for (int64_t col = 0; col < regCols; col += perAccess) {
         int64_t reg = mb * regCols + col;
@@ -322,31 +353,12 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     emitWhereZero(b, loc, tid, {mbar},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
 
-    // 5. D in the result's layout, plus C.
-    tl::LinearLayout resultLayout = getTileLayout(op.getType());
-    FailureOr<SmallVector<Value>> dRegs = loadFromShared(
-        b, loc, op, resultLayout, rowMajor, stage, accElem);
-    if (failed(dRegs))
+    // 6. D in the result's layout.
+    FailureOr<SmallVector<Value>> result = loadFromShared(
+        b, loc, op, getTileLayout(op.getType()), rowMajor, stage, accElem);
+    if (failed(result))
       return failure();
-    SmallVector<Value> cRegs = unpackRegisters(b, loc, adaptor.getC());
-    tl::LinearLayout cLayout = getTileLayout(cType);
-    if (cLayout != resultLayout) {
-      // Every thread has read D from the staging area before C reuses it.
-      NVVM::Barrier0Op::create(b, loc);
-      FailureOr<SmallVector<Value>> moved = relayout(
-          b, loc, op, cRegs, cLayout, resultLayout, stage, 1, p.m, p.n);
-      if (failed(moved))
-        return failure();
-      cRegs = *moved;
-    }
-    if (cRegs.size() != dRegs->size())
-      return op.emitError("tcgen05 dot accumulator and result differ in "
-                          "registers");
-    SmallVector<Value> result;
-    for (auto [d, c] : llvm::zip_equal(*dRegs, cRegs))
-      result.push_back(isInt ? Value(LLVM::AddOp::create(b, loc, c, d))
-                             : Value(LLVM::FAddOp::create(b, loc, c, d)));
-    rewriter.replaceOp(op, packRegisters(b, loc, structType, result));
+    rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));
     return success();
   }
 };

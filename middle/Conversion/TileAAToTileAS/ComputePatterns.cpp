@@ -96,8 +96,9 @@ static bool selectsTcgen05(nv_tileaa::DotOp op, int64_t cc,
           mmaElementName(b.getElementType(), true, op.getSignednessB()),
           mmaElementName(c.getElementType(), false, {}));
   unsigned numWarps = spec ? spec.getNumWarps() : 4;
-  return instr && ::tilecc::layout::fitsTcgen05(numWarps, c.getShape(),
-                                                a.getShape().back(), *instr);
+  return instr && ::tilecc::layout::hasTcgen05Kind(cc, instr->kind) &&
+         ::tilecc::layout::fitsTcgen05(numWarps, c.getShape(),
+                                       a.getShape().back(), *instr);
 }
 
 namespace {

@@ -10,13 +10,21 @@
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_100 | FileCheck %s --check-prefix=NOTC
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_120a | FileCheck %s --check-prefix=NOTC
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_90a | FileCheck %s --check-prefix=SM90A
+// kind::i8 is sm_100a and sm_110a only.
+// RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_100a | FileCheck %s --check-prefix=I8
+// RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_110a | FileCheck %s --check-prefix=I8
+// RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_103a | FileCheck %s --check-prefix=NOI8
+// I8-LABEL: nv_tileaa.func @fits
+// I8: umma_s8_u8_s32
+// NOI8-LABEL: nv_tileaa.func @fits
+// NOI8: {atom = #nv_tileas<atom mma_s8_u8_s32>}
 
 // TC-LABEL: nv_tileaa.func @fits
 // TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>
 // TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_bf16_bf16_f32>} : tensor<64x64xbf16>
 // TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_tf32_tf32_f32>} : tensor<128x32xtf32>
 // TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_e4m3_e5m2_f32>} : tensor<64x32xf8E4M3FN>
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_s8_u8_s32>} : tensor<64x64xi8>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom {{u?}}mma_s8_u8_s32>} : tensor<64x64xi8>
 // NOTC-LABEL: nv_tileaa.func @fits
 // NOTC-NOT: umma_
 // SM90A-LABEL: nv_tileaa.func @fits

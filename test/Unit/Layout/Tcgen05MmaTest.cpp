@@ -24,6 +24,9 @@ TEST(Tcgen05Mma, Targets) {
   EXPECT_FALSE(hasTcgen05Mma(90));
   EXPECT_FALSE(hasTcgen05Mma(120));
   EXPECT_FALSE(hasTcgen05Mma(121));
+  EXPECT_TRUE(hasTcgen05Kind(103, Tcgen05Kind::F16));
+  EXPECT_TRUE(hasTcgen05Kind(110, Tcgen05Kind::I8));
+  EXPECT_FALSE(hasTcgen05Kind(103, Tcgen05Kind::I8));
 }
 
 TEST(Tcgen05Mma, InstructionTable) {
