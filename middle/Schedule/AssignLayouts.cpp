@@ -19,6 +19,7 @@
 #include "Layout/DistributedLayouts.h"
 #include "Layout/FmaLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/Tcgen05Mma.h"
 #include "Layout/WgmmaLayouts.h"
 #include "Layout/Vectorization.h"
 #include "TileAS/IR/RegisterBits.h"
@@ -300,6 +301,23 @@ private:
                              .str();
       dot.setAtomAttr(MmaAtomAttr::get(dot.getContext(), name));
       wgmma = false;
+    }
+    // Likewise for tcgen05 (its operands and result keep mma.sync's
+    // register layouts: the lowering stages them through shared memory).
+    StringRef umma = tilecc::layout::kTcgen05AtomFamily;
+    if (atom.starts_with(umma)) {
+      SmallVector<StringRef, 3> names;
+      atom.drop_front(umma.size()).split(names, '_');
+      std::optional<tilecc::layout::Tcgen05Shape> tc =
+          names.size() == 3
+              ? tilecc::layout::getTcgen05Shape(names[0], names[1], names[2])
+              : std::nullopt;
+      if (!tc || !tilecc::layout::fitsTcgen05(numWarps, acc.getShape(),
+                                              a.getShape().back(), *tc))
+        dot.setAtomAttr(MmaAtomAttr::get(
+            dot.getContext(), (tilecc::layout::kMmaSyncAtomFamily +
+                               atom.drop_front(umma.size()))
+                                  .str()));
     }
     // Chained dots stack their warps along M (see findChainedDots); wgmma
     // always does.

@@ -10,6 +10,7 @@
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 #include "Conversion/TileASToLLVM/DynamicShared.h"
 #include "Conversion/TileASToLLVM/SharedStaging.h"
+#include "Conversion/TileASToLLVM/Tcgen05Staging.h"
 
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
@@ -67,6 +68,7 @@ static LogicalResult createScratchBuffer(ModuleOp module,
                           getReduceScratchBytes(op), getScanScratchBytes(op),
                           getAtomicScratchBytes(op), getSliceScratchBytes(op),
                           getTcgen05BlockScaledScratchBytes(op, target),
+                          getTcgen05DotScratchBytes(op, target),
                           getWgmmaScratchBytes(op)});
     });
     planSeparateScratchBuffers(module, others + scratch, limit);
@@ -108,6 +110,7 @@ static LogicalResult createScratchBuffer(ModuleOp module,
                              getAtomicScratchBytes(op),
                              getSliceScratchBytes(op),
                              getTcgen05BlockScaledScratchBytes(op, target),
+                             getTcgen05DotScratchBytes(op, target),
                              getWgmmaScratchBytes(op)});
     if (getWgmmaScratchBytes(op))
       wgmmaScratch = true;
@@ -262,6 +265,7 @@ struct ConvertTileASToLLVMPass
     populateTileASBlockScaledMmaSyncToLLVMPatterns(converter, patterns, *target);
     populateTileASLowPrecisionToLLVMPatterns(converter, patterns, *target);
     populateTileASTcgen05BlockScaledToLLVMPatterns(converter, patterns, *target);
+    populateTileASTcgen05DotToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     // Scalar math: libdevice (__nv_expf, ...) first, since NVPTX selects no
     // instruction for most transcendental intrinsics; LLVM intrinsics for the

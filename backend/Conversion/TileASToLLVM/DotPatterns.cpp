@@ -21,6 +21,7 @@
 #include "Layout/DistributedLayouts.h"
 #include "Layout/FmaLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/Tcgen05Mma.h"
 #include "Layout/WgmmaLayouts.h"
 #include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASDialect.h"
@@ -131,6 +132,8 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       return rewriter.notifyMatchFailure(op, "a wgmma atom");
     if (atomName.starts_with(tl::kFmaAtomFamily)) // FmaDotPatterns.cpp
       return rewriter.notifyMatchFailure(op, "an fma atom");
+    if (atomName.starts_with(tl::kTcgen05AtomFamily)) // Tcgen05DotPatterns.cpp
+      return rewriter.notifyMatchFailure(op, "a tcgen05 atom");
     if (!atomName.starts_with(tl::kMmaSyncAtomFamily))
       return op.emitError() << "no lowering for the MMA atom " << atomName
                             << "; dots lower to mma.sync ("

@@ -59,6 +59,7 @@
 
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
 #include "Conversion/TileASToLLVM/PtxVersion.h"
+#include "Conversion/TileASToLLVM/Tcgen05Staging.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MatrixDescriptors.h"
@@ -72,6 +73,7 @@
 using namespace mlir;
 using namespace mlir::tilecc;
 namespace tl = ::tilecc::layout;
+using namespace mlir::tilecc::tcgen05;
 
 namespace {
 
@@ -256,67 +258,6 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   return p;
 }
 
-/// A shared layout (input "offset", in bytes) onto a 2-d tile of `size0` x
-/// `size1` one-byte elements: offset bit i goes to bit `bits[i].second` of
-/// dimension `bits[i].first`, or nowhere (padding) when the dimension is -1.
-/// With `batch` > 1 the tile is 3-d, `batch` slices of `size0` x `size1`
-/// one after the other (the slice index takes the highest offset bits).
-static tl::LinearLayout
-offsetLayout(ArrayRef<std::pair<int, int>> bits, int64_t size0,
-             int64_t size1, int64_t batch = 1) {
-  int first = batch > 1 ? 1 : 0;
-  std::vector<tl::LinearLayout::Basis> bases;
-  for (auto [dim, bit] : bits) {
-    tl::LinearLayout::Basis basis(first + 2, 0);
-    if (dim >= 0)
-      basis[first + dim] = 1 << bit;
-    bases.push_back(basis);
-  }
-  for (int64_t slice = 1; slice < batch; slice *= 2) {
-    tl::LinearLayout::Basis basis(3, 0);
-    basis[0] = int32_t(slice);
-    bases.push_back(basis);
-  }
-  std::vector<tl::LinearLayout::OutDim> outs;
-  if (first)
-    outs.push_back({tl::dimName(0), int32_t(batch)});
-  outs.push_back({tl::dimName(first), int32_t(size0)});
-  outs.push_back({tl::dimName(first + 1), int32_t(size1)});
-  return tl::LinearLayout({{tl::kOffset, bases}}, outs);
-}
-
-/// Bits [from, to) of dimension `dim` (or `to - from` paddings for dim -1).
-static void appendBits(SmallVectorImpl<std::pair<int, int>> &bits, int dim,
-                       int from, int to) {
-  for (int b = from; b < to; ++b)
-    bits.push_back({dim, dim < 0 ? 0 : b});
-}
-
-/// A (M x K, dims m, k) or B (K x N, dims k, n) in the K-major canonical
-/// layout: 16 bytes of K, 8 rows, the rest of K, the rest of the rows. With
-/// `nibbles` (f4E2M1FN), offsets count 4-bit halves of those bytes, the low
-/// half holding the even element. With `halfRows` (A of 64 rows), the
-/// 8-row groups of instruction rows 32 q + 16 .. 32 q + 31 are padding.
-static tl::LinearLayout operandLayout(int64_t rows, int64_t k, bool kFirst,
-                                      bool nibbles, int64_t batch,
-                                      bool halfRows = false) {
-  int rowDim = kFirst ? 1 : 0, kDim = kFirst ? 0 : 1;
-  int shift = nibbles ? 1 : 0;
-  SmallVector<std::pair<int, int>> bits;
-  appendBits(bits, kDim, 0, 4 + shift);
-  appendBits(bits, rowDim, 0, 3);
-  appendBits(bits, kDim, 4 + shift, llvm::Log2_64(k));
-  if (halfRows) {
-    appendBits(bits, rowDim, 3, 4);
-    appendBits(bits, -1, 0, 1);
-    appendBits(bits, rowDim, 4, llvm::Log2_64(rows));
-  } else {
-    appendBits(bits, rowDim, 3, llvm::Log2_64(rows));
-  }
-  return kFirst ? offsetLayout(bits, k, rows, batch)
-                : offsetLayout(bits, rows, k, batch);
-}
-
 /// Scales of A (M x scaleK) or B (scaleK x N) in 32x128b chunks: byte
 /// 4 * j + b of row r is row (r + 32 j) of a 128-row block and scale block b
 /// of a group of four; chunks are (row block, group) for A and (N chunk,
@@ -353,51 +294,6 @@ static tl::LinearLayout scaleLayout(const Tcgen05Plan &p, bool isB) {
              : offsetLayout(bits, p.m, p.scaleK, p.batch);
 }
 
-/// The register layout of tcgen05.ld / tcgen05.st 32x32b: warp w reaches
-/// lanes 32 (w % 4) ..; its thread `lane` holds row 32 (w % 4) + lane and,
-/// in registers, the columns of its share of N (warp groups beyond the
-/// first take further shares), then the further 128-row blocks, then the
-/// batch slices (each slice's registers are contiguous). With 64 rows
-/// (16x32bx2), see the comment inside.
-static tl::LinearLayout tmemRegisterLayout(const Tcgen05Plan &p) {
-  int64_t share = p.n / p.warpGroups;
-  bool batched = p.batch > 1;
-  auto at = [&](int64_t slice, int64_t row, int64_t col) {
-    tl::LinearLayout::Basis basis;
-    if (batched)
-      basis.push_back(int32_t(slice));
-    basis.push_back(int32_t(row));
-    basis.push_back(int32_t(col));
-    return basis;
-  };
-  std::vector<tl::LinearLayout::Basis> regs, lanes, warps;
-  // 64 rows (16x32bx2): thread `lane` of warp w holds row 16 (w % 4) +
-  // lane % 16 and the first or (lane >= 16) second half of the share.
-  int64_t regCols = p.halfRows ? share / 2 : share;
-  for (int64_t col = 1; col < regCols; col *= 2)
-    regs.push_back(at(0, 0, col));
-  for (int64_t row = 128; row < p.m; row *= 2)
-    regs.push_back(at(0, row, 0));
-  for (int64_t slice = 1; slice < p.batch; slice *= 2)
-    regs.push_back(at(slice, 0, 0));
-  int32_t laneRows = p.halfRows ? 16 : 32;
-  for (int32_t row = 1; row < laneRows; row *= 2)
-    lanes.push_back(at(0, row, 0));
-  if (p.halfRows)
-    lanes.push_back(at(0, 0, regCols));
-  warps.push_back(at(0, laneRows, 0));
-  warps.push_back(at(0, 2 * laneRows, 0));
-  for (int64_t col = share; col < p.n; col *= 2)
-    warps.push_back(at(0, 0, col));
-  std::vector<tl::LinearLayout::OutDim> outs;
-  if (batched)
-    outs.push_back({tl::dimName(0), int32_t(p.batch)});
-  outs.push_back({tl::dimName(batched), int32_t(p.m)});
-  outs.push_back({tl::dimName(batched + 1), int32_t(p.n)});
-  return tl::LinearLayout(
-      {{tl::kRegister, regs}, {tl::kLane, lanes}, {tl::kWarp, warps}}, outs);
-}
-
 /// A shared-memory matrix descriptor (tcgen05 form: version bits 46-48 =
 /// 0b001, no swizzle) of the matrix at shared address `address` (i64).
 static Value matrixDescriptor(OpBuilder &b, Location loc, Value address,
@@ -420,111 +316,6 @@ static uint32_t instrDescriptor(const Tcgen05Plan &p, unsigned sfId) {
   instr.ue8m0Scales = !p.ue4m3;
   instr.scaleIdA = instr.scaleIdB = sfId;
   return tl::getTcgen05ScaledInstrDescriptor(instr);
-}
-
-/// `instr` executed only where the i32 `id` is 0 (a thread or a warp).
-static void emitWhereZero(OpBuilder &b, Location loc, Value id,
-                          ValueRange operands, StringRef instr,
-                          StringRef constraints) {
-  std::string text = "{\n.reg .pred %p;\nsetp.eq.u32 %p, $0, 0;\n" +
-                     instr.str() + "\n}";
-  SmallVector<Value> all = {id};
-  llvm::append_range(all, operands);
-  emitPtx(b, loc, Type(), all, text,
-          constraints.empty() ? "r" : ("r," + constraints).str());
-}
-
-/// How many consecutive registers of `layout` land at consecutive, aligned
-/// offsets of `shared` (none of them a duplicate), up to 16 bytes and a
-/// width `elem` can move in one access.
-static unsigned contiguousRegisters(const tl::LinearLayout &layout,
-                                    const tl::LinearLayout &shared, Type elem) {
-  unsigned bits = elem.getIntOrFloatBitWidth();
-  unsigned width = tl::getVectorWidthBits(layout, shared, bits) / bits;
-  while (width > 1 && !isAccessSupported(elem, width))
-    width /= 2;
-  return width;
-}
-
-/// Every thread stores its registers of `layout` into shared memory at
-/// `base` + the element offset `shared` gives each element, each element
-/// once, as wide as consecutive registers allow.
-static LogicalResult storeToShared(OpBuilder &b, Location loc, Operation *op,
-                                   ArrayRef<Value> regs,
-                                   const tl::LinearLayout &layout,
-                                   const tl::LinearLayout &shared, Value base,
-                                   Type elem) {
-  std::optional<tl::LinearLayout> toOffset = layout.invertAndCompose(shared);
-  if (!toOffset)
-    return op->emitError("block_scaled_mma operand layout does not cover its "
-                         "tile");
-  DuplicateMasks dup = getDuplicateMasks(layout);
-  Value owner = getUniqueOwnerPredicate(b, loc, dup);
-  unsigned width = contiguousRegisters(layout, shared, elem);
-  unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
-  auto coords = getRegisterCoordinates(b, loc, *toOffset);
-  for (size_t r = 0; r < regs.size(); r += width) {
-    if (int32_t(r) & dup.reg)
-      continue;
-    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
-                                    ValueRange{coords[r].front()});
-    ArrayRef<Value> values = regs.slice(r, width);
-    if (owner)
-      emitGlobalStore(b, loc, ptr, owner, values, AccessQualifiers());
-    else
-      LLVM::StoreOp::create(b, loc, toVector(b, loc, values), ptr,
-                            width * bytes);
-  }
-  return success();
-}
-
-/// The registers of `layout` loaded from shared memory at `base` + the
-/// element offsets of `shared`.
-static FailureOr<SmallVector<Value>>
-loadFromShared(OpBuilder &b, Location loc, Operation *op,
-               const tl::LinearLayout &layout, const tl::LinearLayout &shared,
-               Value base, Type elem) {
-  std::optional<tl::LinearLayout> toOffset = layout.invertAndCompose(shared);
-  if (!toOffset)
-    return op->emitError("block_scaled_mma result layout does not cover its "
-                         "tile");
-  unsigned width = contiguousRegisters(layout, shared, elem);
-  unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
-  Type type = width == 1 ? elem : Type(VectorType::get({int64_t(width)}, elem));
-  SmallVector<Value> regs;
-  auto coords = getRegisterCoordinates(b, loc, *toOffset);
-  for (size_t r = 0; r < coords.size(); r += width) {
-    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
-                                    ValueRange{coords[r].front()});
-    Value v = LLVM::LoadOp::create(b, loc, type, ptr, width * bytes);
-    if (width == 1) {
-      regs.push_back(v);
-      continue;
-    }
-    for (unsigned i = 0; i < width; ++i)
-      regs.push_back(
-          LLVM::ExtractElementOp::create(b, loc, v, createI32(b, loc, i)));
-  }
-  return regs;
-}
-
-/// The f32 registers `regs` of layout `from` as the registers of `to`,
-/// through the row-major staging area at `stage` (identity when equal).
-static FailureOr<SmallVector<Value>>
-relayout(OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> regs,
-         const tl::LinearLayout &from, const tl::LinearLayout &to, Value stage,
-         int64_t batch, int64_t m, int64_t n) {
-  if (from == to)
-    return SmallVector<Value>(regs);
-  SmallVector<std::pair<int, int>> bits;
-  appendBits(bits, 1, 0, llvm::Log2_64(n));
-  appendBits(bits, 0, 0, llvm::Log2_64(m));
-  tl::LinearLayout rowMajor = offsetLayout(bits, m, n, batch);
-  Type f32 = b.getF32Type();
-  if (failed(storeToShared(b, loc, op, regs, from, rowMajor, stage, f32)))
-    return failure();
-  NVVM::Barrier0Op::create(b, loc);
-  return loadFromShared(b, loc, op, to, rowMajor, stage, f32);
 }
 
 /// Packs `bytes` bytes at `packed` from twice as many unpacked f4 elements
@@ -563,19 +354,6 @@ static void packNibbles(OpBuilder &b, Location loc, Value unpacked,
                                     ValueRange{j});
     LLVM::StoreOp::create(b, loc, toVector(b, loc, out), dst, width);
   }
-}
-
-/// "{$first, $first+1, ...}" for `count` operands.
-static std::string operandList(unsigned first, unsigned count) {
-  SmallVector<std::string> names;
-  for (unsigned i = 0; i < count; ++i)
-    names.push_back("$" + std::to_string(first + i));
-  return "{" + llvm::join(names, ", ") + "}";
-}
-
-static std::string repeatConstraint(StringRef c, unsigned count) {
-  SmallVector<std::string> parts(count, c.str());
-  return llvm::join(parts, ",");
 }
 
 struct Tcgen05BlockScaledMmaLowering
@@ -648,7 +426,7 @@ struct Tcgen05BlockScaledMmaLowering
       SmallVector<Value> regs = unpackRegisters(b, loc, packedRegs);
       bool half = !kFirst && p.halfRows;
       tl::LinearLayout shared =
-          operandLayout(rows, p.k, kFirst, p.fp4, p.batch, half);
+          operandLayout(rows, p.k, kFirst, p.fp4 ? 4 : 8, p.batch, half);
       if (!p.fp4)
         return storeToShared(b, loc, op, regs, getTileLayout(type), shared,
                              at(offset), i8);
@@ -678,7 +456,8 @@ struct Tcgen05BlockScaledMmaLowering
             i8)))
       return failure();
     // C in the tensor-memory register layout (may stage through shared).
-    tl::LinearLayout tmemLayout = tmemRegisterLayout(p);
+    tl::LinearLayout tmemLayout =
+        tmemRegisterLayout({p.batch, p.m, p.n, p.warpGroups, p.halfRows});
     FailureOr<SmallVector<Value>> cRegsOr =
         relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
                  getTileLayout(cType), tmemLayout, stage, p.batch, p.m,

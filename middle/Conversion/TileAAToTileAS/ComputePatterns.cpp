@@ -4,6 +4,7 @@
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
 #include "Layout/FmaLayouts.h"
 #include "Layout/MmaLayouts.h"
+#include "Layout/Tcgen05Mma.h"
 #include "Layout/WgmmaLayouts.h"
 #include "Target/TargetInfo.h"
 #include "TileAS/IR/RegisterBits.h"
@@ -43,9 +44,9 @@ static std::string mmaElementName(Type type, bool isInput,
   return name;
 }
 
-/// The atom names the instruction the dot lowers to. Plain dots run on
-/// mma.sync on every target (TileASToLLVM issues nothing else), so their
-/// atom is of the mma.sync family whatever the capability. Block-scaled MMA
+/// The atom names the instruction the dot lowers to. Plain dots start from
+/// the mma.sync family (selectsWgmma / selectsTcgen05 below pick wgmma and
+/// tcgen05 where the table allows). Block-scaled MMA
 /// is tcgen05 on sm_100a to sm_110a and block-scaled mma.sync on
 /// sm_120a/sm_121a (no tcgen05).
 static StringRef mmaFamily(int64_t cc, bool blockScaled) {
@@ -78,6 +79,32 @@ static bool selectsWgmma(nv_tileaa::DotOp op, int64_t cc,
                                               a.getShape().back(), *instr);
 }
 
+/// sm_100a, sm_103a and sm_110a run a plain dot on tcgen05.mma when the
+/// instruction table has its element types and the tile fits (lib/Layout's
+/// fitsTcgen05); everything else stays on mma.sync.
+static bool selectsTcgen05(nv_tileaa::DotOp op, int64_t cc,
+                           nv_tileaa::KernelSpecAttr spec) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!::tilecc::layout::hasTcgen05Mma(cc) || !module ||
+      !module->hasAttr(kArchSpecificAttrName) ||
+      op->hasAttr(kF16AccumulatorAttr))
+    return false;
+  auto a = cast<RankedTensorType>(op.getA().getType());
+  auto b = cast<RankedTensorType>(op.getB().getType());
+  auto c = cast<RankedTensorType>(op.getC().getType());
+  if (a.getRank() != 2 || !a.hasStaticShape() || !c.hasStaticShape())
+    return false;
+  std::optional<::tilecc::layout::Tcgen05Shape> instr =
+      ::tilecc::layout::getTcgen05Shape(
+          mmaElementName(a.getElementType(), true, op.getSignednessA()),
+          mmaElementName(b.getElementType(), true, op.getSignednessB()),
+          mmaElementName(c.getElementType(), false, {}));
+  unsigned numWarps = spec ? spec.getNumWarps() : 4;
+  return instr && ::tilecc::layout::hasTcgen05Kind(cc, instr->kind) &&
+         ::tilecc::layout::fitsTcgen05(numWarps, c.getShape(),
+                                       a.getShape().back(), *instr);
+}
+
 namespace {
 struct MmaShape {
   int64_t m, n, k;
@@ -97,7 +124,8 @@ static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
   MmaShape shape{d.getDimSize(rank - 2), d.getDimSize(rank - 1),
                  a.getDimSize(rank - 1), op.getSfa() && op.getSfb()};
   unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
-  // Warp-level block-scaled mma.sync tiles M by 16 like plain mma.sync.
+  // Warp-level block-scaled mma.sync tiles M by 16 like plain mma.sync;
+  // plain tcgen05 was checked by fitsTcgen05.
   int64_t atomM = family == "mma_bs_" ? 16 : 64, atomN = 8,
           atomK = bits ? 256 / bits : 0;
   if (family == ::tilecc::layout::kMmaSyncAtomFamily) {
@@ -236,6 +264,8 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
     StringRef family = mmaFamily(*cc, blockScaled);
     if (!blockScaled && selectsWgmma(op, *cc, spec))
       family = ::tilecc::layout::kWgmmaAtomFamily;
+    else if (!blockScaled && selectsTcgen05(op, *cc, spec))
+      family = ::tilecc::layout::kTcgen05AtomFamily;
     FailureOr<MmaShape> shape = validateMmaShape(op, family);
     // A plain dot no MMA instruction of the target takes (a dimension below
     // the instruction's, fp8 before sm_89) runs as scalar multiply-adds.

@@ -173,13 +173,14 @@ nv_tileaa.func @e4m3_sm80(%x: tensor<16x32xf8E4M3FN, #A>, %y: tensor<32x8xf8E4M3
 
 // -----
 
-// Plain dots lower to mma.sync, or to wgmma (dot-wgmma.mlir): a tcgen05
-// atom names an instruction tilecc does not issue for them.
+// Plain dots lower to mma.sync, wgmma (dot-wgmma.mlir) or tcgen05
+// (Tcgen05DotPatterns.cpp): a tcgen05 atom on a tile tcgen05 cannot take
+// (16 rows, one warp) is diagnosed.
 #A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 16}>
 #B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 nv_tileaa.func @umma(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  // expected-error @below {{no lowering for the MMA atom umma_f16_f16_f32; dots lower to mma.sync (mma_ atoms), wgmma (wgmma_ atoms, sm_90a) or scalar FMA (fma_ atoms)}}
+  // expected-error @below {{the tcgen05 atom umma_f16_f16_f32 does not fit this dot's tile}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
   %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return

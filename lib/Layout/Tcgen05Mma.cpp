@@ -1,0 +1,109 @@
+//===- Tcgen05Mma.cpp - 5th-generation tensor core (tcgen05) table --------===//
+#include "Layout/Tcgen05Mma.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace tilecc::layout;
+
+bool tilecc::layout::hasTcgen05Mma(int64_t cc) {
+  return cc == 100 || cc == 103 || cc == 110;
+}
+
+bool tilecc::layout::hasTcgen05Kind(int64_t cc, Tcgen05Kind kind) {
+  if (kind == Tcgen05Kind::I8)
+    return cc == 100 || cc == 110;
+  return hasTcgen05Mma(cc);
+}
+
+llvm::StringRef tilecc::layout::getTcgen05KindName(Tcgen05Kind kind) {
+  switch (kind) {
+  case Tcgen05Kind::F16:
+    return "f16";
+  case Tcgen05Kind::TF32:
+    return "tf32";
+  case Tcgen05Kind::F8F6F4:
+    return "f8f6f4";
+  case Tcgen05Kind::I8:
+    return "i8";
+  }
+  return "";
+}
+
+std::optional<Tcgen05Shape>
+tilecc::layout::getTcgen05Shape(llvm::StringRef aElem, llvm::StringRef bElem,
+                                llvm::StringRef cElem) {
+  // Type codes of the instruction-descriptor table, per kind.
+  auto f8 = [](llvm::StringRef e) -> std::optional<unsigned> {
+    if (e == "e4m3")
+      return 0;
+    if (e == "e5m2")
+      return 1;
+    return std::nullopt;
+  };
+  auto i8 = [](llvm::StringRef e) -> std::optional<unsigned> {
+    if (e == "u8")
+      return 0;
+    if (e == "s8")
+      return 1;
+    return std::nullopt;
+  };
+  // f32 operands keep f32 precision on mma.sync (3xTF32): only operands
+  // typed tf32 run as kind::tf32.
+  bool tf32A = aElem == "tf32", tf32B = bElem == "tf32";
+  if (cElem == "f32") {
+    if (aElem == bElem && (aElem == "f16" || aElem == "bf16")) {
+      unsigned t = aElem == "f16" ? 0 : 1;
+      return Tcgen05Shape{Tcgen05Kind::F16, 16, t, t, 1};
+    }
+    if (tf32A && tf32B)
+      return Tcgen05Shape{Tcgen05Kind::TF32, 8, 2, 2, 1};
+    if (f8(aElem) && f8(bElem))
+      return Tcgen05Shape{Tcgen05Kind::F8F6F4, 32, *f8(aElem), *f8(bElem), 1};
+  }
+  if ((cElem == "s32" || cElem == "i32") && i8(aElem) && i8(bElem))
+    return Tcgen05Shape{Tcgen05Kind::I8, 32, *i8(aElem), *i8(bElem), 2};
+  return std::nullopt;
+}
+
+bool tilecc::layout::fitsTcgen05(unsigned numWarps,
+                                 llvm::ArrayRef<int64_t> accShape, int64_t k,
+                                 const Tcgen05Shape &instr) {
+  if (accShape.size() != 2 || numWarps == 0 || numWarps % 4 != 0)
+    return false;
+  int64_t m = accShape[0], n = accShape[1];
+  if (m <= 0 || n <= 0 || k <= 0 || k % instr.k != 0)
+    return false;
+  if (m != 64 && m % 128 != 0)
+    return false;
+  if (n < 16 || !llvm::isPowerOf2_64(n))
+    return false;
+  // Each group of 4 warps reads its share of N; a 64-row tile splits each
+  // warp's share between its half-warps (tcgen05.ld 16x32bx2).
+  int64_t groups = numWarps / 4, share = n / groups;
+  if (n % groups != 0 || share < (m == 64 ? 2 : 1))
+    return false;
+  int64_t mBlocks = m == 64 ? 1 : m / 128;
+  return mBlocks * n <= 512;
+}
+
+uint32_t tilecc::layout::getTcgen05InstrDescriptor(const Tcgen05Shape &instr,
+                                                   unsigned m, unsigned n) {
+  uint32_t d = 0;
+  d |= (instr.dType & 0x3) << 4;
+  d |= (instr.aType & 0x7) << 7;
+  d |= (instr.bType & 0x7) << 10;
+  d |= ((n >> 3) & 0x3F) << 17;
+  d |= ((m >> 4) & 0x1F) << 24;
+  return d;
+}
+
+uint64_t tilecc::layout::getTcgen05SmemDescriptorFields(int64_t lbo,
+                                                        int64_t sbo,
+                                                        unsigned swizzleMode) {
+  uint64_t d = 0;
+  d |= (uint64_t(lbo >> 4) & 0x3FFF) << 16;
+  d |= (uint64_t(sbo >> 4) & 0x3FFF) << 32;
+  d |= uint64_t(1) << 46;
+  d |= uint64_t(swizzleMode & 0x7) << 61;
+  return d;
+}

@@ -1,0 +1,84 @@
+//===- Tcgen05Mma.h - 5th-generation tensor core (tcgen05) table -*- C++ -*-===//
+//
+// The dense tcgen05.mma instruction table (sm_100a, sm_103a, sm_110a;
+// cta_group::1) and its encodings: which element types run on which kind,
+// the shapes a dot may take, the 32-bit instruction descriptor and the
+// fixed fields of the 64-bit shared-memory matrix descriptor (PTX ISA 9.0,
+// "Instruction descriptor" and "Shared memory descriptor" of the
+// tcgen05 family).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_LAYOUT_TCGEN05MMA_H
+#define TILECC_LAYOUT_TCGEN05MMA_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace tilecc::layout {
+
+/// The family prefix of the atoms (`umma_f16_f16_f32`, ...) that name a
+/// plain (not block-scaled) tcgen05.mma.
+inline constexpr llvm::StringLiteral kTcgen05AtomFamily = "umma_";
+
+/// Whether compute capability `cc` (arch-specific variant) has tcgen05.mma:
+/// sm_100a, sm_103a and sm_110a; sm_120a/121a do not.
+bool hasTcgen05Mma(int64_t cc);
+
+enum class Tcgen05Kind { F16, TF32, F8F6F4, I8 };
+
+/// Whether `cc` has the kind: kind::i8 is sm_100a and sm_110a only (the PTX
+/// ISA's target notes for tcgen05.mma; ptxas refuses it for sm_103a).
+bool hasTcgen05Kind(int64_t cc, Tcgen05Kind kind);
+
+/// One dense tcgen05.mma form: its kind, the K of one instruction (32 bytes
+/// of A), and the instruction-descriptor type codes of A, B and D.
+struct Tcgen05Shape {
+  Tcgen05Kind kind;
+  unsigned k;
+  unsigned aType, bType, dType;
+};
+
+/// The PTX name of a kind (`f16`, `tf32`, `f8f6f4`, `i8`).
+llvm::StringRef getTcgen05KindName(Tcgen05Kind kind);
+
+/// The instruction for A, B and accumulator elements named as in the atoms
+/// (`f16`, `bf16`, `tf32`, `e4m3`, `e5m2`, `s8`, `u8`, `s32`):
+/// kind::f16 (f16 x f16, bf16 x bf16), kind::tf32, kind::f8f6f4 (e4m3 /
+/// e5m2, mixed allowed), kind::i8 (s8 / u8, mixed allowed), accumulating in
+/// f32 (s32 for i8). nullopt for everything else (f16 accumulators, f64,
+/// f32 operands, which keep f32 precision with 3xTF32 on mma.sync, mixed
+/// f16/bf16, ...), which keeps mma.sync.
+std::optional<Tcgen05Shape> getTcgen05Shape(llvm::StringRef aElem,
+                                            llvm::StringRef bElem,
+                                            llvm::StringRef cElem);
+
+/// Whether a rank-2 dot of `accShape` (M x N) and `k` runs on tcgen05.mma
+/// with `numWarps` warps as tilecc lowers it: M = 64 or a multiple of 128
+/// (one M = 128 instruction per 128 rows; 64 rows take an M = 128
+/// instruction whose padding lanes nobody reads), N a power of two from 16
+/// (instructions of N = min(N, 256)), K a multiple of the instruction's,
+/// whole groups of 4 warps (one per tensor-memory lane quarter) splitting N,
+/// and at most 512 tensor-memory columns.
+bool fitsTcgen05(unsigned numWarps, llvm::ArrayRef<int64_t> accShape,
+                 int64_t k, const Tcgen05Shape &instr);
+
+/// The 32-bit instruction descriptor (kind::f16/tf32/f8f6f4/i8): dense, no
+/// saturation, no negation, A and B K-major (no transpose), D type, A and
+/// B types, N >> 3 at bits 17-22, M >> 4 at bits 24-28.
+uint32_t getTcgen05InstrDescriptor(const Tcgen05Shape &instr, unsigned m,
+                                   unsigned n);
+
+/// The shared-memory matrix descriptor without its start address (bits
+/// 0-13, address >> 4): leading-dimension byte offset >> 4 at bits 16-29,
+/// stride-dimension byte offset >> 4 at bits 32-45, the fixed 0b001 at bits
+/// 46-48, base offset 0, absolute LBO mode 0, swizzle mode at bits 61-63
+/// (0 none, 1 128B with 32B atomicity, 2 128B, 4 64B, 6 32B).
+uint64_t getTcgen05SmemDescriptorFields(int64_t lbo, int64_t sbo,
+                                        unsigned swizzleMode = 0);
+
+} // namespace tilecc::layout
+
+#endif // TILECC_LAYOUT_TCGEN05MMA_H

@@ -1,0 +1,119 @@
+//===- Tcgen05MmaTest.cpp - tcgen05.mma table and descriptors -------------===//
+//
+// Expected bits from the PTX ISA 9.0 tables: "Instruction descriptor format
+// for .kind::tf32, .kind::f16, .kind::f8f6f4 and .kind::i8" (bits 4-5 D type:
+// F16 0, F32 1, S32 2; bits 7-9 / 10-12 A / B type: F16 0, BF16 1, TF32 2,
+// E4M3 0, E5M2 1, unsigned 8b 0, signed 8b 1; bit 15/16 transpose; bits 17-22
+// N >> 3; bits 24-28 M >> 4) and the tcgen05 "Shared memory descriptor"
+// (bits 0-13 address >> 4, 16-29 LBO >> 4, 32-45 SBO >> 4, 46-48 fixed
+// 0b001, 61-63 swizzle mode).
+//
+//===----------------------------------------------------------------------===//
+#include "Layout/Tcgen05Mma.h"
+
+#include "gtest/gtest.h"
+
+using namespace tilecc::layout;
+
+namespace {
+
+TEST(Tcgen05Mma, Targets) {
+  EXPECT_TRUE(hasTcgen05Mma(100));
+  EXPECT_TRUE(hasTcgen05Mma(103));
+  EXPECT_TRUE(hasTcgen05Mma(110));
+  EXPECT_FALSE(hasTcgen05Mma(90));
+  EXPECT_FALSE(hasTcgen05Mma(120));
+  EXPECT_FALSE(hasTcgen05Mma(121));
+  EXPECT_TRUE(hasTcgen05Kind(103, Tcgen05Kind::F16));
+  EXPECT_TRUE(hasTcgen05Kind(110, Tcgen05Kind::I8));
+  EXPECT_FALSE(hasTcgen05Kind(103, Tcgen05Kind::I8));
+}
+
+TEST(Tcgen05Mma, InstructionTable) {
+  auto f16 = getTcgen05Shape("f16", "f16", "f32");
+  ASSERT_TRUE(f16);
+  EXPECT_EQ(f16->kind, Tcgen05Kind::F16);
+  EXPECT_EQ(f16->k, 16u);
+  EXPECT_EQ(getTcgen05Shape("bf16", "bf16", "f32")->aType, 1u);
+  auto tf32 = getTcgen05Shape("tf32", "tf32", "f32");
+  ASSERT_TRUE(tf32);
+  EXPECT_EQ(tf32->kind, Tcgen05Kind::TF32);
+  EXPECT_EQ(tf32->k, 8u);
+  // f32 operands keep f32 precision (3xTF32 on mma.sync).
+  EXPECT_FALSE(getTcgen05Shape("f32", "f32", "f32"));
+  auto f8 = getTcgen05Shape("e4m3", "e5m2", "f32");
+  ASSERT_TRUE(f8);
+  EXPECT_EQ(f8->kind, Tcgen05Kind::F8F6F4);
+  EXPECT_EQ(f8->k, 32u);
+  EXPECT_EQ(f8->aType, 0u);
+  EXPECT_EQ(f8->bType, 1u);
+  auto i8 = getTcgen05Shape("s8", "u8", "s32");
+  ASSERT_TRUE(i8);
+  EXPECT_EQ(i8->kind, Tcgen05Kind::I8);
+  EXPECT_EQ(i8->k, 32u);
+  EXPECT_EQ(i8->aType, 1u);
+  EXPECT_EQ(i8->bType, 0u);
+  EXPECT_EQ(i8->dType, 2u);
+  EXPECT_EQ(getTcgen05KindName(Tcgen05Kind::F8F6F4), "f8f6f4");
+  // Kept on mma.sync by tilecc.
+  EXPECT_FALSE(getTcgen05Shape("f16", "f16", "f16"));
+  EXPECT_FALSE(getTcgen05Shape("f16", "bf16", "f32"));
+  EXPECT_FALSE(getTcgen05Shape("f64", "f64", "f64"));
+  EXPECT_FALSE(getTcgen05Shape("e4m3", "e4m3", "f16"));
+}
+
+TEST(Tcgen05Mma, Fits) {
+  Tcgen05Shape s = *getTcgen05Shape("f16", "f16", "f32");
+  EXPECT_TRUE(fitsTcgen05(4, {128, 128}, 32, s));
+  EXPECT_TRUE(fitsTcgen05(4, {64, 64}, 32, s));   // M = 64 tile
+  EXPECT_TRUE(fitsTcgen05(8, {128, 256}, 32, s)); // two warp groups
+  EXPECT_TRUE(fitsTcgen05(4, {256, 256}, 16, s)); // 512 columns
+  EXPECT_FALSE(fitsTcgen05(4, {256, 512}, 16, s)); // 1024 columns
+  EXPECT_FALSE(fitsTcgen05(4, {32, 64}, 32, s));  // M below 64
+  EXPECT_FALSE(fitsTcgen05(4, {64, 8}, 32, s));   // N below 16
+  EXPECT_FALSE(fitsTcgen05(4, {64, 64}, 8, s));   // K below 16
+  EXPECT_FALSE(fitsTcgen05(2, {64, 64}, 16, s));  // no lane quarter each
+  EXPECT_FALSE(fitsTcgen05(4, {2, 64, 64}, 16, s)); // batched
+  Tcgen05Shape i8 = *getTcgen05Shape("s8", "s8", "s32");
+  EXPECT_FALSE(fitsTcgen05(4, {64, 64}, 16, i8)); // K below 32
+  EXPECT_TRUE(fitsTcgen05(4, {64, 64}, 64, i8));
+}
+
+TEST(Tcgen05Mma, InstrDescriptor) {
+  // kind::f16, bf16 x bf16 -> f32, M = 128, N = 256.
+  uint32_t bf16 = (1u << 4) | (1u << 7) | (1u << 10) | ((256u >> 3) << 17) |
+                  ((128u >> 4) << 24);
+  EXPECT_EQ(getTcgen05InstrDescriptor(*getTcgen05Shape("bf16", "bf16", "f32"),
+                                      128, 256),
+            bf16);
+  EXPECT_EQ(bf16, 0x08400490u);
+  // kind::f16, f16 -> f32, M = 128, N = 64: D F32, A = B = F16 (0).
+  EXPECT_EQ(getTcgen05InstrDescriptor(*getTcgen05Shape("f16", "f16", "f32"),
+                                      128, 64),
+            0x08100010u);
+  // kind::tf32, M = 64, N = 16: A = B = TF32 (2).
+  EXPECT_EQ(getTcgen05InstrDescriptor(*getTcgen05Shape("tf32", "tf32", "f32"),
+                                      64, 16),
+            (1u << 4) | (2u << 7) | (2u << 10) | (2u << 17) | (4u << 24));
+  // kind::f8f6f4, E5M2 x E4M3 -> f32, M = 128, N = 128.
+  EXPECT_EQ(getTcgen05InstrDescriptor(*getTcgen05Shape("e5m2", "e4m3", "f32"),
+                                      128, 128),
+            (1u << 4) | (1u << 7) | (0u << 10) | (16u << 17) | (8u << 24));
+  // kind::i8, signed x unsigned -> S32 (2), M = 128, N = 32.
+  EXPECT_EQ(getTcgen05InstrDescriptor(*getTcgen05Shape("s8", "u8", "s32"),
+                                      128, 32),
+            0x080800A0u);
+}
+
+TEST(Tcgen05Mma, SmemDescriptor) {
+  // No swizzle, LBO 128 B, SBO 512 B: 8 at bit 16, 32 at bit 32, bit 46.
+  EXPECT_EQ(getTcgen05SmemDescriptorFields(128, 512),
+            (uint64_t(8) << 16) | (uint64_t(32) << 32) | (uint64_t(1) << 46));
+  EXPECT_EQ(getTcgen05SmemDescriptorFields(128, 512), 0x0000402000080000ull);
+  // 128-byte swizzle (mode 2) at bits 61-63.
+  EXPECT_EQ(getTcgen05SmemDescriptorFields(16, 1024, 2) >> 61, 2u);
+  EXPECT_EQ((getTcgen05SmemDescriptorFields(16, 1024, 2) >> 32) & 0x3FFF,
+            64u);
+}
+
+} // namespace
