@@ -179,7 +179,9 @@ const OpLayout *bc::lookupOp(StringRef name) {
 }
 
 const OpLayout *bc::lookupOpcode(uint64_t opcode) {
-  if (opcode > UINT32_MAX)
+  // The two largest 32-bit values are the DenseMap's empty and tombstone
+  // keys, which it must never be asked for; no opcode is near them.
+  if (opcode >= UINT32_MAX - 1)
     return nullptr;
   return table().byOpcode.lookup(uint32_t(opcode));
 }
