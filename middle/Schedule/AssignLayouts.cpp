@@ -22,6 +22,7 @@
 #include "Layout/Tcgen05Mma.h"
 #include "Layout/WgmmaLayouts.h"
 #include "Layout/Vectorization.h"
+#include "TileAS/IR/TileASModuleAttrs.h"
 #include "TileAS/IR/RegisterBits.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -312,8 +313,15 @@ private:
           names.size() == 3
               ? tilecc::layout::getTcgen05Shape(names[0], names[1], names[2])
               : std::nullopt;
-      if (!tc || !tilecc::layout::fitsTcgen05(numWarps, acc.getShape(),
-                                              a.getShape().back(), *tc))
+      // The per-dot lowering stages the result through shared memory as f32
+      // words: a tile whose staging passes the static shared memory keeps
+      // mma.sync.
+      int64_t staging = acc.getNumElements() * 4;
+      int64_t limit = nv_tileas::getStaticSharedLimit(dot).value_or(
+          ::tilecc::kPortableStaticSharedBytes);
+      if (!tc || staging >= limit ||
+          !tilecc::layout::fitsTcgen05(numWarps, acc.getShape(),
+                                       a.getShape().back(), *tc))
         dot.setAtomAttr(MmaAtomAttr::get(
             dot.getContext(), (tilecc::layout::kMmaSyncAtomFamily +
                                atom.drop_front(umma.size()))

@@ -38,6 +38,7 @@
 
 #include "Layout/ConversionPlanner.h"
 #include "Layout/DistributedLayouts.h"
+#include "Layout/Tcgen05Mma.h"
 #include "Layout/Vectorization.h"
 #include "Layout/WgmmaLayouts.h"
 #include "Schedule/BlockedLayouts.h"
@@ -286,6 +287,20 @@ int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged) {
       if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
           type.getElementType().isIntOrFloat())
         globals += tileBytes(type);
+      return;
+    }
+    // A tcgen05 dot stages A and B, then its result, through the scratch
+    // buffer (Tcgen05DotPatterns.cpp): A's rows padded to the instruction's
+    // 128, the result as f32 words.
+    if (auto dot = dyn_cast<DotOp>(op)) {
+      if (!dot.getAtom().getName().starts_with(tl::kTcgen05AtomFamily))
+        return;
+      auto a = cast<RankedTensorType>(dot.getA().getType());
+      auto c = cast<RankedTensorType>(dot.getC().getType());
+      int64_t m = c.getDimSize(0), n = c.getDimSize(1);
+      int64_t operands = tileBytes(a) * std::max<int64_t>(m, 128) / m +
+                         tileBytes(cast<RankedTensorType>(dot.getB().getType()));
+      scratch = std::max(scratch, std::max(operands, m * n * 4) + 16);
       return;
     }
     if (!isa<ConvertLayoutOp, BroadcastOp, ViewOp>(op))
