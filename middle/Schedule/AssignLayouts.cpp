@@ -315,11 +315,13 @@ private:
               : std::nullopt;
       // The per-dot lowering stages the result through shared memory as f32
       // words: a tile whose staging passes the static shared memory keeps
-      // mma.sync.
+      // mma.sync. So do chained dots: tcgen05 reads A from shared or tensor
+      // memory, while mma.sync takes the previous dot's accumulator as its A
+      // fragment in registers.
       int64_t staging = acc.getNumElements() * 4;
       int64_t limit = nv_tileas::getStaticSharedLimit(dot).value_or(
           ::tilecc::kPortableStaticSharedBytes);
-      if (!tc || staging >= limit ||
+      if (!tc || staging >= limit || chainedDots.contains(dot.getOperation()) ||
           !tilecc::layout::fitsTcgen05(numWarps, acc.getShape(),
                                        a.getShape().back(), *tc))
         dot.setAtomAttr(MmaAtomAttr::get(
