@@ -380,36 +380,17 @@ struct Tcgen05BlockScaledMmaLowering
     Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type(),
          f32 = b.getF32Type();
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
-    auto at = [&](int64_t offset) -> Value {
-      return LLVM::GEPOp::create(b, loc, base.getType(), i8, base,
-                                 ValueRange{createI64(b, loc, offset)});
+    // 1. The scratch buffer's previous user is done; tensor memory and the
+    //    completion barrier.
+    ScratchFrame frame = beginScratchFrame(b, loc, base, p.mbarOffset,
+                                           p.slotOffset, p.columns);
+    auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
+    auto sharedAddress32 = [&](int64_t offset) {
+      return frame.sharedAddress32(b, loc, offset);
     };
-    Value baseAddress = LLVM::PtrToIntOp::create(b, loc, i64, base);
-    auto sharedAddress32 = [&](int64_t offset) -> Value {
-      return LLVM::TruncOp::create(
-          b, loc, i32,
-          LLVM::AddOp::create(b, loc, baseAddress, createI64(b, loc, offset)));
-    };
-    auto [lane, warp] = getLaneAndWarp(b, loc);
-    Value tid = LLVM::AddOp::create(
-        b, loc, LLVM::MulOp::create(b, loc, warp, createI32(b, loc, 32)),
-        lane);
-    Value mbar = sharedAddress32(p.mbarOffset);
-    Value slot = sharedAddress32(p.slotOffset);
+    Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
+          mbar = frame.mbar, slot = frame.slot;
     std::string columns = std::to_string(p.columns);
-
-    // 1. The scratch buffer's previous user is done; allocate tensor memory
-    //    and set up the completion barrier.
-    NVVM::Barrier0Op::create(b, loc);
-    emitWhereZero(b, loc, warp, {slot},
-                  "@%p tcgen05.alloc.cta_group::1.sync.aligned.shared::cta."
-                  "b32 [$1], " +
-                      columns + ";",
-                  "r");
-    emitWhereZero(b, loc, tid, {mbar},
-                  "@%p mbarrier.init.shared::cta.b64 [$1], 1;\n"
-                  "@%p fence.mbarrier_init.release.cluster;",
-                  "r");
 
     // 2. Operands into shared memory, in the descriptors' layouts.
     auto aType = cast<RankedTensorType>(op.getA().getType());

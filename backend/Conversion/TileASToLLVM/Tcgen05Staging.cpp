@@ -16,6 +16,8 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <tuple>
+
 using namespace mlir;
 using namespace mlir::tilecc;
 namespace tl = ::tilecc::layout;
@@ -138,6 +140,46 @@ void tcgen05::emitWhereZero(OpBuilder &b, Location loc, Value id,
   llvm::append_range(all, operands);
   emitPtx(b, loc, Type(), all, text,
           constraints.empty() ? "r" : ("r," + constraints).str());
+}
+
+Value tcgen05::ScratchFrame::at(OpBuilder &b, Location loc,
+                               int64_t offset) const {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{createI64(b, loc, offset)});
+}
+
+Value tcgen05::ScratchFrame::sharedAddress32(OpBuilder &b, Location loc,
+                                             int64_t offset) const {
+  return LLVM::TruncOp::create(
+      b, loc, b.getI32Type(),
+      LLVM::AddOp::create(b, loc, baseAddress, createI64(b, loc, offset)));
+}
+
+tcgen05::ScratchFrame tcgen05::beginScratchFrame(OpBuilder &b, Location loc,
+                                                 Value base,
+                                                 int64_t mbarOffset,
+                                                 int64_t slotOffset,
+                                                 int64_t columns) {
+  ScratchFrame f;
+  f.base = base;
+  f.baseAddress = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), base);
+  std::tie(f.lane, f.warp) = getLaneAndWarp(b, loc);
+  f.tid = LLVM::AddOp::create(
+      b, loc, LLVM::MulOp::create(b, loc, f.warp, createI32(b, loc, 32)),
+      f.lane);
+  f.mbar = f.sharedAddress32(b, loc, mbarOffset);
+  f.slot = f.sharedAddress32(b, loc, slotOffset);
+  NVVM::Barrier0Op::create(b, loc);
+  emitWhereZero(b, loc, f.warp, {f.slot},
+                "@%p tcgen05.alloc.cta_group::1.sync.aligned.shared::cta."
+                "b32 [$1], " +
+                    std::to_string(columns) + ";",
+                "r");
+  emitWhereZero(b, loc, f.tid, {f.mbar},
+                "@%p mbarrier.init.shared::cta.b64 [$1], 1;\n"
+                "@%p fence.mbarrier_init.release.cluster;",
+                "r");
+  return f;
 }
 
 /// How many consecutive registers of `layout` land at consecutive, aligned

@@ -49,6 +49,26 @@ struct TmemShape {
 void emitWhereZero(OpBuilder &b, Location loc, Value id, ValueRange operands,
                    StringRef instr, StringRef constraints);
 
+/// Where one tcgen05 op works: the shared scratch buffer (`base`, its
+/// address as i64), the thread's lane, warp and linear id, and the scratch
+/// offsets of its completion mbarrier and tensor-memory address slot (as
+/// 32-bit shared addresses).
+struct ScratchFrame {
+  Value base, baseAddress, lane, warp, tid, mbar, slot;
+  /// A pointer `offset` bytes into the scratch buffer.
+  Value at(OpBuilder &b, Location loc, int64_t offset) const;
+  /// The 32-bit shared address `offset` bytes into the scratch buffer.
+  Value sharedAddress32(OpBuilder &b, Location loc, int64_t offset) const;
+};
+
+/// Opens the frame and emits the first step every tcgen05 lowering shares:
+/// a barrier (the scratch buffer's previous user is done), warp 0's
+/// tcgen05.alloc of `columns` tensor-memory columns into the slot, and
+/// thread 0's init of the one-arrival completion mbarrier.
+ScratchFrame beginScratchFrame(OpBuilder &b, Location loc, Value base,
+                               int64_t mbarOffset, int64_t slotOffset,
+                               int64_t columns);
+
 /// Every thread stores its registers of `layout` at `base` + the element
 /// offsets of `shared`, each element once.
 LogicalResult storeToShared(OpBuilder &b, Location loc, Operation *op,
