@@ -55,28 +55,45 @@ static StringRef mmaFamily(int64_t cc, bool blockScaled) {
   return ::tilecc::layout::kMmaSyncAtomFamily;
 }
 
+/// A plain dot that an arch-specific instruction family may take: the module
+/// targets an `a` device, no f16 accumulator is kept, the tile is 2-d with
+/// static shapes. Its instruction-table element names and warps.
+struct ArchSpecificDot {
+  std::string a, b, c;
+  ArrayRef<int64_t> cShape;
+  int64_t k;
+  unsigned numWarps;
+};
+static std::optional<ArchSpecificDot>
+getArchSpecificDot(nv_tileaa::DotOp op, nv_tileaa::KernelSpecAttr spec) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module || !module->hasAttr(kArchSpecificAttrName) ||
+      op->hasAttr(kF16AccumulatorAttr))
+    return std::nullopt;
+  auto a = cast<RankedTensorType>(op.getA().getType());
+  auto b = cast<RankedTensorType>(op.getB().getType());
+  auto c = cast<RankedTensorType>(op.getC().getType());
+  if (a.getRank() != 2 || !a.hasStaticShape() || !c.hasStaticShape())
+    return std::nullopt;
+  return ArchSpecificDot{
+      mmaElementName(a.getElementType(), true, op.getSignednessA()),
+      mmaElementName(b.getElementType(), true, op.getSignednessB()),
+      mmaElementName(c.getElementType(), false, {}), c.getShape(),
+      a.getShape().back(), spec ? spec.getNumWarps() : 4u};
+}
+
 /// sm_90a runs a dot on wgmma when the instruction table has its element
 /// types (f16/bf16 -> f32, no f16 accumulator kept) and the tile splits into
 /// warpgroups (lib/Layout's fitsWgmma); everything else stays on mma.sync.
 static bool selectsWgmma(nv_tileaa::DotOp op, int64_t cc,
                          nv_tileaa::KernelSpecAttr spec) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (cc != 90 || !module || !module->hasAttr(kArchSpecificAttrName) ||
-      op->hasAttr(kF16AccumulatorAttr))
-    return false;
-  auto a = cast<RankedTensorType>(op.getA().getType());
-  auto b = cast<RankedTensorType>(op.getB().getType());
-  auto c = cast<RankedTensorType>(op.getC().getType());
-  if (a.getRank() != 2 || !a.hasStaticShape() || !c.hasStaticShape())
+  std::optional<ArchSpecificDot> dot;
+  if (cc != 90 || !(dot = getArchSpecificDot(op, spec)))
     return false;
   std::optional<::tilecc::layout::WgmmaShape> instr =
-      ::tilecc::layout::getWgmmaShape(
-          mmaElementName(a.getElementType(), true, op.getSignednessA()),
-          mmaElementName(b.getElementType(), true, op.getSignednessB()),
-          mmaElementName(c.getElementType(), false, {}));
-  unsigned numWarps = spec ? spec.getNumWarps() : 4;
-  return instr && ::tilecc::layout::fitsWgmma(numWarps, c.getShape(),
-                                              a.getShape().back(), *instr);
+      ::tilecc::layout::getWgmmaShape(dot->a, dot->b, dot->c);
+  return instr && ::tilecc::layout::fitsWgmma(dot->numWarps, dot->cShape,
+                                              dot->k, *instr);
 }
 
 /// sm_100a, sm_103a and sm_110a run a plain dot on tcgen05.mma when the
@@ -84,25 +101,15 @@ static bool selectsWgmma(nv_tileaa::DotOp op, int64_t cc,
 /// fitsTcgen05); everything else stays on mma.sync.
 static bool selectsTcgen05(nv_tileaa::DotOp op, int64_t cc,
                            nv_tileaa::KernelSpecAttr spec) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (!::tilecc::layout::hasTcgen05Mma(cc) || !module ||
-      !module->hasAttr(kArchSpecificAttrName) ||
-      op->hasAttr(kF16AccumulatorAttr))
-    return false;
-  auto a = cast<RankedTensorType>(op.getA().getType());
-  auto b = cast<RankedTensorType>(op.getB().getType());
-  auto c = cast<RankedTensorType>(op.getC().getType());
-  if (a.getRank() != 2 || !a.hasStaticShape() || !c.hasStaticShape())
+  std::optional<ArchSpecificDot> dot;
+  if (!::tilecc::layout::hasTcgen05Mma(cc) ||
+      !(dot = getArchSpecificDot(op, spec)))
     return false;
   std::optional<::tilecc::layout::Tcgen05Shape> instr =
-      ::tilecc::layout::getTcgen05Shape(
-          mmaElementName(a.getElementType(), true, op.getSignednessA()),
-          mmaElementName(b.getElementType(), true, op.getSignednessB()),
-          mmaElementName(c.getElementType(), false, {}));
-  unsigned numWarps = spec ? spec.getNumWarps() : 4;
+      ::tilecc::layout::getTcgen05Shape(dot->a, dot->b, dot->c);
   return instr && ::tilecc::layout::hasTcgen05Kind(cc, instr->kind) &&
-         ::tilecc::layout::fitsTcgen05(numWarps, c.getShape(),
-                                       a.getShape().back(), *instr);
+         ::tilecc::layout::fitsTcgen05(dot->numWarps, dot->cShape, dot->k,
+                                       *instr);
 }
 
 namespace {
