@@ -6,7 +6,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build make g++ ccache python3
+  cmake ninja-build make g++ ccache python3 lld
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libcli11-dev nlohmann-json3-dev libgtest-dev
 )
