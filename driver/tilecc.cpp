@@ -255,8 +255,10 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   tilecc::registerTileccDialects(registry);
   // Dialects load when the parser or a pass first needs them: most runs use
-  // a few of the registered ones.
-  MLIRContext context(registry);
+  // a few of the registered ones. A kernel module is small: spawning the
+  // context's worker threads costs more than running its passes in parallel
+  // saves.
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.printOpOnDiagnostic(false);
 
   std::string error;
