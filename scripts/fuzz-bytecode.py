@@ -14,7 +14,6 @@ come from a fixed seed: every run checks the same inputs.
 import argparse
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -25,6 +24,9 @@ MAGIC = b"\x7fTileIR\x00"
 # Values that stress lengths, counts and indices.
 VARINTS = [b"\xff\xff\xff\xff\x0f", b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", b"\x80\x80\x80\x80\x80",
            b"\x7f", b"\x00", b"\x80\x01", b"\xff\xff\x03"]
+# 2 GiB of address space per run: far above what any seed needs, far below
+# what an allocation sized by a corrupt count would ask for.
+MEMORY_LIMIT = 2 << 30
 FIXED32 = [b"\xff\xff\xff\xff", b"\x00\x00\x00\x80", b"\xff\xff\xff\x7f", b"\x00\x00\x00\x00"]
 
 
@@ -55,12 +57,6 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
         return data[:pos] + rng.choice(VARINTS) + data[pos:]
     other = rng.randrange(lo, len(data))  # splice
     return data[:pos] + data[other: other + rng.randint(1, 32)] + data[pos + rng.randint(0, 32):]
-
-
-def limit_memory():
-    # 2 GiB of address space: far above what any seed needs, far below what
-    # an allocation sized by a corrupt count would ask for.
-    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
 
 def command(tool, path, out):
@@ -106,7 +102,7 @@ def main():
     return fuzzlib.fuzz("fuzz-bytecode", corpus, mutate,
                         lambda path, out: command(args.tool, path, out),
                         count=args.count, seed=args.seed, timeout=args.timeout,
-                        jobs=args.jobs, suffix=".tileirbc", preexec_fn=limit_memory,
+                        jobs=args.jobs, suffix=".tileirbc", memory_limit=MEMORY_LIMIT,
                         check_partial_output=lambda cmd: not is_translate(cmd[0]))
 
 

@@ -10,6 +10,7 @@ of each failure is kept in the working directory as fuzz-failure-NAME.
 import concurrent.futures
 import os
 import random
+import resource
 import subprocess
 import tempfile
 import time
@@ -42,24 +43,28 @@ def judge(proc, out, check_partial_output=True):
     return "exit code %d: %s" % (proc.returncode, stderr[-400:])
 
 
-def run_one(cmd, out, timeout, preexec_fn=None, check_partial_output=True):
+def run_one(cmd, out, timeout, check_partial_output=True):
     try:
         proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              timeout=timeout, preexec_fn=preexec_fn)
+                              timeout=timeout)
     except subprocess.TimeoutExpired:
         return "hang (over %ss)" % timeout
     return judge(proc, out, check_partial_output)
 
 
 def fuzz(name, corpus, mutate, command, *, count, seed, timeout, jobs, suffix,
-         preexec_fn=None, check_partial_output=None):
+         memory_limit=None, check_partial_output=None):
     """Runs `count` mutated inputs and prints a report; returns the exit code.
 
     corpus: [(seed name, bytes)]; mutate(data, rng) -> bytes, applied one to
     three times per input, drawn from random.Random(seed) so that every run
     with the same seed checks the same inputs; command(path, out) -> argv;
     check_partial_output(argv) -> whether exit 1 must leave no output file
-    (default: always)."""
+    (default: always); memory_limit: bytes of address space each run may
+    use. The limit is set on this process and inherited: a preexec_fn would
+    make every run a fork of the Python process instead of a vfork."""
+    if memory_limit:
+        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
     rng = random.Random(seed)
     failures = []
     start = time.monotonic()
@@ -72,7 +77,7 @@ def fuzz(name, corpus, mutate, command, *, count, seed, timeout, jobs, suffix,
             out = path + ".out"
             cmd = command(path, out)
             partial = check_partial_output(cmd) if check_partial_output else True
-            problem = run_one(cmd, out, timeout, preexec_fn, partial)
+            problem = run_one(cmd, out, timeout, partial)
             if problem:
                 keep = os.path.join(os.getcwd(), "fuzz-failure-" + os.path.basename(path))
                 os.replace(path, keep)
