@@ -310,13 +310,21 @@ int main(int argc, char **argv) {
     if (status != tilecc::CompileStatus::Ok)
       return kInputError;
     if (opts.timeStages) {
+      // One JSON line: wall and CPU milliseconds per stage run, and the CPU
+      // time of the whole process so far (start-up and parsing included).
+      auto print = [](const std::map<std::string, double> &timings) {
+        bool first = true;
+        for (auto &[name, ms] : timings) {
+          llvm::errs() << (first ? "" : ", ") << "\"" << name << "\": " << ms;
+          first = false;
+        }
+      };
       llvm::errs() << "{\"arch\": \"" << target.getName() << "\", \"timings_ms\": {";
-      bool first = true;
-      for (auto &[name, ms] : compiler->getTimings()) {
-        llvm::errs() << (first ? "" : ", ") << "\"" << name << "\": " << ms;
-        first = false;
-      }
-      llvm::errs() << "}}\n";
+      print(compiler->getTimings());
+      llvm::errs() << "}, \"cpu_ms\": {";
+      print(compiler->getCpuTimings());
+      llvm::errs() << "}, \"process_cpu_ms\": " << tilecc::getProcessCpuTimeMs()
+                   << "}\n";
     }
     kernels.insert(kernels.end(), compiler->getKernels().begin(),
                    compiler->getKernels().end());
