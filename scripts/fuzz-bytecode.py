@@ -12,18 +12,21 @@ under a memory limit, so an unbounded allocation fails too. The mutations
 come from a fixed seed: every run checks the same inputs.
 """
 import argparse
-import concurrent.futures
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
+
+import fuzzlib
 
 MAGIC = b"\x7fTileIR\x00"
 # Values that stress lengths, counts and indices.
 VARINTS = [b"\xff\xff\xff\xff\x0f", b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", b"\x80\x80\x80\x80\x80",
            b"\x7f", b"\x00", b"\x80\x01", b"\xff\xff\x03"]
+# 2 GiB of address space per run: far above what any seed needs, far below
+# what an allocation sized by a corrupt count would ask for.
+MEMORY_LIMIT = 2 << 30
 FIXED32 = [b"\xff\xff\xff\xff", b"\x00\x00\x00\x80", b"\xff\xff\xff\x7f", b"\x00\x00\x00\x00"]
 
 
@@ -56,47 +59,14 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return data[:pos] + data[other: other + rng.randint(1, 32)] + data[pos + rng.randint(0, 32):]
 
 
-def limit_memory():
-    # 2 GiB of address space: far above what any seed needs, far below what
-    # an allocation sized by a corrupt count would ask for.
-    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-
-
 def command(tool, path, out):
-    if os.path.basename(tool).startswith("tilecc-translate"):
+    if is_translate(tool):
         return [tool, "-cudatilebc-to-mlir", path, "-o", out]
     return [tool, "--emit=cuda_tile", path, "-o", out]
 
 
-def run_one(tool, path, timeout):
-    out = path + ".out"
-    try:
-        proc = subprocess.run(command(tool, path, out), stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, timeout=timeout,
-                              preexec_fn=limit_memory)
-    except subprocess.TimeoutExpired:
-        return "hang (over %ss)" % timeout
-    stderr = proc.stderr.decode("utf-8", "replace")
-    if proc.returncode == 0:
-        return None if os.path.exists(out) else "exit 0 without output"
-    if proc.returncode == 1:
-        if os.path.basename(tool) == "tilecc" and os.path.exists(out):
-            return "exit 1 left a partial output file"
-        if "error" not in stderr:
-            return "exit 1 without a diagnostic"
-        return None
-    return "exit code %d: %s" % (proc.returncode, stderr[-400:])
-
-
-def collect(paths, suffixes):
-    files = []
-    for s in paths:
-        if os.path.isdir(s):
-            for dirpath, _, names in os.walk(s):
-                files += [os.path.join(dirpath, n) for n in names if n.endswith(suffixes)]
-        elif os.path.isfile(s):
-            files.append(s)
-    return sorted(files)
+def is_translate(tool):
+    return os.path.basename(tool).startswith("tilecc-translate")
 
 
 def main():
@@ -112,50 +82,28 @@ def main():
     args = ap.parse_args()
 
     corpus = []
-    for f in collect(args.seeds, (".tileirbc", ".bc", ".bytecode", ".tilebc")):
+    for f in fuzzlib.collect(args.seeds, (".tileirbc", ".bc", ".bytecode", ".tilebc")):
         data = open(f, "rb").read()
         if data.startswith(MAGIC):
             corpus.append((f, data))
-    with tempfile.TemporaryDirectory() as tmp:
-        if args.writer:
-            for i, f in enumerate(collect(args.text, (".tile", ".mlir"))):
+    if args.writer:
+        with tempfile.TemporaryDirectory() as tmp:
+            for i, f in enumerate(fuzzlib.collect(args.text, (".tile", ".mlir"))):
                 out = os.path.join(tmp, "seed%04d.tileirbc" % i)
                 proc = subprocess.run([args.writer, "--emit=bytecode", f, "-o", out],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 if proc.returncode == 0:
                     corpus.append((f + " (written by tilecc)", open(out, "rb").read()))
-        if not corpus:
-            print("fuzz-bytecode: no seed inputs found", file=sys.stderr)
-            return 2
-
-        rng = random.Random(args.seed)
-        jobs = []
-        for i in range(args.count):
-            name, data = corpus[i % len(corpus)]
-            mutated = data
-            for _ in range(rng.randint(1, 3)):
-                mutated = mutate(mutated, rng)
-            path = os.path.join(tmp, "input%06d.tileirbc" % i)
-            with open(path, "wb") as f:
-                f.write(mutated)
-            jobs.append((name, path))
-
-        failures = []
-        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            results = pool.map(lambda j: (j, run_one(args.tool, j[1], args.timeout)), jobs)
-            for (name, path), problem in results:
-                if problem:
-                    keep = os.path.join(os.getcwd(), "fuzz-failure-" + os.path.basename(path))
-                    os.replace(path, keep)
-                    failures.append("%s (from %s, kept as %s): %s" % (path, name, keep, problem))
-                else:
-                    os.remove(path)
-                    if os.path.exists(path + ".out"):
-                        os.remove(path + ".out")
-    for f in failures:
-        print("FAIL:", f)
-    print("%d seeds, %d passed, %d failed" % (len(corpus), args.count - len(failures), len(failures)))
-    return 1 if failures else 0
+    if not corpus:
+        print("fuzz-bytecode: no seed inputs found", file=sys.stderr)
+        return 2
+    # tilecc-translate may leave its output behind on failure: only tilecc
+    # promises not to.
+    return fuzzlib.fuzz("fuzz-bytecode", corpus, mutate,
+                        lambda path, out: command(args.tool, path, out),
+                        count=args.count, seed=args.seed, timeout=args.timeout,
+                        jobs=args.jobs, suffix=".tileirbc", memory_limit=MEMORY_LIMIT,
+                        check_partial_output=lambda cmd: not is_translate(cmd[0]))
 
 
 if __name__ == "__main__":

@@ -8,12 +8,11 @@ diagnostic. A signal, an abort, another exit code or a hang is a failure.
 The mutations are drawn from a fixed seed, so every run checks the same inputs.
 """
 import argparse
-import concurrent.futures
 import os
 import random
-import subprocess
 import sys
-import tempfile
+
+import fuzzlib
 
 # Fragments that push the parser into its less travelled paths.
 TOKENS = [b"<", b">", b"[", b"]", b"(", b")", b"{", b"}", b",", b":", b"=", b"%", b"@",
@@ -45,28 +44,6 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return data[:pos] + data[other: other + rng.randint(1, 64)] + data[pos + rng.randint(0, 64):]
 
 
-def run_one(tilecc, path, timeout):
-    out = path + ".out"
-    try:
-        proc = subprocess.run([tilecc, "--emit=cuda_tile", path, "-o", out],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return "hang (over %ss)" % timeout
-    stderr = proc.stderr.decode("utf-8", "replace")
-    if proc.returncode == 0:
-        if not os.path.exists(out):
-            return "exit 0 without output"
-        return None
-    if proc.returncode == 1:
-        if os.path.exists(out):
-            return "exit 1 left a partial output file"
-        if "error" not in stderr:
-            return "exit 1 without a diagnostic"
-        return None
-    return "exit code %d: %s" % (proc.returncode, stderr[-400:])
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tilecc", required=True)
@@ -77,44 +54,14 @@ def main():
     ap.add_argument("seeds", nargs="+", help="files or directories of seed inputs")
     args = ap.parse_args()
 
-    files = []
-    for s in args.seeds:
-        if os.path.isdir(s):
-            for dirpath, _, names in os.walk(s):
-                files += [os.path.join(dirpath, n) for n in names if n.endswith((".mlir", ".tile"))]
-        elif os.path.exists(s):
-            files.append(s)
-    files.sort()
-    if not files:
+    corpus = [(f, open(f, "rb").read()) for f in fuzzlib.collect(args.seeds, (".mlir", ".tile"))]
+    if not corpus:
         print("fuzz-frontend: no seed files found", file=sys.stderr)
         return 2
-    corpus = [(f, open(f, "rb").read()) for f in files]
-
-    rng = random.Random(args.seed)
-    failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        jobs = []
-        for i in range(args.count):
-            name, data = corpus[i % len(corpus)]
-            mutated = data
-            for _ in range(rng.randint(1, 3)):
-                mutated = mutate(mutated, rng)
-            path = os.path.join(tmp, "input%05d.tile" % i)
-            with open(path, "wb") as f:
-                f.write(mutated)
-            jobs.append((name, path))
-        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            results = pool.map(lambda j: (j, run_one(args.tilecc, j[1], args.timeout)), jobs)
-            for (name, path), problem in results:
-                if problem:
-                    keep = os.path.join(os.getcwd(), "fuzz-failure-" + os.path.basename(path))
-                    os.replace(path, keep)
-                    failures.append("%s (from %s, kept as %s): %s" % (path, name, keep, problem))
-    for f in failures:
-        print("FAIL:", f)
-    passed = args.count - len(failures)
-    print("%d passed, %d failed" % (passed, len(failures)))
-    return 1 if failures else 0
+    return fuzzlib.fuzz("fuzz-frontend", corpus, mutate,
+                        lambda path, out: [args.tilecc, "--emit=cuda_tile", path, "-o", out],
+                        count=args.count, seed=args.seed, timeout=args.timeout,
+                        jobs=args.jobs, suffix=".tile")
 
 
 if __name__ == "__main__":

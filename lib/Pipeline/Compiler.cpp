@@ -38,6 +38,8 @@
 
 #include <chrono>
 
+#include <sys/resource.h>
+
 using namespace tilecc;
 using namespace mlir;
 
@@ -257,6 +259,18 @@ CompileStatus Compiler::loadBytecode(llvm::MemoryBufferRef buffer) {
   return CompileStatus::Ok;
 }
 
+double ::tilecc::getProcessCpuTimeMs() {
+  double ms = 0;
+  for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+    struct rusage usage;
+    if (getrusage(who, &usage) != 0)
+      continue;
+    for (const timeval &t : {usage.ru_utime, usage.ru_stime})
+      ms += t.tv_sec * 1e3 + t.tv_usec * 1e-3;
+  }
+  return ms;
+}
+
 CompileStatus Compiler::runTo(Stage last) {
   for (const StageInfo &stage : getStages()) {
     if (stage.stage <= current || stage.stage > last)
@@ -265,10 +279,12 @@ CompileStatus Compiler::runTo(Stage last) {
     if (stage.output == StageOutput::Bytecode && stage.stage != last)
       continue;
     auto start = std::chrono::steady_clock::now();
+    double cpuStart = getProcessCpuTimeMs();
     CompileStatus status = runStage(stage);
     auto end = std::chrono::steady_clock::now();
     timingsMs[stage.name.str()] =
         std::chrono::duration<double, std::milli>(end - start).count();
+    cpuTimingsMs[stage.name.str()] = getProcessCpuTimeMs() - cpuStart;
     if (status != CompileStatus::Ok)
       return status;
     current = stage.stage;

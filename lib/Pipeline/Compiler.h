@@ -68,6 +68,12 @@ public:
   const std::string &getCubin() const { return cubin; }
   const std::string &getToolError() const { return toolError; }
   const std::map<std::string, double> &getTimings() const { return timingsMs; }
+  /// CPU time of each stage run (user + system, of tilecc and of the tools
+  /// it waited for): unlike the wall time, barely inflated by a loaded
+  /// machine.
+  const std::map<std::string, double> &getCpuTimings() const {
+    return cpuTimingsMs;
+  }
   const CompileOptions &getOptions() const { return options; }
   /// Per-kernel metadata; complete once the cubin stage has run.
   const std::vector<KernelMetadata> &getKernels() const { return kernels; }
@@ -106,8 +112,13 @@ private:
   std::string cubin;
   std::string toolError;
   std::map<std::string, double> timingsMs;
+  std::map<std::string, double> cpuTimingsMs;
   std::vector<KernelMetadata> kernels;
 };
+
+/// User + system time of this process and of the children it waited for
+/// (ptxas), in milliseconds.
+double getProcessCpuTimeMs();
 
 /// The dialects every stage's IR may contain.
 void registerTileccDialects(mlir::DialectRegistry &registry);
