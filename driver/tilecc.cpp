@@ -24,6 +24,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -97,6 +98,26 @@ static int writeOutput(llvm::StringRef path,
   if (path == "-") {
     write(llvm::outs());
     llvm::outs().flush();
+    return kOk;
+  }
+  // A device or pipe (-o /dev/null, a FIFO) is written in place: renaming a
+  // temporary over it would replace the device node with a regular file.
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(path, status) &&
+      llvm::sys::fs::exists(status) &&
+      !llvm::sys::fs::is_regular_file(status) &&
+      !llvm::sys::fs::is_directory(status)) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (!ec) {
+      write(os);
+      os.close();
+    }
+    if (ec || os.has_error()) {
+      llvm::errs() << prog << ": error: cannot write '" << path << "'\n";
+      os.clear_error();
+      return kInputError;
+    }
     return kOk;
   }
   llvm::SmallString<256> tmp;
@@ -358,21 +379,28 @@ int main(int argc, char **argv) {
                       "/usr/local/cuda/bin)\n";
       return kToolError;
     }
-    // fatbinary writes the file itself: let it write a temporary, then move.
+    // fatbinary writes a file itself: let it write a temporary, then write
+    // that like any other output (atomically, or in place for a device).
     llvm::SmallString<256> tmp;
-    if (llvm::sys::fs::createUniqueFile(opts.output + ".tmp-%%%%%%", tmp)) {
-      llvm::errs() << prog << ": error: cannot create '" << opts.output << "'\n";
+    if (llvm::sys::fs::createTemporaryFile("tilecc", "fatbin", tmp)) {
+      llvm::errs() << prog << ": error: cannot create a temporary file\n";
       return kInputError;
     }
+    llvm::FileRemover removeTmp(tmp);
     std::string failure = tilecc::runFatbinary(*fatbinary, images, tmp);
-    if (!failure.empty() || llvm::sys::fs::rename(tmp, opts.output)) {
-      llvm::sys::fs::remove(tmp);
-      llvm::errs() << prog << ": error: "
-                   << (failure.empty() ? "cannot write '" + opts.output + "'" : failure)
-                   << "\n";
-      return failure.empty() ? kInputError : kToolError;
+    if (!failure.empty()) {
+      llvm::errs() << prog << ": error: " << failure << "\n";
+      return kToolError;
     }
-    rc = kOk;
+    auto image = llvm::MemoryBuffer::getFile(tmp, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+    if (!image) {
+      llvm::errs() << prog << ": error: cannot read fatbinary's output\n";
+      return kToolError;
+    }
+    rc = writeOutput(opts.output, [&](llvm::raw_ostream &os) {
+      os << (*image)->getBuffer();
+    });
   } else {
     rc = writeOutput(opts.output, [&](llvm::raw_ostream &os) {
       os << (jsonOutput ? compiler->printDump() : compiler->printOutput());
