@@ -18,10 +18,6 @@
 
 namespace tilecc::layout {
 
-/// The family prefix of the atoms (`fma_f32_f32_f32`, ...) that name the
-/// scalar multiply-add dot.
-inline constexpr llvm::StringLiteral kFmaAtomFamily = "fma_";
-
 /// The layout of operand A (([batch,] M, K)) or B (([batch,] K, N)) of an
 /// FMA dot whose accumulator ([batch,] M, N) has layout `acc`: lanes and
 /// warps hold the accumulator's rows (A) or columns (B); registers walk K

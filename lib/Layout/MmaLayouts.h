@@ -32,10 +32,6 @@ enum class MmaOperand { A, B };
 // the atom chosen in TileAAToTileAS, the layouts assigned for it and its
 // LLVM lowering all read the table below, never a copy of it.
 
-/// The family prefix of the atoms (`mma_f16_f16_f32`, ...) that name
-/// mma.sync.
-inline constexpr llvm::StringLiteral kMmaSyncAtomFamily = "mma_";
-
 /// One mma.sync instruction tile: M x N x K elements.
 struct MmaSyncShape {
   unsigned m, n, k;

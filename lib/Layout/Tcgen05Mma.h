@@ -19,10 +19,6 @@
 
 namespace tilecc::layout {
 
-/// The family prefix of the atoms (`umma_f16_f16_f32`, ...) that name a
-/// plain (not block-scaled) tcgen05.mma.
-inline constexpr llvm::StringLiteral kTcgen05AtomFamily = "umma_";
-
 /// Whether compute capability `cc` (arch-specific variant) has tcgen05.mma:
 /// sm_100a, sm_103a and sm_110a; sm_120a/121a do not.
 bool hasTcgen05Mma(int64_t cc);

@@ -21,10 +21,6 @@
 
 namespace tilecc::layout {
 
-/// The family prefix of the atoms (`wgmma_f16_f16_f32`, ...) that name
-/// wgmma.mma_async.
-inline constexpr llvm::StringLiteral kWgmmaAtomFamily = "wgmma_";
-
 /// One wgmma instruction: m64nNk<k> (N a multiple of 8 up to 256).
 struct WgmmaShape {
   unsigned m = 64, k = 0, maxN = 256;

@@ -18,6 +18,7 @@
 #include "TileAA/IR/TileAADialect.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/FmaLayouts.h"
+#include "Layout/InstructionTable.h"
 #include "Layout/MmaLayouts.h"
 #include "Layout/Tcgen05Mma.h"
 #include "Layout/WgmmaLayouts.h"
@@ -236,7 +237,7 @@ private:
 
   Proposal proposalFor(RankedTensorType type, CopyAtomAttrInterface atom) {
     unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-    unsigned vec = getAtomVectorElements(atom.getAtomName(), bits);
+    unsigned vec = getAtomVectorElements(atom.getAccessBits(), bits);
     Proposal p;
     p.layout = chooseBlockedLayout(type.getShape(), vec, numWarps);
     p.vectorElements =
@@ -268,51 +269,51 @@ private:
   }
 
   /// Dots take the fragment layouts of lib/Layout: wgmma's warpgroup
-  /// layouts for `wgmma_` atoms, mma.sync's for the others.
+  /// layouts for wgmma atoms, mma.sync's for the others.
   void proposeDot(DotOp dot) {
     auto acc = unencodedTensor(dot.getResult().getType());
     auto a = unencodedTensor(dot.getA().getType());
     if (!acc || !a || !unencodedTensor(dot.getB().getType()))
       return;
     unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
-    StringRef atom = dot.getAtom().getName();
+    MmaAtomAttr atom = dot.getAtom();
     // A scalar FMA dot takes any accumulator layout (its operands follow it,
     // fixFmaDot): it only proposes a blocked one, with up to four elements
     // a thread along N, should nothing else constrain the class.
-    if (atom.starts_with(tilecc::layout::kFmaAtomFamily)) {
+    if (atom.getFamily() == MmaFamily::fma) {
       offer(dot.getResult(),
             {chooseBlockedLayout(acc.getShape(), 4, numWarps), 1});
       fmaDots.push_back(dot);
       return;
     }
-    bool wgmma = atom.starts_with(tilecc::layout::kWgmmaAtomFamily);
+    // The same element types on mma.sync, the fallback of the arch-specific
+    // families.
+    auto onMmaSync = [&] {
+      std::optional<tilecc::layout::MmaInstrShape> s =
+          tilecc::layout::getMmaInstrShape(tilecc::layout::MmaFamily::MmaSync,
+                                           bits, acc.getShape().back());
+      if (s)
+        dot.setAtomAttr(atom.withFamily(MmaFamily::mma_sync, s->m, s->n, s->k));
+    };
+    bool wgmma = atom.getFamily() == MmaFamily::wgmma;
     // The atom was chosen for the kernel's warps; with another count the
     // tile may not split into warpgroups: mma.sync runs it then.
-    SmallVector<StringRef, 3> elems;
-    atom.drop_front(tilecc::layout::kWgmmaAtomFamily.size()).split(elems, '_');
-    std::optional<tilecc::layout::WgmmaShape> instr =
-        elems.size() == 3
-            ? tilecc::layout::getWgmmaShape(elems[0], elems[1], elems[2])
-            : std::nullopt;
-    if (wgmma && (!instr || !tilecc::layout::fitsWgmma(
-                                numWarps, acc.getShape(), a.getShape().back(),
-                                *instr))) {
-      std::string name = (tilecc::layout::kMmaSyncAtomFamily +
-                          atom.drop_front(tilecc::layout::kWgmmaAtomFamily.size()))
-                             .str();
-      dot.setAtomAttr(MmaAtomAttr::get(dot.getContext(), name));
-      wgmma = false;
+    if (wgmma) {
+      std::optional<tilecc::layout::WgmmaShape> instr =
+          tilecc::layout::getWgmmaShape(atom.getAName(), atom.getBName(),
+                                        atom.getCName());
+      if (!instr || !tilecc::layout::fitsWgmma(numWarps, acc.getShape(),
+                                               a.getShape().back(), *instr)) {
+        onMmaSync();
+        wgmma = false;
+      }
     }
     // Likewise for tcgen05 (its operands and result keep mma.sync's
     // register layouts: the lowering stages them through shared memory).
-    StringRef umma = tilecc::layout::kTcgen05AtomFamily;
-    if (atom.starts_with(umma)) {
-      SmallVector<StringRef, 3> names;
-      atom.drop_front(umma.size()).split(names, '_');
+    if (atom.getFamily() == MmaFamily::tcgen05) {
       std::optional<tilecc::layout::Tcgen05Shape> tc =
-          names.size() == 3
-              ? tilecc::layout::getTcgen05Shape(names[0], names[1], names[2])
-              : std::nullopt;
+          tilecc::layout::getTcgen05Shape(atom.getAName(), atom.getBName(),
+                                          atom.getCName());
       // The per-dot lowering stages the result through shared memory as f32
       // words: a tile whose staging passes the static shared memory keeps
       // mma.sync. So do chained dots: tcgen05 reads A from shared or tensor
@@ -324,10 +325,7 @@ private:
       if (!tc || staging >= limit || chainedDots.contains(dot.getOperation()) ||
           !tilecc::layout::fitsTcgen05(numWarps, acc.getShape(),
                                        a.getShape().back(), *tc))
-        dot.setAtomAttr(MmaAtomAttr::get(
-            dot.getContext(), (tilecc::layout::kMmaSyncAtomFamily +
-                               atom.drop_front(umma.size()))
-                                  .str()));
+        onMmaSync();
     }
     // Chained dots stack their warps along M (see findChainedDots); wgmma
     // always does.
@@ -427,10 +425,10 @@ private:
     result.replaceAllUsesExcept(convert, convert);
   }
 
-  /// Block-scaled mma.sync (sm_120a-class targets): the `mma_bs_` atoms.
-  /// The tcgen05 ones (`umma_bs_`) are not lowered through registers.
+  /// Block-scaled mma.sync (sm_120a-class targets): the mma_sync_block_scaled atoms.
+  /// The tcgen05_block_scaled ones are not lowered through registers.
   static bool isMmaSyncBlockScaled(BlockScaledMmaOp op) {
-    return op.getAtom().getName().starts_with("mma_bs_");
+    return op.getAtom().getFamily() == MmaFamily::mma_sync_block_scaled;
   }
 
   /// Like a dot, plus the scale fragments of lib/Layout for scale_a/b.
@@ -651,8 +649,7 @@ private:
       return v;
     auto dot = dyn_cast<DotOp>(user);
     bool wgmmaOperand =
-        dot && dot.getAtom().getName().starts_with(
-                   tilecc::layout::kWgmmaAtomFamily);
+        dot && dot.getAtom().getFamily() == MmaFamily::wgmma;
     Operation *at =
         wgmmaOperand ? nullptr : v.getParentBlock()->findAncestorOpInBlock(*user);
     OpBuilder b(at ? at : user);

@@ -41,14 +41,10 @@ LinearLayout mlir::nv_tileas::chooseBlockedLayout(llvm::ArrayRef<int64_t> shape,
   return blockedLayout(params, shape);
 }
 
-unsigned mlir::nv_tileas::getAtomVectorElements(llvm::StringRef atomName,
+unsigned mlir::nv_tileas::getAtomVectorElements(unsigned bits,
                                                 unsigned elemBits) {
-  // Catalog names end in the access width in bits: ldg_128, stg_64, lds_32.
-  size_t underscore = atomName.rfind('_');
-  unsigned bits = 0;
-  if (underscore == llvm::StringRef::npos ||
-      atomName.drop_front(underscore + 1).getAsInteger(10, bits) || !elemBits ||
-      bits < elemBits || !llvm::isPowerOf2_32(bits / elemBits))
+  if (!bits || !elemBits || bits < elemBits ||
+      !llvm::isPowerOf2_32(bits / elemBits))
     return 1;
   return std::min(bits, kMaxVectorBits) / elemBits;
 }

@@ -14,9 +14,10 @@ namespace mlir::nv_tileas {
 chooseBlockedLayout(llvm::ArrayRef<int64_t> shape, unsigned vectorElements,
                     unsigned numWarps);
 
-/// Elements of `elemBits` each that one access of the copy atom `atomName`
-/// moves (`ldg_128` with 32-bit elements: 4); 1 when the name gives no width.
-unsigned getAtomVectorElements(llvm::StringRef atomName, unsigned elemBits);
+/// Elements of `elemBits` each that one access of a copy atom moving `bits`
+/// bits moves (`copy_atom<ldg, 128>` with 32-bit elements: 4); 1 for atoms
+/// without a width (0: reductions, TMA).
+unsigned getAtomVectorElements(unsigned bits, unsigned elemBits);
 
 /// How threads split the cp.async copy of a tile staged for a dot
 /// (tileas-pipeline-dot-operands): `copyBits` per thread and access, the

@@ -24,7 +24,7 @@
 // iteration i - 1 read after its own dot_wait and one more barrier.
 //
 // Legality: each thread copies chunks of the blocked distribution of the
-// tile as wide as the load's atom proved aligned (ldg_32/64/128: cp.async of
+// tile as wide as the load's atom proved aligned (ldg of 32/64/128 bits: cp.async of
 // 4, 8 or 16 bytes); the slot's shared layout is the conversion planner's
 // for 128-bit chunks, which it must store whole. Padding
 // must be zero (cp.async zero-fills what lies outside the view). The ring
@@ -97,7 +97,7 @@ struct StagedOperand {
 };
 
 bool isWgmmaDot(DotOp dot) {
-  return dot.getAtom().getName().starts_with(tl::kWgmmaAtomFamily);
+  return dot.getAtom().getFamily() == MmaFamily::wgmma;
 }
 
 int64_t tileBytes(RankedTensorType type) {
@@ -143,7 +143,7 @@ bool collectIndexSlice(Value value, scf::ForOp loop,
 
 /// Whether `load` (in `loop`'s body) may become a cp.async copy: no mask,
 /// zero (or no) padding, an unused token, weak, from a global view, an
-/// ldg_32/64/128 atom; `copyBits` receives the copy width.
+/// ldg atom of 32, 64 or 128 bits; `copyBits` receives the copy width.
 bool isCopyableLoad(TiledLoadOp load, scf::ForOp loop, unsigned &copyBits) {
   if (load->getBlock() != loop.getBody() || !load.getResult().hasOneUse())
     return false;
@@ -161,15 +161,15 @@ bool isCopyableLoad(TiledLoadOp load, scf::ForOp loop, unsigned &copyBits) {
     return false;
   // cp.async moves 4, 8 or 16 bytes: as wide as the load's atom proved.
   auto atom = dyn_cast<CopyAtomAttr>(load.getAtom());
-  if (!atom || !llvm::is_contained({"ldg_32", "ldg_64", "ldg_128"},
-                                   atom.getName()))
+  if (!atom || atom.getKind() != CopyKind::ldg ||
+      !llvm::is_contained({32u, 64u, 128u}, atom.getBits()))
     return false;
   auto srcType = cast<RankedTensorType>(load.getResult().getType());
   unsigned bits = srcType.getElementTypeBitWidth();
   if (!srcType.getElementType().isIntOrFloat() || bits < 8 ||
       !llvm::isPowerOf2_32(bits))
     return false;
-  copyBits = getAtomVectorElements(atom.getName(), bits) * bits;
+  copyBits = getAtomVectorElements(atom.getBits(), bits) * bits;
   return copyBits >= 32;
 }
 
@@ -293,7 +293,7 @@ int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged) {
     // buffer (Tcgen05DotPatterns.cpp): A's rows padded to the instruction's
     // 128, the result as f32 words.
     if (auto dot = dyn_cast<DotOp>(op)) {
-      if (!dot.getAtom().getName().starts_with(tl::kTcgen05AtomFamily))
+      if (dot.getAtom().getFamily() != MmaFamily::tcgen05)
         return;
       auto a = cast<RankedTensorType>(dot.getA().getType());
       auto c = cast<RankedTensorType>(dot.getC().getType());
@@ -338,8 +338,8 @@ Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
   for (Value index : load.getIndices())
     indices.push_back(mapping.lookupOrDefault(index));
   auto futureType = FutureType::get(b.getContext(), operand.value().getType());
-  auto atom = CopyAtomAttr::get(
-      b.getContext(), "cp_async_" + std::to_string(operand.copyBits));
+  auto atom = CopyAtomAttr::get(b.getContext(), CopyKind::cp_async,
+                               operand.copyBits);
   auto copy = AsyncLoadOp::create(b, load.getLoc(), futureType,
                                   mapping.lookupOrDefault(load.getView()),
                                   indices, ring, slot, atom);

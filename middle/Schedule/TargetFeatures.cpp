@@ -3,6 +3,8 @@
 
 #include "Schedule/BlockedLayouts.h"
 
+#include "Layout/InstructionTable.h"
+
 #include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/TileASDialect.h"
 
@@ -14,29 +16,6 @@ using namespace mlir::nv_tileas;
 using F = ::tilecc::TargetFeature;
 
 namespace {
-/// The instruction family an MMA atom names (TileASAttrs' families), longest
-/// prefix first.
-struct AtomFamily {
-  StringLiteral prefix;
-  F feature;
-};
-const AtomFamily kMmaAtomFamilies[] = {
-    {"umma_bs_", F::Tcgen05}, // block-scaled tcgen05.mma
-    {"umma_", F::Tcgen05},
-    {"wgmma_", F::Wgmma},
-    {"mma_bs_", F::BlockScaledMma}, // block-scaled mma.sync
-    {"mma_", F::MmaSyncF16},
-};
-
-/// Copy atoms by name: cp.async (`cp_async_128`) and TMA (`sm90_tma_load_2d`).
-std::optional<F> copyAtomFeature(CopyAtomAttr atom) {
-  if (atom.isTmaAtom())
-    return F::Tma;
-  if (atom.getName().starts_with("cp_async"))
-    return F::CpAsync;
-  return std::nullopt;
-}
-
 bool isFp8(Type type) {
   return isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(type));
 }
@@ -63,13 +42,13 @@ void mlir::nv_tileas::getTileFeatures(Operation *op,
   // The atoms an op carries name the instructions its lowering emits.
   for (NamedAttribute attr : op->getAttrs()) {
     if (auto mma = dyn_cast<MmaAtomAttr>(attr.getValue())) {
-      for (const AtomFamily &family : kMmaAtomFamilies)
-        if (mma.getName().starts_with(family.prefix)) {
-          add(features, family.feature);
-          break;
-        }
-    } else if (auto copy = dyn_cast<CopyAtomAttr>(attr.getValue())) {
-      if (std::optional<F> feature = copyAtomFeature(copy))
+      // The instruction table says what each family needs.
+      if (std::optional<F> feature = ::tilecc::layout::getRequiredFeature(
+              toTableFamily(mma.getFamily())))
+        add(features, *feature);
+    } else if (auto copy =
+                   dyn_cast<CopyAtomAttrInterface>(attr.getValue())) {
+      if (std::optional<F> feature = copy.getRequiredFeature())
         add(features, *feature);
     }
   }

@@ -13,7 +13,7 @@
 // CHECK: nv_tileas.block_scaled_mma %[[A]], %[[B]], %arg2, %[[SA]], %[[SB]] {{.*}} -> tensor<32x16xf32, #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0)]} -> {dim0 = 32, dim1 = 16}>>
 module attributes {nv_tileas.compute_capability = 120 : i32} {
   nv_tileaa.func @scaled(%a: tensor<32x64xf8E4M3FN>, %b: tensor<64x16xf8E4M3FN>, %c: tensor<32x16xf32>, %sa: tensor<32x2xf8E8M0FNU>, %sb: tensor<2x16xf8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 2>} {
-    %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e4m3_e4m3_f32>} : tensor<32x64xf8E4M3FN>, tensor<64x16xf8E4M3FN>, tensor<32x16xf32>, tensor<32x2xf8E8M0FNU>, tensor<2x16xf8E8M0FNU> -> tensor<32x16xf32>
+    %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<32x64xf8E4M3FN>, tensor<64x16xf8E4M3FN>, tensor<32x16xf32>, tensor<32x2xf8E8M0FNU>, tensor<2x16xf8E8M0FNU> -> tensor<32x16xf32>
     nv_tileaa.return
   }
 }
@@ -25,7 +25,7 @@ module attributes {nv_tileas.compute_capability = 120 : i32} {
 module attributes {nv_tileas.compute_capability = 120 : i32} {
   nv_tileaa.func @ragged(%a: tensor<16x64xf8E4M3FN>, %b: tensor<64x8xf8E4M3FN>, %c: tensor<16x8xf32>, %sa: tensor<16x4xf8E8M0FNU>, %sb: tensor<4x8xf8E8M0FNU>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>} {
     // expected-error @below {{fails to assign mma layouts: block-scaled mma.sync scales blocks of 32 K elements (16 for f4E2M1FN), not 16}}
-    %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e4m3_e4m3_f32>} : tensor<16x64xf8E4M3FN>, tensor<64x8xf8E4M3FN>, tensor<16x8xf32>, tensor<16x4xf8E8M0FNU>, tensor<4x8xf8E8M0FNU> -> tensor<16x8xf32>
+    %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 16>} : tensor<16x64xf8E4M3FN>, tensor<64x8xf8E4M3FN>, tensor<16x8xf32>, tensor<16x4xf8E8M0FNU>, tensor<4x8xf8E8M0FNU> -> tensor<16x8xf32>
     nv_tileaa.return
   }
 }
@@ -42,7 +42,7 @@ module attributes {nv_tileas.compute_capability = 120 : i32} {
 // CHECK: nv_tileas.block_scaled_mma
 module attributes {nv_tileas.compute_capability = 120 : i32} {
   nv_tileaa.func @nvfp4(%a: tensor<16x64xf4E2M1FN>, %b: tensor<64x8xf4E2M1FN>, %c: tensor<16x8xf32>, %sa: tensor<16x4xf8E4M3FN>, %sb: tensor<4x8xf8E4M3FN>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 1>} {
-    %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e2m1_e2m1_f32>} : tensor<16x64xf4E2M1FN>, tensor<64x8xf4E2M1FN>, tensor<16x8xf32>, tensor<16x4xf8E4M3FN>, tensor<4x8xf8E4M3FN> -> tensor<16x8xf32>
+    %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k64, f4E2M1FN x f4E2M1FN -> f32, scale f8E4M3FN per 16>} : tensor<16x64xf4E2M1FN>, tensor<64x8xf4E2M1FN>, tensor<16x8xf32>, tensor<16x4xf8E4M3FN>, tensor<4x8xf8E4M3FN> -> tensor<16x8xf32>
     nv_tileaa.return
   }
 }

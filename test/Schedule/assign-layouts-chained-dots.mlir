@@ -20,18 +20,18 @@ module {
     %c64 = arith.constant 64 : index
     %zs = arith.constant dense<0.0> : tensor<64x64xf32>
     %zo = arith.constant dense<0.0> : tensor<64x32xf32>
-    %s = nv_tileas.dot %q, %k, %zs {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %s = nv_tileas.dot %q, %k, %zs {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
     %mx = nv_tileas.reduce %s {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<64x64xf32> -> tensor<64xf32> {
     ^bb0(%a: f32, %b: f32):
       %r = arith.maximumf %a, %b : f32
       nv_tileas.yield %r : f32
     }
     %p = arith.truncf %s : tensor<64x64xf32> to tensor<64x64xf16>
-    %out = nv_tileas.dot %p, %v, %zo {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x64xf16>, tensor<64x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
+    %out = nv_tileas.dot %p, %v, %zo {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<64x64xf16>, tensor<64x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
     %vo = nv_tileas.make_tiled_view %o[%c0] sizes(%c64, %c32) strides(%c32, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x32xf32>
-    nv_tileas.tiled_store %out, %vo[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<64x32xf32>, !nv_tileas.tiled_view<64x32xf32>
+    nv_tileas.tiled_store %out, %vo[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<64x32xf32>, !nv_tileas.tiled_view<64x32xf32>
     %vm = nv_tileas.make_tiled_view %m[%c0] sizes(%c64) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64xf32>
-    nv_tileas.tiled_store %mx, %vm[%c0] {atom = #nv_tileas<copy_atom stg_32>} : tensor<64xf32>, !nv_tileas.tiled_view<64xf32>
+    nv_tileas.tiled_store %mx, %vm[%c0] {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<64xf32>, !nv_tileas.tiled_view<64xf32>
     nv_tileaa.return
   }
 }
@@ -45,7 +45,7 @@ module {
 module {
   nv_tileaa.func @unchained(%q: tensor<64x32xf16>, %k: tensor<32x64xf16>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
     %zs = arith.constant dense<0.0> : tensor<64x64xf32>
-    %s = nv_tileas.dot %q, %k, %zs {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %s = nv_tileas.dot %q, %k, %zs {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
     nv_tileaa.return
   }
 }
@@ -62,9 +62,9 @@ module {
   nv_tileaa.func @short_chain(%q: tensor<32x32xf16>, %k: tensor<32x64xf16>, %v: tensor<64x32xf16>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
     %zs = arith.constant dense<0.0> : tensor<32x64xf32>
     %zo = arith.constant dense<0.0> : tensor<32x32xf32>
-    %s = nv_tileas.dot %q, %k, %zs {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<32x32xf16>, tensor<32x64xf16>, tensor<32x64xf32> -> tensor<32x64xf32>
+    %s = nv_tileas.dot %q, %k, %zs {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<32x32xf16>, tensor<32x64xf16>, tensor<32x64xf32> -> tensor<32x64xf32>
     %p = arith.truncf %s : tensor<32x64xf32> to tensor<32x64xf16>
-    %out = nv_tileas.dot %p, %v, %zo {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<32x64xf16>, tensor<64x32xf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+    %out = nv_tileas.dot %p, %v, %zo {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<32x64xf16>, tensor<64x32xf16>, tensor<32x32xf32> -> tensor<32x32xf32>
     nv_tileaa.return
   }
 }
@@ -84,7 +84,7 @@ module {
     %i1 = arith.constant 1 : i32
     %zs = arith.constant dense<0.0> : tensor<64x64xf32>
     %r = scf.for %i = %i0 to %n step %i1 iter_args(%acc = %zs) -> (tensor<64x64xf32>) : i32 {
-      %s = nv_tileas.dot %q, %k, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+      %s = nv_tileas.dot %q, %k, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
       scf.yield %s : tensor<64x64xf32>
     }
     nv_tileaa.return

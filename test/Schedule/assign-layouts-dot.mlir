@@ -30,13 +30,13 @@ module {
       %ki = arith.index_cast %k : i32 to index
       %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<64x16xf16>
       %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c64, %c32) strides(%c32, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<16x32xf16>
-      %x = nv_tileas.tiled_load %va[%c0, %ki] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<64x16xf16> -> tensor<64x16xf16>
-      %y = nv_tileas.tiled_load %vb[%ki, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<16x32xf16> -> tensor<16x32xf16>
-      %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x16xf16>, tensor<16x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
+      %x = nv_tileas.tiled_load %va[%c0, %ki] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<64x16xf16> -> tensor<64x16xf16>
+      %y = nv_tileas.tiled_load %vb[%ki, %c0] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<16x32xf16> -> tensor<16x32xf16>
+      %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<64x16xf16>, tensor<16x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
       scf.yield %d : tensor<64x32xf32>
     }
     %vc = nv_tileas.make_tiled_view %c[%c0] sizes(%c64, %c32) strides(%c32, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x32xf32>
-    nv_tileas.tiled_store %r, %vc[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<64x32xf32>, !nv_tileas.tiled_view<64x32xf32>
+    nv_tileas.tiled_store %r, %vc[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<64x32xf32>, !nv_tileas.tiled_view<64x32xf32>
     nv_tileaa.return
   }
 }
@@ -50,7 +50,7 @@ module {
 // CHECK-SAME: -> tensor<2x64x32xf32, #nv_tileas.linear<{register = [(0, 0, 1), (0, 8, 0), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 0, 2), (0, 0, 4), (0, 1, 0), (0, 2, 0), (0, 4, 0)], warp = [(0, 16, 0), (0, 32, 0)]}
 module {
   nv_tileaa.func @batched(%x: tensor<2x64x32xf16>, %y: tensor<2x32x32xf16>, %acc: tensor<2x64x32xf32>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
-    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<2x64x32xf16>, tensor<2x32x32xf16>, tensor<2x64x32xf32> -> tensor<2x64x32xf32>
+    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<2x64x32xf16>, tensor<2x32x32xf16>, tensor<2x64x32xf32> -> tensor<2x64x32xf32>
     nv_tileaa.return
   }
 }
@@ -61,7 +61,7 @@ module {
 module {
   nv_tileaa.func @ragged(%x: tensor<64x24xf16>, %y: tensor<24x32xf16>, %acc: tensor<64x32xf32>) {
     // expected-error @below {{fails to assign mma layouts: a 64x32x24 dot does not split into m16n8k16 instructions}}
-    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x24xf16>, tensor<24x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
+    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<64x24xf16>, tensor<24x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
     nv_tileaa.return
   }
 }
@@ -86,12 +86,12 @@ module {
     %c1 = arith.constant 1 : index
     %c64 = arith.constant 64 : index
     %c128 = arith.constant 128 : index
-    %s = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %s = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
     %vs = nv_tileas.make_tiled_view %c[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
-    nv_tileas.tiled_store %s, %vs[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<64x64xf32>, !nv_tileas.tiled_view<64x64xf32>
-    %l = nv_tileas.dot %u, %v, %big {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x16xf16>, tensor<16x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    nv_tileas.tiled_store %s, %vs[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<64x64xf32>, !nv_tileas.tiled_view<64x64xf32>
+    %l = nv_tileas.dot %u, %v, %big {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x16xf16>, tensor<16x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
     %vl = nv_tileas.make_tiled_view %c[%c0] sizes(%c128, %c128) strides(%c128, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<128x128xf32>
-    nv_tileas.tiled_store %l, %vl[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32>
+    nv_tileas.tiled_store %l, %vl[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32>
     nv_tileaa.return
   }
 }

@@ -10,7 +10,7 @@
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<8x128xf32, #nv_tileas.linear<{register = [(0, 1), (0, 2), (4, 0)], lane = [(0, 4), (0, 8), (0, 16), (0, 32), (0, 64)], warp = [(1, 0), (2, 0)]} -> {dim0 = 8, dim1 = 128}>>)
 // CHECK: %[[A:.*]] = nv_tileas.convert_layout {{.*}} -> tensor<8x32xf32, #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (4, 0)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(1, 0), (2, 0)]} -> {dim0 = 8, dim1 = 32}>>
 // CHECK: %[[B:.*]] = nv_tileas.convert_layout {{.*}} -> tensor<32x128xf32, #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0), (0, 1), (0, 2)], lane = [(0, 4), (0, 8), (0, 16), (0, 32), (0, 64)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 128}>>
-// CHECK: nv_tileas.dot %[[A]], %[[B]], %[[ACC]] {atom = #nv_tileas<atom fma_f32_f32_f32>}
+// CHECK: nv_tileas.dot %[[A]], %[[B]], %[[ACC]] {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>}
 // CHECK-NOT: convert_layout
 // CHECK: nv_tileas.tiled_store
 module {
@@ -26,13 +26,13 @@ module {
       %ki = arith.index_cast %k : i32 to index
       %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c32, %c32) strides(%c32, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<8x32xf32>
       %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c32, %c128) strides(%c128, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<32x128xf32>
-      %x = nv_tileas.tiled_load %va[%c0, %ki] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<8x32xf32> -> tensor<8x32xf32>
-      %y = nv_tileas.tiled_load %vb[%ki, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x128xf32> -> tensor<32x128xf32>
-      %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom fma_f32_f32_f32>} : tensor<8x32xf32>, tensor<32x128xf32>, tensor<8x128xf32> -> tensor<8x128xf32>
+      %x = nv_tileas.tiled_load %va[%c0, %ki] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<8x32xf32> -> tensor<8x32xf32>
+      %y = nv_tileas.tiled_load %vb[%ki, %c0] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x128xf32> -> tensor<32x128xf32>
+      %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>} : tensor<8x32xf32>, tensor<32x128xf32>, tensor<8x128xf32> -> tensor<8x128xf32>
       scf.yield %d : tensor<8x128xf32>
     }
     %vc = nv_tileas.make_tiled_view %c[%c0] sizes(%c32, %c128) strides(%c128, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<8x128xf32>
-    nv_tileas.tiled_store %r, %vc[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<8x128xf32>, !nv_tileas.tiled_view<8x128xf32>
+    nv_tileas.tiled_store %r, %vc[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<8x128xf32>, !nv_tileas.tiled_view<8x128xf32>
     nv_tileaa.return
   }
 }

@@ -16,9 +16,9 @@ module attributes {} {
     %c32 = arith.constant 32 : index
     %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c32, %c16) strides(%c16, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<32x16xf32>
     %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c16, %c32) strides(%c32, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<16x32xf32>
-    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x16xf32> -> tensor<32x16xf32>
+    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x16xf32> -> tensor<32x16xf32>
     %p = nv_tileas.permute %x {permutation = array<i64: 1, 0>} : tensor<32x16xf32> to tensor<16x32xf32>
-    nv_tileas.tiled_store %p, %vb[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<16x32xf32>, !nv_tileas.tiled_view<16x32xf32>
+    nv_tileas.tiled_store %p, %vb[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<16x32xf32>, !nv_tileas.tiled_view<16x32xf32>
     nv_tileaa.return
   }
 }
@@ -44,11 +44,11 @@ module attributes {} {
     %c32 = arith.constant 32 : index
     %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c32, %c16) strides(%c16, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<32x16xf32>
     %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c32, %c16) strides(%c16, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<32x16xf32>
-    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x16xf32> -> tensor<32x16xf32>
+    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x16xf32> -> tensor<32x16xf32>
     %p = nv_tileas.permute %x {permutation = array<i64: 1, 0>} : tensor<32x16xf32> to tensor<16x32xf32>
     %n = arith.negf %p : tensor<16x32xf32>
     %q = nv_tileas.permute %n {permutation = array<i64: 1, 0>} : tensor<16x32xf32> to tensor<32x16xf32>
-    nv_tileas.tiled_store %q, %vb[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<32x16xf32>, !nv_tileas.tiled_view<32x16xf32>
+    nv_tileas.tiled_store %q, %vb[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<32x16xf32>, !nv_tileas.tiled_view<32x16xf32>
     nv_tileaa.return
   }
 }

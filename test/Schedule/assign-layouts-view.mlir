@@ -15,9 +15,9 @@ module {
     %c64 = arith.constant 64 : index
     %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c64) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64xf32>
     %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c1, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1x64xf32>
-    %x = nv_tileas.tiled_load %va[%c0] {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<64xf32> -> tensor<64xf32>
+    %x = nv_tileas.tiled_load %va[%c0] {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<64xf32> -> tensor<64xf32>
     %r = nv_tileas.view %x : tensor<64xf32> to tensor<1x64xf32>
-    nv_tileas.tiled_store %r, %vb[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<1x64xf32>, !nv_tileas.tiled_view<1x64xf32>
+    nv_tileas.tiled_store %r, %vb[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<1x64xf32>, !nv_tileas.tiled_view<1x64xf32>
     nv_tileaa.return
   }
 }

@@ -6,7 +6,7 @@
 // CHECK-LABEL: nv_tileaa.func @wide
 // CHECK-SAME: nv_tileas.num_warps = 4 : i32
 // CHECK: %[[PAD:.*]] = arith.constant dense<0.000000e+00> : tensor<1024xf32, #nv_tileas.linear<{register = [(1), (2), (512)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 1024}>>
-// CHECK: %[[X:.*]] = nv_tileas.tiled_load {{.*}} other(%[[PAD]] : {{.*}}) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32, #nv_tileas.linear<{register = [(1), (2), (512)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 1024}>>
+// CHECK: %[[X:.*]] = nv_tileas.tiled_load {{.*}} other(%[[PAD]] : {{.*}}) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32, #nv_tileas.linear<{register = [(1), (2), (512)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 1024}>>
 // CHECK: %[[S:.*]] = arith.addf %[[X]], %{{.*}} : tensor<1024xf32, #nv_tileas.linear<{register = [(1), (2), (512)]
 // CHECK-NOT: convert_layout
 // CHECK: nv_tileas.tiled_store %[[S]]
@@ -18,10 +18,10 @@ module {
     %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1024xf32>
     %vc = nv_tileas.make_tiled_view %c[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1024xf32>
     %pad = arith.constant dense<0.0> : tensor<1024xf32>
-    %x = nv_tileas.tiled_load %va[%c0] other(%pad : tensor<1024xf32>) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
-    %y = nv_tileas.tiled_load %vb[%c0] other(%pad : tensor<1024xf32>) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
+    %x = nv_tileas.tiled_load %va[%c0] other(%pad : tensor<1024xf32>) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
+    %y = nv_tileas.tiled_load %vb[%c0] other(%pad : tensor<1024xf32>) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
     %s = arith.addf %x, %y : tensor<1024xf32>
-    nv_tileas.tiled_store %s, %vc[%c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32>
+    nv_tileas.tiled_store %s, %vc[%c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32>
     nv_tileaa.return
   }
 }
@@ -35,10 +35,10 @@ module {
 // CHECK-LABEL: nv_tileaa.func @mixed
 // CHECK-SAME: nv_tileas.num_warps = 8 : i32
 // CHECK: %[[NPAD:.*]] = arith.constant dense<0.000000e+00> : tensor<256x64xf16, #nv_tileas.linear<{register = [(0, 1), (8, 0), (16, 0), (32, 0), (64, 0), (128, 0)], lane = [(0, 2), (0, 4), (0, 8), (0, 16), (0, 32)], warp = [(1, 0), (2, 0), (4, 0)]} -> {dim0 = 256, dim1 = 64}>>
-// CHECK: %[[NARROW:.*]] = nv_tileas.tiled_load {{.*}} other(%[[NPAD]] : {{.*}}) {atom = #nv_tileas<copy_atom ldg_32>}
+// CHECK: %[[NARROW:.*]] = nv_tileas.tiled_load {{.*}} other(%[[NPAD]] : {{.*}}) {atom = #nv_tileas.copy_atom<ldg, 32>}
 // CHECK: %[[CVT:.*]] = nv_tileas.convert_layout %[[NARROW]] : tensor<256x64xf16, #nv_tileas.linear<{register = [(0, 1), (8, 0)
 // CHECK-SAME: -> tensor<256x64xf16, #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (32, 0), (64, 0), (128, 0)], lane = [(0, 8), (0, 16), (0, 32), (1, 0), (2, 0)], warp = [(4, 0), (8, 0), (16, 0)]} -> {dim0 = 256, dim1 = 64}>>
-// CHECK: %[[WIDE:.*]] = nv_tileas.tiled_load {{.*}} {atom = #nv_tileas<copy_atom ldg_128>}
+// CHECK: %[[WIDE:.*]] = nv_tileas.tiled_load {{.*}} {atom = #nv_tileas.copy_atom<ldg, 128>}
 // CHECK: arith.mulf %[[CVT]], %[[WIDE]]
 // CHECK-NOT: convert_layout
 // CHECK: nv_tileas.tiled_store
@@ -51,10 +51,10 @@ module {
     %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c256, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<256x64xf16>
     %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c256, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<256x64xf16>
     %pad = arith.constant dense<0.0> : tensor<256x64xf16>
-    %x = nv_tileas.tiled_load %va[%c0, %c0] other(%pad : tensor<256x64xf16>) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<256x64xf16> -> tensor<256x64xf16>
-    %y = nv_tileas.tiled_load %vb[%c0, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<256x64xf16> -> tensor<256x64xf16>
+    %x = nv_tileas.tiled_load %va[%c0, %c0] other(%pad : tensor<256x64xf16>) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<256x64xf16> -> tensor<256x64xf16>
+    %y = nv_tileas.tiled_load %vb[%c0, %c0] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<256x64xf16> -> tensor<256x64xf16>
     %p = arith.mulf %x, %y : tensor<256x64xf16>
-    nv_tileas.tiled_store %p, %vb[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<256x64xf16>, !nv_tileas.tiled_view<256x64xf16>
+    nv_tileas.tiled_store %p, %vb[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<256x64xf16>, !nv_tileas.tiled_view<256x64xf16>
     nv_tileaa.return
   }
 }
@@ -77,13 +77,13 @@ module {
     %c4 = arith.constant 4 : index
     %c128 = arith.constant 128 : index
     %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c128) strides(%c1) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<128xi32>
-    %x = nv_tileas.tiled_load %va[%c0] {atom = #nv_tileas<copy_atom ldg_64>} : !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>
+    %x = nv_tileas.tiled_load %va[%c0] {atom = #nv_tileas.copy_atom<ldg, 64>} : !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> (tensor<128xi32>) {
       %s = tensor.splat %k : tensor<128xi32>
       %n = arith.addi %acc, %s : tensor<128xi32>
       scf.yield %n : tensor<128xi32>
     }
-    nv_tileas.tiled_store %r, %va[%c0] {atom = #nv_tileas<copy_atom stg_64>} : tensor<128xi32>, !nv_tileas.tiled_view<128xi32>
+    nv_tileas.tiled_store %r, %va[%c0] {atom = #nv_tileas.copy_atom<stg, 64>} : tensor<128xi32>, !nv_tileas.tiled_view<128xi32>
     nv_tileaa.return
   }
 }
@@ -93,7 +93,7 @@ module {
 // A value whose layout gives narrower stores than the store's atom allows is
 // converted before the store.
 // CHECK-LABEL: nv_tileaa.func @store_wider
-// CHECK: %[[V:.*]] = nv_tileas.tiled_load {{.*}} {atom = #nv_tileas<copy_atom ldg_32>} {{.*}} -> tensor<512xf32, #nv_tileas.linear<{register = [(128), (256)], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 512}>>
+// CHECK: %[[V:.*]] = nv_tileas.tiled_load {{.*}} {atom = #nv_tileas.copy_atom<ldg, 32>} {{.*}} -> tensor<512xf32, #nv_tileas.linear<{register = [(128), (256)], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 512}>>
 // CHECK: %[[C:.*]] = nv_tileas.convert_layout %[[V]] {{.*}} -> tensor<512xf32, #nv_tileas.linear<{register = [(1), (2)], lane = [(4), (8), (16), (32), (64)], warp = [(128), (256)]} -> {dim0 = 512}>>
 // CHECK: nv_tileas.tiled_store %[[C]]
 module {
@@ -103,8 +103,8 @@ module {
     %c512 = arith.constant 512 : index
     %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c512) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<512xf32>
     %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c512) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<512xf32>
-    %x = nv_tileas.tiled_load %va[%c0] {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<512xf32> -> tensor<512xf32>
-    nv_tileas.tiled_store %x, %vb[%c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<512xf32>, !nv_tileas.tiled_view<512xf32>
+    %x = nv_tileas.tiled_load %va[%c0] {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<512xf32> -> tensor<512xf32>
+    nv_tileas.tiled_store %x, %vb[%c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<512xf32>, !nv_tileas.tiled_view<512xf32>
     nv_tileaa.return
   }
 }
@@ -120,7 +120,7 @@ module {
     %c1 = arith.constant 1 : index
     %c512 = arith.constant 512 : index
     %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c512) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<512xf32>
-    nv_tileas.tiled_store %x, %vb[%c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<512xf32>, !nv_tileas.tiled_view<512xf32>
+    nv_tileas.tiled_store %x, %vb[%c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<512xf32>, !nv_tileas.tiled_view<512xf32>
     nv_tileaa.return
   }
 }
@@ -148,7 +148,7 @@ module {
     %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
     %row = tensor.splat %x : tensor<1x64xf32>
     %b = nv_tileas.broadcast %row : tensor<1x64xf32> to tensor<64x64xf32>
-    nv_tileas.tiled_store %b, %va[%c0, %c0] {atom = #nv_tileas<copy_atom stg_128>} : tensor<64x64xf32>, !nv_tileas.tiled_view<64x64xf32>
+    nv_tileas.tiled_store %b, %va[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<64x64xf32>, !nv_tileas.tiled_view<64x64xf32>
     nv_tileaa.return
   }
 }
@@ -171,7 +171,7 @@ module {
     %c64 = arith.constant 64 : index
     %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
     %vb = nv_tileas.make_tiled_view %a[%c0] sizes(%c64) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64xf32>
-    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<64x64xf32> -> tensor<64x64xf32>
+    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<64x64xf32> -> tensor<64x64xf32>
     %m = nv_tileas.reduce %x {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<64x64xf32> -> tensor<64xf32> {
     ^bb0(%p: f32, %q: f32):
       %r = arith.maximumf %p, %q : f32
@@ -183,7 +183,7 @@ module {
       %r = arith.addf %p, %q : f32
       nv_tileas.yield %r : f32
     }
-    nv_tileas.tiled_store %s, %vb[%c0] {atom = #nv_tileas<copy_atom stg_32>} : tensor<64xf32>, !nv_tileas.tiled_view<64xf32>
+    nv_tileas.tiled_store %s, %vb[%c0] {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<64xf32>, !nv_tileas.tiled_view<64xf32>
     nv_tileaa.return
   }
 }
@@ -206,7 +206,7 @@ module {
     %c64 = arith.constant 64 : index
     %va = nv_tileas.make_tiled_view %a[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
     %vb = nv_tileas.make_tiled_view %b[%c0] sizes(%c64) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64xf32>
-    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<64x64xf32> -> tensor<64x64xf32>
+    %x = nv_tileas.tiled_load %va[%c0, %c0] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<64x64xf32> -> tensor<64x64xf32>
     %s = nv_tileas.scan %x {atom = #nv_tileas<reduce_atom warp_shfl_up_f32>, axis = 1 : i32} : tensor<64x64xf32> -> tensor<64x64xf32> {
     ^bb0(%p: f32, %q: f32):
       %r = arith.addf %p, %q : f32
@@ -218,7 +218,7 @@ module {
       %r = arith.maximumf %p, %q : f32
       nv_tileas.yield %r, %i : f32, i32
     }
-    nv_tileas.tiled_store %m#0, %vb[%c0] {atom = #nv_tileas<copy_atom stg_32>} : tensor<64xf32>, !nv_tileas.tiled_view<64xf32>
+    nv_tileas.tiled_store %m#0, %vb[%c0] {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<64xf32>, !nv_tileas.tiled_view<64xf32>
     nv_tileaa.return
   }
 }
@@ -243,7 +243,7 @@ module {
     %r = nv_tileas.make_range 0 to 8 : tensor<8xi32>
     %v = nv_tileas.view %r : tensor<8xi32> to tensor<8x1xi32>
     %b = nv_tileas.broadcast %v : tensor<8x1xi32> to tensor<8x256xi32>
-    nv_tileas.tiled_store %b, %va[%c0, %c0] {atom = #nv_tileas<copy_atom stg_32>} : tensor<8x256xi32>, !nv_tileas.tiled_view<8x256xi32>
+    nv_tileas.tiled_store %b, %va[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<8x256xi32>, !nv_tileas.tiled_view<8x256xi32>
     nv_tileaa.return
   }
 }

@@ -18,7 +18,7 @@
 #B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(0, 8), (1, 0), (2, 0), (4, 0), (8, 0)], warp = [(16, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 16}>
 nv_tileaa.func @wgmma(%x: tensor<64x32xf16, #A>, %y: tensor<32x16xf16, #B>, %acc: tensor<64x16xf32, #C>) attributes {nv_tileas.num_warps = 4 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n16k16, f16 x f16 -> f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
   nv_tileaa.return
 }
 
@@ -33,7 +33,7 @@ nv_tileaa.func @wgmma(%x: tensor<64x32xf16, #A>, %y: tensor<32x16xf16, #B>, %acc
 #A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 32}>
 #B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
 nv_tileaa.func @tcgen05(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<128x16xf32>, %sa: tensor<128x1xf8E8M0FNU>, %sb: tensor<1x16xf8E8M0FNU>) attributes {nv_tileas.num_warps = 4 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32>, tensor<128x1xf8E8M0FNU>, tensor<1x16xf8E8M0FNU> -> tensor<128x16xf32>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32>, tensor<128x1xf8E8M0FNU>, tensor<1x16xf8E8M0FNU> -> tensor<128x16xf32>
   nv_tileaa.return
 }
 
@@ -45,7 +45,7 @@ nv_tileaa.func @tcgen05(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3
 // SM90: check-target-features.mlir:[[# @LINE + 3]]:8: error: 'nv_tileas.block_scaled_mma' requires block-scaled MMA, which sm_90a does not have
 // SM120-NOT: requires block-scaled MMA
 nv_tileaa.func @mma_bs(%a: tensor<16x32xf8E4M3FN>, %b: tensor<32x8xf8E4M3FN>, %c: tensor<16x8xf32>, %sa: tensor<16x1xf8E8M0FNU>, %sb: tensor<1x8xf8E8M0FNU>) {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e4m3_e4m3_f32>} : tensor<16x32xf8E4M3FN>, tensor<32x8xf8E4M3FN>, tensor<16x8xf32>, tensor<16x1xf8E8M0FNU>, tensor<1x8xf8E8M0FNU> -> tensor<16x8xf32>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<16x32xf8E4M3FN>, tensor<32x8xf8E4M3FN>, tensor<16x8xf32>, tensor<16x1xf8E8M0FNU>, tensor<1x8xf8E8M0FNU> -> tensor<16x8xf32>
   nv_tileaa.return
 }
 
@@ -59,7 +59,7 @@ nv_tileaa.func @mma_bs(%a: tensor<16x32xf8E4M3FN>, %b: tensor<32x8xf8E4M3FN>, %c
 // SM100-NOT: error
 // SM120-NOT: error
 nv_tileaa.func @fence(%t: !nv_tileas.async_token, %x: tensor<16x16xf16>, %y: tensor<16x8xf16>, %acc: tensor<16x8xf32>) {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
   nv_tileas.async_wait %t {num_pending = 0 : i32, nv_tileas.async_proxy_fence} : !nv_tileas.async_token
   nv_tileaa.return
 }

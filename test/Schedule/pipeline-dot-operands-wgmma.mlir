@@ -6,7 +6,7 @@
 // copies, so B's load feeds the dot without a conversion.
 // LAYOUT-LABEL: nv_tileaa.func @gemm(
 // LAYOUT: %[[BT:.*]], %{{.*}} = nv_tileas.tiled_load %{{.*}} -> tensor<32x128xf16, #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (16, 0)], lane = [(0, 8), (0, 16), (0, 32), (0, 64), (1, 0)], warp = [(2, 0), (4, 0), (8, 0)]} -> {dim0 = 32, dim1 = 128}>>
-// LAYOUT: nv_tileas.dot %{{.*}}, %[[BT]], %{{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<128x32xf16, #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 32}>>, tensor<32x128xf16, {{.*}}>, tensor<128x128xf32, #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16), (0, 32), (0, 64)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 128}>>
+// LAYOUT: nv_tileas.dot %{{.*}}, %[[BT]], %{{.*}} {atom = #nv_tileas.mma_atom<wgmma, m64n{{[0-9]+}}k16, f16 x f16 -> f32>} : tensor<128x32xf16, #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 32}>>, tensor<32x128xf16, {{.*}}>, tensor<128x128xf32, #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16), (0, 32), (0, 64)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 128}>>
 
 // Pipelined: both operands stay in their slots (1024-byte aligned rings: the
 // 128-byte swizzle repeats every 1024 bytes); their copies and future_waits
@@ -23,14 +23,14 @@
 // CHECK-DAG: nv_tileas.global @[[RA:tilecc_ring_[01]]] : tensor<12288xi16> {address_space = 3 : i32, alignment = 1024 : i64}
 // CHECK-DAG: nv_tileas.global @[[RB:tilecc_ring_[01]]] : tensor<12288xi16> {address_space = 3 : i32, alignment = 1024 : i64}
 // CHECK-LABEL: nv_tileaa.func @gemm(
-// CHECK-DAG: nv_tileas.async_load %{{.*}} into %{{.*}} : !nv_tileaa.ptr<f16, 3>[%{{.*}}] {atom = #nv_tileas<copy_atom cp_async_128>, nv_tileas.wgmma_operand = 0 : i32} : !nv_tileas.tiled_view<128x32xf16>
-// CHECK-DAG: nv_tileas.async_load %{{.*}} into %{{.*}} : !nv_tileaa.ptr<f16, 3>[%{{.*}}] {atom = #nv_tileas<copy_atom cp_async_128>, nv_tileas.wgmma_operand = 1 : i32} : !nv_tileas.tiled_view<32x128xf16>
+// CHECK-DAG: nv_tileas.async_load %{{.*}} into %{{.*}} : !nv_tileaa.ptr<f16, 3>[%{{.*}}] {atom = #nv_tileas.copy_atom<cp_async, 128>, nv_tileas.wgmma_operand = 0 : i32} : !nv_tileas.tiled_view<128x32xf16>
+// CHECK-DAG: nv_tileas.async_load %{{.*}} into %{{.*}} : !nv_tileaa.ptr<f16, 3>[%{{.*}}] {atom = #nv_tileas.copy_atom<cp_async, 128>, nv_tileas.wgmma_operand = 1 : i32} : !nv_tileas.tiled_view<32x128xf16>
 // CHECK: %[[R:.*]]:6 = scf.for
 // CHECK-NEXT: nv_tileas.async_wait %[[F0:.*]], %[[F1:.*]] {num_pending = 2 : i32, nv_tileas.async_proxy_fence}
 // CHECK-DAG: %[[VB:.*]] = nv_tileas.async.future_wait %{{.*}} {nv_tileas.wgmma_operand = 1 : i32} : !nv_tileas.future<tensor<32x128xf16
 // CHECK-DAG: %[[VA:.*]] = nv_tileas.async.future_wait %{{.*}} {nv_tileas.wgmma_operand = 0 : i32} : !nv_tileas.future<tensor<128x32xf16
 // CHECK-NOT: convert_layout
-// CHECK: %[[D:.*]] = nv_tileas.dot %[[VA]], %[[VB]], %{{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>, nv_tileas.async_mma}
+// CHECK: %[[D:.*]] = nv_tileas.dot %[[VA]], %[[VB]], %{{.*}} {atom = #nv_tileas.mma_atom<wgmma, m64n{{[0-9]+}}k16, f16 x f16 -> f32>, nv_tileas.async_mma}
 // CHECK-NEXT: %[[W:.*]] = nv_tileas.dot_wait %[[D]] {num_pending = 1 : i32}
 // CHECK-NEXT: nv_tileas.async_wait %[[F0]], %[[F1]], %{{.*}}, %{{.*}} {num_pending = 2 : i32}
 // CHECK: nv_tileas.async_load
@@ -60,13 +60,13 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : 
     %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x128xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
       %pa = arith.constant dense<0.000000e+00> : tensor<128x32xf16>
-      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
       %pb = arith.constant dense<0.000000e+00> : tensor<32x128xf16>
-      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
-      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
+      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n128k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     }
-    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }
@@ -81,7 +81,7 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : 
 // CHECK-LABEL: nv_tileaa.func @acc_read_in_loop(
 // CHECK: scf.for
 // CHECK-NEXT: nv_tileas.async_wait %{{.*}}, %{{.*}} {num_pending = 2 : i32, nv_tileas.async_proxy_fence}
-// CHECK: nv_tileas.dot %{{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>} :
+// CHECK: nv_tileas.dot %{{.*}} {atom = #nv_tileas.mma_atom<wgmma, m64n{{[0-9]+}}k16, f16 x f16 -> f32>} :
 // CHECK-NOT: dot_wait
 // CHECK: nv_tileaa.return
 module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32} {
@@ -105,14 +105,14 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : 
     %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x128xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
       %pa = arith.constant dense<0.000000e+00> : tensor<128x32xf16>
-      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
       %pb = arith.constant dense<0.000000e+00> : tensor<32x128xf16>
-      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
       %h = arith.addf %acc, %acc : tensor<128x128xf32>
-      %d = nv_tileas.dot %at, %bt, %h {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+      %d = nv_tileas.dot %at, %bt, %h {atom = #nv_tileas.mma_atom<wgmma, m64n128k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     }
-    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }

@@ -12,7 +12,7 @@
 // CHECK: %[[A:.*]] = nv_tileas.get_global @[[RA]] : !nv_tileaa.ptr<f16, 3>
 // CHECK: %[[B:.*]] = nv_tileas.get_global @[[RB]] : !nv_tileaa.ptr<f16, 3>
 // CHECK: %[[SL0:.*]] = arith.constant 0 : index
-// CHECK: %[[A0:.*]] = nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] into %[[A]] : !nv_tileaa.ptr<f16, 3>[%[[SL0]]] {atom = #nv_tileas<copy_atom cp_async_128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16, #nv_tileas.linear
+// CHECK: %[[A0:.*]] = nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] into %[[A]] : !nv_tileaa.ptr<f16, 3>[%[[SL0]]] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16, #nv_tileas.linear
 // CHECK: %[[B0:.*]] = nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] into %[[B]] : !nv_tileaa.ptr<f16, 3>[%[[SL0]]]
 // CHECK: %[[SL1:.*]] = arith.constant 1 : index
 // CHECK: %[[A1:.*]] = nv_tileas.async_load %{{.*}} into %[[A]] : !nv_tileaa.ptr<f16, 3>[%[[SL1]]]
@@ -57,13 +57,13 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x128xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
       %pa = arith.constant dense<0.000000e+00> : tensor<128x32xf16>
-      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
       %pb = arith.constant dense<0.000000e+00> : tensor<32x128xf16>
-      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
-      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
+      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     }
-    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }
@@ -98,13 +98,13 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x256xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
       %pa = arith.constant dense<0.000000e+00> : tensor<128x32xf16>
-      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
       %pb = arith.constant dense<0.000000e+00> : tensor<32x256xf16>
-      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x256xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x256xf16> -> tensor<32x256xf16>, !nv_tileas.mem_token
-      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x256xf16>, tensor<128x256xf32> -> tensor<128x256xf32>
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x256xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x256xf16> -> tensor<32x256xf16>, !nv_tileas.mem_token
+      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x256xf16>, tensor<128x256xf32> -> tensor<128x256xf32>
       scf.yield %d : tensor<128x256xf32>
     }
-    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x256xf32>, !nv_tileas.tiled_view<128x256xf32> -> !nv_tileas.mem_token
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x256xf32>, !nv_tileas.tiled_view<128x256xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }
@@ -138,13 +138,13 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x128xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
       %pa = arith.constant dense<0.000000e+00> : tensor<128x64xf16>
-      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x64xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x64xf16> -> tensor<128x64xf16>, !nv_tileas.mem_token
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x64xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x64xf16> -> tensor<128x64xf16>, !nv_tileas.mem_token
       %pb = arith.constant dense<0.000000e+00> : tensor<64x128xf16>
-      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<64x128xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<64x128xf16> -> tensor<64x128xf16>, !nv_tileas.mem_token
-      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x64xf16>, tensor<64x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<64x128xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<64x128xf16> -> tensor<64x128xf16>, !nv_tileas.mem_token
+      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x64xf16>, tensor<64x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     }
-    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }
@@ -181,13 +181,13 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x128xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
       %pa = arith.constant dense<1.000000e+00> : tensor<128x32xf16>
-      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
       %pb = arith.constant dense<0.000000e+00> : tensor<32x128xf16>
-      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
-      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
+      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     }
-    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }
@@ -219,13 +219,13 @@ module attributes {nv_tileas.compute_capability = 75 : i32} {
     %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x128xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
       %pa = arith.constant dense<0.000000e+00> : tensor<128x32xf16>
-      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
       %pb = arith.constant dense<0.000000e+00> : tensor<32x128xf16>
-      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
-      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
+      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     }
-    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }

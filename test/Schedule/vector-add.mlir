@@ -7,11 +7,11 @@
 // CHECK-LABEL: nv_tileaa.func @vector_add
 // CHECK-SAME: nv_tileas.num_warps = 4 : i32
 // CHECK: %[[PAD:.*]] = arith.constant dense<0.000000e+00> : tensor<1024xf32, #nv_tileas.linear<{register = [(128), (256), (512)], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 1024}>>
-// CHECK: %[[A:.*]] = nv_tileas.tiled_load %{{.*}}[%{{.*}}] other(%[[PAD]] : {{.*}}) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32, #nv_tileas.linear<{register = [(128), (256), (512)], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 1024}>>
+// CHECK: %[[A:.*]] = nv_tileas.tiled_load %{{.*}}[%{{.*}}] other(%[[PAD]] : {{.*}}) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32, #nv_tileas.linear<{register = [(128), (256), (512)], lane = [(1), (2), (4), (8), (16)], warp = [(32), (64)]} -> {dim0 = 1024}>>
 // CHECK: %[[B:.*]] = nv_tileas.tiled_load
 // CHECK: %[[S:.*]] = arith.addf %[[A]], %[[B]] : tensor<1024xf32, #nv_tileas.linear<{register = [(128), (256), (512)]
 // CHECK-NOT: convert_layout
-// CHECK: nv_tileas.tiled_store %[[S]], %{{.*}}[%{{.*}}] {atom = #nv_tileas<copy_atom stg_32>} : tensor<1024xf32, #nv_tileas.linear<{register = [(128), (256), (512)]
+// CHECK: nv_tileas.tiled_store %[[S]], %{{.*}}[%{{.*}}] {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<1024xf32, #nv_tileas.linear<{register = [(128), (256), (512)]
 
 module attributes {nv_tileas.compute_capability = 80 : i32} {
   nv_tileaa.func @vector_add(%arg0: !nv_tileaa.ptr<f32, 1>, %arg1: !nv_tileaa.ptr<f32, 1>, %arg2: !nv_tileaa.ptr<f32, 1>, %arg3: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
@@ -29,11 +29,11 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %4 = arith.index_cast %block_id_x : index to i32
     %5 = arith.index_cast %4 : i32 to index
     %cst = arith.constant dense<0.000000e+00> : tensor<1024xf32>
-    %result = nv_tileas.tiled_load %1[%5] other(%cst : tensor<1024xf32>) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
+    %result = nv_tileas.tiled_load %1[%5] other(%cst : tensor<1024xf32>) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
     %cst_4 = arith.constant dense<0.000000e+00> : tensor<1024xf32>
-    %result_5 = nv_tileas.tiled_load %2[%5] other(%cst_4 : tensor<1024xf32>) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
+    %result_5 = nv_tileas.tiled_load %2[%5] other(%cst_4 : tensor<1024xf32>) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
     %6 = arith.addf %result, %result_5 : tensor<1024xf32>
-    nv_tileas.tiled_store %6, %3[%5] {atom = #nv_tileas<copy_atom stg_32>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32>
+    nv_tileas.tiled_store %6, %3[%5] {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32>
     nv_tileaa.return
   }
 }

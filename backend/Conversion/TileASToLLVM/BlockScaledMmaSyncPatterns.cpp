@@ -54,7 +54,8 @@ struct BlockScaledMmaSyncLowering
                   ConversionPatternRewriter &rewriter) const override {
     // tcgen05 targets have their own lowering of block-scaled MMA.
     if (target.has(::tilecc::TargetFeature::Tcgen05) ||
-        !op.getAtom().getName().starts_with("mma_bs_"))
+        op.getAtom().getFamily() !=
+            nv_tileas::MmaFamily::mma_sync_block_scaled)
       return rewriter.notifyMatchFailure(op, "not a block-scaled mma.sync");
     if (!target.has(::tilecc::TargetFeature::BlockScaledMma))
       return op.emitError() << "block-scaled mma.sync is not supported on "

@@ -88,6 +88,19 @@ void mlir::tilecc::copyDuplicateRegisters(const tl::LinearLayout &layout,
   }
 }
 
+std::optional<DotTileTypes>
+mlir::tilecc::getDotTileTypes(nv_tileas::DotOp op,
+                              const TypeConverter &converter) {
+  DotTileTypes types{cast<RankedTensorType>(op.getA().getType()),
+                     cast<RankedTensorType>(op.getB().getType()),
+                     cast<RankedTensorType>(op.getC().getType()),
+                     converter.convertType(op.getType())};
+  if (!types.result || !converter.convertType(types.a) ||
+      !converter.convertType(types.b))
+    return std::nullopt;
+  return types;
+}
+
 void mlir::tilecc::emitMmaSync(OpBuilder &b, Location loc, ValueRange operands,
                                StringRef asmText, StringRef constraints,
                                MutableArrayRef<Value> acc) {
@@ -101,7 +114,8 @@ void mlir::tilecc::emitMmaSync(OpBuilder &b, Location loc, ValueRange operands,
 
 namespace {
 
-/// The PTX type of an operand from the atom's element names.
+/// The PTX type of an operand from the atom's element names (empty for
+/// those mma.sync does not take).
 static std::string ptxType(StringRef atomElement) {
   if (atomElement == "e4m3" || atomElement == "e5m2" || atomElement == "tf32" ||
       atomElement == "f16" || atomElement == "bf16" || atomElement == "f32" ||
@@ -118,41 +132,30 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
   matchAndRewrite(nv_tileas::DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto cType = cast<RankedTensorType>(op.getC().getType());
-    Type structType = getTypeConverter()->convertType(op.getType());
-    if (!structType || !getTypeConverter()->convertType(aType) ||
-        !getTypeConverter()->convertType(bType))
+    std::optional<DotTileTypes> tiles =
+        getDotTileTypes(op, *getTypeConverter());
+    if (!tiles)
       return rewriter.notifyMatchFailure(op, "tile without layout");
+    RankedTensorType aType = tiles->a, bType = tiles->b, cType = tiles->c;
+    Type structType = tiles->result;
 
-    // The atom must name mma.sync, the one instruction issued here.
-    StringRef atomName = op.getAtom().getName();
-    if (atomName.starts_with(tl::kWgmmaAtomFamily)) // WgmmaDotPatterns.cpp
-      return rewriter.notifyMatchFailure(op, "a wgmma atom");
-    if (atomName.starts_with(tl::kFmaAtomFamily)) // FmaDotPatterns.cpp
-      return rewriter.notifyMatchFailure(op, "an fma atom");
-    if (atomName.starts_with(tl::kTcgen05AtomFamily)) // Tcgen05DotPatterns.cpp
-      return rewriter.notifyMatchFailure(op, "a tcgen05 atom");
-    if (!atomName.starts_with(tl::kMmaSyncAtomFamily))
-      return op.emitError() << "no lowering for the MMA atom " << atomName
-                            << "; dots lower to mma.sync ("
-                            << tl::kMmaSyncAtomFamily << " atoms), wgmma ("
-                            << tl::kWgmmaAtomFamily << " atoms, sm_90a) or "
-                            << "scalar FMA (" << tl::kFmaAtomFamily
-                            << " atoms)";
-    // Element types from the atom: <family>_<a>_<b>_<c>.
-    SmallVector<StringRef> parts;
-    atomName.split(parts, '_');
-    std::string at = parts.size() >= 3 ? ptxType(parts[parts.size() - 3]) : "",
-                bt = parts.size() >= 3 ? ptxType(parts[parts.size() - 2]) : "",
-                ct = parts.size() >= 3 ? ptxType(parts.back()) : "";
+    // The atom must name mma.sync, the one instruction issued here; wgmma,
+    // tcgen05 and FMA atoms have their own patterns.
+    nv_tileas::MmaAtomAttr atom = op.getAtom();
+    if (atom.getFamily() != nv_tileas::MmaFamily::mma_sync)
+      return rewriter.notifyMatchFailure(op, "not an mma.sync atom");
+    // PTX element types from the atom.
+    std::string at = ptxType(atom.getAName()), bt = ptxType(atom.getBName()),
+                ct = ptxType(atom.getCName());
     Type aElem = aType.getElementType(), cElem = cType.getElementType();
     unsigned bits = nv_tileas::getRegisterBits(aElem);
+    // The atom's shape is the instruction for its A width: the tiles' must
+    // be the same.
     if (at.empty() || bt.empty() || ct.empty() ||
-        bits != nv_tileas::getRegisterBits(bType.getElementType()))
-      return op.emitError() << "mma.sync does not support the atom "
-                            << op.getAtom().getName() << " (" << aElem << " x "
+        bits != nv_tileas::getRegisterBits(bType.getElementType()) ||
+        bits != nv_tileas::getRegisterBits(atom.getA()))
+      return op.emitError() << "mma.sync does not support the atom " << atom
+                            << " (" << aElem << " x "
                             << bType.getElementType() << " -> " << cElem
                             << ")";
     // An f16 accumulator exists for f16 operands only.
@@ -171,8 +174,7 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       requirePtxVersion(rewriter, op, 84);
     // The single-instruction fragments of the shared instruction table.
     bool f64 = bits == 64;
-    tl::MmaSyncShape instr = *tl::getMmaSyncShape(bits);
-    unsigned instrM = instr.m, instrK = instr.k;
+    unsigned instrM = atom.getM(), instrK = atom.getK();
     tl::LinearLayout aLayout = getTileLayout(aType);
     tl::LinearLayout bLayout = getTileLayout(bType);
     tl::LinearLayout cLayout = getTileLayout(cType);

@@ -32,16 +32,15 @@ struct FmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
   LogicalResult
   matchAndRewrite(nv_tileas::DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!op.getAtom().getName().starts_with(tl::kFmaAtomFamily))
+    if (op.getAtom().getFamily() != nv_tileas::MmaFamily::fma)
       return rewriter.notifyMatchFailure(op, "not an fma atom");
     Location loc = op.getLoc();
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto cType = cast<RankedTensorType>(op.getC().getType());
-    Type structType = getTypeConverter()->convertType(op.getType());
-    if (!structType || !getTypeConverter()->convertType(aType) ||
-        !getTypeConverter()->convertType(bType))
+    std::optional<DotTileTypes> tiles =
+        getDotTileTypes(op, *getTypeConverter());
+    if (!tiles)
       return rewriter.notifyMatchFailure(op, "tile without layout");
+    RankedTensorType aType = tiles->a, bType = tiles->b, cType = tiles->c;
+    Type structType = tiles->result;
     Type elem = cType.getElementType();
     if (aType.getElementType() != elem || bType.getElementType() != elem ||
         !(elem.isF32() || elem.isF64() || elem.isInteger(32)))

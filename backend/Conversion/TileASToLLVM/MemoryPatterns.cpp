@@ -111,7 +111,7 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
                                  nv_tileas::TiledViewType viewType,
                                  Value originalView, Value packedView,
                                  ValueRange indices, Value packedMask,
-                                 StringRef atomName,
+                                 unsigned atomBits,
                                  const TypeConverter &converter,
                                  bool checkAllDims = false) {
   const tl::LinearLayout &layout = getTileLayout(tile);
@@ -124,7 +124,7 @@ FailureOr<AccessPlan> planAccess(ConversionPatternRewriter &rewriter,
   unsigned numRegs = layout.getInDimSize(tl::kRegister);
   plan.vector = std::min<unsigned>(
       {unsigned(tl::getContiguousRegisterElements(layout)),
-       nv_tileas::getAtomVectorElements(atomName, elemBits), numRegs});
+       nv_tileas::getAtomVectorElements(atomBits, elemBits), numRegs});
   while (plan.vector > 1 && !isAccessSupported(elem, plan.vector))
     plan.vector /= 2;
   if (!isAccessSupported(elem, plan.vector))
@@ -284,12 +284,12 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
       slotLayout = staging->scratch->layout;
     }
     // Narrower copies (as the load's alignment allows) fill the same layout.
-    StringRef atomName = op.getAtom().getAtomName();
     unsigned copyBits =
-        nv_tileas::getAtomVectorElements(atomName, bits) * bits;
+        nv_tileas::getAtomVectorElements(op.getAtom().getAccessBits(), bits) *
+        bits;
     if (copyBits != 32 && copyBits != 64 && copyBits != 128)
       return op.emitOpError("cp.async copies 4, 8 or 16 bytes, not the ")
-             << copyBits << " bits of '" << atomName << "'";
+             << copyBits << " bits of " << op.getAtom();
     copy = nv_tileas::getAsyncCopyLayout(value.getShape(), bits,
                                          copy.getInDimSize(tl::kWarp),
                                          copyBits);
@@ -298,7 +298,7 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
         nv_tileas::LinearEncodingAttr::get(getContext(), copy));
     FailureOr<AccessPlan> access = planAccess(
         rewriter, loc, op, copyType, viewType, op.getView(), adaptor.getView(),
-        adaptor.getIndices(), Value(), "ldg_" + std::to_string(copyBits),
+        adaptor.getIndices(), Value(), copyBits,
         *getTypeConverter(), /*checkAllDims=*/true);
     if (failed(access))
       return failure();
@@ -407,8 +407,8 @@ struct FutureWaitLowering : OpConversionPattern<nv_tileas::FutureWaitOp> {
             auto dot = dyn_cast<nv_tileas::DotOp>(use.getOwner());
             return dot && dot.getB() != dot.getA() &&
                    use.getOperandNumber() == which.getInt() &&
-                   dot.getAtom().getName().starts_with(
-                       tl::kWgmmaAtomFamily);
+                   dot.getAtom().getFamily() ==
+                       nv_tileas::MmaFamily::wgmma;
           }))
         return op.emitOpError("a wgmma operand slot is read only by wgmma");
       rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, structType);
@@ -464,7 +464,7 @@ struct TiledLoadLowering : OpConversionPattern<nv_tileas::TiledLoadOp> {
       return rewriter.notifyMatchFailure(op, "only global memory here");
     FailureOr<AccessPlan> plan = planAccess(
         rewriter, loc, op, tile, viewType, op.getView(), adaptor.getView(),
-        adaptor.getIndices(), adaptor.getMask(), op.getAtom().getAtomName(),
+        adaptor.getIndices(), adaptor.getMask(), op.getAtom().getAccessBits(),
         *getTypeConverter());
     if (failed(plan))
       return failure();
@@ -514,7 +514,7 @@ struct TiledStoreLowering : OpConversionPattern<nv_tileas::TiledStoreOp> {
       return rewriter.notifyMatchFailure(op, "only global memory here");
     FailureOr<AccessPlan> plan = planAccess(
         rewriter, loc, op, tile, viewType, op.getView(), adaptor.getView(),
-        adaptor.getIndices(), adaptor.getMask(), op.getAtom().getAtomName(),
+        adaptor.getIndices(), adaptor.getMask(), op.getAtom().getAccessBits(),
         *getTypeConverter());
     if (failed(plan))
       return failure();
@@ -576,7 +576,7 @@ struct TiledAtomicRMWLowering
     auto viewType = op.getView().getType();
     FailureOr<AccessPlan> plan = planAccess(
         rewriter, loc, op, tile, viewType, op.getView(), adaptor.getView(),
-        adaptor.getIndices(), adaptor.getMask(), /*atomName=*/"",
+        adaptor.getIndices(), adaptor.getMask(), /*atomBits=*/0,
         *getTypeConverter());
     if (failed(plan))
       return failure();

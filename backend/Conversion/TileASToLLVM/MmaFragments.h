@@ -16,7 +16,26 @@
 #include <map>
 #include <optional>
 
+namespace mlir {
+class TypeConverter;
+namespace nv_tileas {
+class DotOp;
+} // namespace nv_tileas
+} // namespace mlir
+
 namespace mlir::tilecc {
+
+/// A dot's tiles and its converted result (the register struct), shared by
+/// the mma.sync, wgmma and FMA dot lowerings.
+struct DotTileTypes {
+  RankedTensorType a, b, c;
+  Type result;
+};
+
+/// The dot's tile types, or nullopt when the result, A or B has no layout
+/// yet (no register struct), so that the pattern does not match.
+std::optional<DotTileTypes> getDotTileTypes(nv_tileas::DotOp op,
+                                            const TypeConverter &converter);
 
 /// Block coordinates (batch, row block, column block) -> register indices in
 /// fragment order.

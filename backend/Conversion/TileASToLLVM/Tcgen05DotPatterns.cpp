@@ -73,15 +73,11 @@ static int64_t alignTo(int64_t value, int64_t align) {
 /// The plan of a dot with a tcgen05 atom whose tile fits (the schedule
 /// renamed the others to mma.sync), or nullopt.
 static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
-  StringRef atom = op.getAtom().getName();
-  if (!atom.starts_with(tl::kTcgen05AtomFamily))
+  nv_tileas::MmaAtomAttr atom = op.getAtom();
+  if (atom.getFamily() != nv_tileas::MmaFamily::tcgen05)
     return std::nullopt;
-  SmallVector<StringRef, 3> names;
-  atom.drop_front(tl::kTcgen05AtomFamily.size()).split(names, '_');
-  if (names.size() != 3)
-    return std::nullopt;
-  std::optional<tl::Tcgen05Shape> instr =
-      tl::getTcgen05Shape(names[0], names[1], names[2]);
+  std::optional<tl::Tcgen05Shape> instr = tl::getTcgen05Shape(
+      atom.getAName(), atom.getBName(), atom.getCName());
   auto a = cast<RankedTensorType>(op.getA().getType());
   auto c = cast<RankedTensorType>(op.getC().getType());
   if (!instr || a.getRank() != 2 || !nv_tileas::LinearEncodingAttr::of(c))
@@ -136,7 +132,7 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
   LogicalResult
   matchAndRewrite(nv_tileas::DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!op.getAtom().getName().starts_with(tl::kTcgen05AtomFamily))
+    if (op.getAtom().getFamily() != nv_tileas::MmaFamily::tcgen05)
       return rewriter.notifyMatchFailure(op, "not a tcgen05 atom");
     Location loc = op.getLoc();
     Type structType = getTypeConverter()->convertType(op.getType());
@@ -145,7 +141,7 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     std::optional<DotPlan> planOr = planFor(op);
     if (!planOr)
       return op.emitError("the tcgen05 atom ")
-             << op.getAtom().getName() << " does not fit this dot's tile";
+             << op.getAtom() << " does not fit this dot's tile";
     const DotPlan &p = *planOr;
     auto module = op->getParentOfType<ModuleOp>();
     auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);

@@ -103,24 +103,20 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
   LogicalResult
   matchAndRewrite(nv_tileas::DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    StringRef atomName = op.getAtom().getName();
-    if (!atomName.starts_with(tl::kWgmmaAtomFamily))
+    nv_tileas::MmaAtomAttr atom = op.getAtom();
+    if (atom.getFamily() != nv_tileas::MmaFamily::wgmma)
       return rewriter.notifyMatchFailure(op, "not a wgmma atom");
     Location loc = op.getLoc();
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto cType = cast<RankedTensorType>(op.getC().getType());
-    Type structType = getTypeConverter()->convertType(op.getType());
-    if (!structType || !getTypeConverter()->convertType(aType) ||
-        !getTypeConverter()->convertType(bType))
+    std::optional<DotTileTypes> tiles =
+        getDotTileTypes(op, *getTypeConverter());
+    if (!tiles)
       return rewriter.notifyMatchFailure(op, "tile without layout");
-    SmallVector<StringRef> parts;
-    atomName.drop_front(tl::kWgmmaAtomFamily.size()).split(parts, '_');
-    std::optional<tl::WgmmaShape> instr =
-        parts.size() == 3 ? tl::getWgmmaShape(parts[0], parts[1], parts[2])
-                          : std::nullopt;
+    RankedTensorType aType = tiles->a, bType = tiles->b, cType = tiles->c;
+    Type structType = tiles->result;
+    std::optional<tl::WgmmaShape> instr = tl::getWgmmaShape(
+        atom.getAName(), atom.getBName(), atom.getCName());
     if (!instr)
-      return op.emitError() << "wgmma does not support the atom " << atomName;
+      return op.emitError() << "wgmma does not support the atom " << atom;
     std::optional<int64_t> cc =
         nv_tileas::TileASDialect::getComputeCapability(op);
     if (!cc || *cc != 90)
@@ -275,7 +271,7 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                             rewriter.getBoolAttr(true));
     std::string shape = "m64n" + std::to_string(n) + "k" +
                         std::to_string(instr->k);
-    std::string types = ".f32." + parts[0].str() + "." + parts[1].str();
+    std::string types = ".f32." + atom.getAName() + "." + atom.getBName();
     int64_t nd = n / 2; // f32 accumulator registers per instruction
     // One statement for all M repetitions: their MMAs are in flight
     // together and one wait ends them. Operands: the D registers of every
@@ -396,7 +392,7 @@ struct DotWaitLowering : OpConversionPattern<nv_tileas::DotWaitOp> {
 
 int64_t mlir::tilecc::getWgmmaScratchBytes(Operation *op) {
   auto dot = dyn_cast<nv_tileas::DotOp>(op);
-  if (!dot || !dot.getAtom().getName().starts_with(tl::kWgmmaAtomFamily) ||
+  if (!dot || dot.getAtom().getFamily() != nv_tileas::MmaFamily::wgmma ||
       getStaged(dot, 1))
     return 0;
   auto b = cast<RankedTensorType>(dot.getB().getType());

@@ -2,7 +2,7 @@
 #include "Conversion/TileAAToTileAS/TileAAToTileAS.h"
 
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
-#include "Layout/FmaLayouts.h"
+#include "Layout/InstructionTable.h"
 #include "Layout/MmaLayouts.h"
 #include "Layout/Tcgen05Mma.h"
 #include "Layout/WgmmaLayouts.h"
@@ -19,40 +19,36 @@ using namespace mlir::tilecc;
 // MMA atoms
 //===----------------------------------------------------------------------===//
 
-/// Element name of an MMA operand in the atom catalog (`f16`, `tf32`, `e4m3`,
-/// `s8`, ...).
-static std::string mmaElementName(Type type, bool isInput,
-                                  std::optional<nv_tileaa::Signedness> sign) {
-  if (auto i = dyn_cast<IntegerType>(type)) {
-    bool isUnsigned = sign ? *sign == nv_tileaa::Signedness::Unsigned
-                           : i.isUnsigned();
-    return (isUnsigned ? "u" : "s") + std::to_string(i.getWidth());
-  }
-  // f32 operands keep their name (f32 precision); only tf32-typed operands
-  // name tf32 (the fallback below prints `tf32`).
-  if (isa<Float8E4M3FNType>(type))
-    return "e4m3";
-  if (isa<Float8E5M2Type>(type))
-    return "e5m2";
-  if (isa<Float4E2M1FNType>(type))
-    return "e2m1";
-  if (isa<Float8E8M0FNUType>(type))
-    return "ue8m0";
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  type.print(os);
-  return name;
+/// The atom's type of an MMA input: integers carry the dot's signedness
+/// (`si8`, `ui8`; signless without one counts as signed, as PTX's `.s8`).
+static Type mmaInputType(Type type,
+                         std::optional<nv_tileaa::Signedness> sign) {
+  auto i = dyn_cast<IntegerType>(type);
+  if (!i)
+    return type;
+  bool isUnsigned =
+      sign ? *sign == nv_tileaa::Signedness::Unsigned : i.isUnsigned();
+  return IntegerType::get(type.getContext(), i.getWidth(),
+                          isUnsigned ? IntegerType::Unsigned
+                                     : IntegerType::Signed);
 }
 
-/// The atom names the instruction the dot lowers to. Plain dots start from
-/// the mma.sync family (selectsWgmma / selectsTcgen05 below pick wgmma and
-/// tcgen05 where the table allows). Block-scaled MMA
-/// is tcgen05 on sm_100a to sm_110a and block-scaled mma.sync on
+/// The instruction-table name of an MMA input (`f16`, `tf32`, `s8`, ...).
+static std::string mmaElementName(Type type,
+                                  std::optional<nv_tileaa::Signedness> sign) {
+  return nv_tileas::getMmaElementName(mmaInputType(type, sign));
+}
+
+/// The family the dot lowers to before the arch-specific ones are tried.
+/// Plain dots start from mma.sync (selectsWgmma / selectsTcgen05 below
+/// pick wgmma and tcgen05 where the table allows). Block-scaled MMA is
+/// tcgen05 on sm_100a to sm_110a and block-scaled mma.sync on
 /// sm_120a/sm_121a (no tcgen05).
-static StringRef mmaFamily(int64_t cc, bool blockScaled) {
+static nv_tileas::MmaFamily mmaFamily(int64_t cc, bool blockScaled) {
   if (blockScaled)
-    return cc >= 120 ? "mma_bs_" : "umma_bs_";
-  return ::tilecc::layout::kMmaSyncAtomFamily;
+    return cc >= 120 ? nv_tileas::MmaFamily::mma_sync_block_scaled
+                     : nv_tileas::MmaFamily::tcgen05_block_scaled;
+  return nv_tileas::MmaFamily::mma_sync;
 }
 
 /// A plain dot that an arch-specific instruction family may take: the module
@@ -76,9 +72,9 @@ getArchSpecificDot(nv_tileaa::DotOp op, nv_tileaa::KernelSpecAttr spec) {
   if (a.getRank() != 2 || !a.hasStaticShape() || !c.hasStaticShape())
     return std::nullopt;
   return ArchSpecificDot{
-      mmaElementName(a.getElementType(), true, op.getSignednessA()),
-      mmaElementName(b.getElementType(), true, op.getSignednessB()),
-      mmaElementName(c.getElementType(), false, {}), c.getShape(),
+      mmaElementName(a.getElementType(), op.getSignednessA()),
+      mmaElementName(b.getElementType(), op.getSignednessB()),
+      nv_tileas::getMmaElementName(c.getElementType()), c.getShape(),
       a.getShape().back(), spec ? spec.getNumWarps() : 4u};
 }
 
@@ -112,43 +108,28 @@ static bool selectsTcgen05(nv_tileaa::DotOp op, int64_t cc,
                                        *instr);
 }
 
-namespace {
-struct MmaShape {
-  int64_t m, n, k;
-  bool isBlockScaled;
-};
-} // namespace
-
-/// The tile must split into whole atoms: the mma.sync instruction of the
-/// shared table (m16n8k<256/bits>, m8n8k4 for f64); block-scaled mma.sync
-/// and tcgen05 tile N by 8 and K by 256 bits of A elements, M by 16 and 64
-/// respectively.
-static FailureOr<MmaShape> validateMmaShape(nv_tileaa::DotOp op,
-                                            StringRef family) {
+/// The tile must split into the family's granule (lib/Layout's instruction
+/// table, getMmaTileGranule): mma.sync's m16n8k<256/bits> (m8n8k4 for f64),
+/// for the block-scaled lowerings M 16 / 64, N 8 and K 256 bits of A. Plain
+/// wgmma and tcgen05 were checked by fitsWgmma / fitsTcgen05.
+static LogicalResult validateMmaShape(nv_tileaa::DotOp op,
+                                      nv_tileas::MmaFamily family) {
   auto a = cast<RankedTensorType>(op.getA().getType());
   auto d = cast<RankedTensorType>(op.getType());
   int64_t rank = d.getRank();
-  MmaShape shape{d.getDimSize(rank - 2), d.getDimSize(rank - 1),
-                 a.getDimSize(rank - 1), op.getSfa() && op.getSfb()};
+  int64_t m = d.getDimSize(rank - 2), n = d.getDimSize(rank - 1),
+          k = a.getDimSize(rank - 1);
   unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
-  // Warp-level block-scaled mma.sync tiles M by 16 like plain mma.sync;
-  // plain tcgen05 was checked by fitsTcgen05.
-  int64_t atomM = family == "mma_bs_" ? 16 : 64, atomN = 8,
-          atomK = bits ? 256 / bits : 0;
-  if (family == ::tilecc::layout::kMmaSyncAtomFamily) {
-    std::optional<::tilecc::layout::MmaSyncShape> instr =
-        ::tilecc::layout::getMmaSyncShape(bits);
-    if (!instr)
-      return failure();
-    atomM = instr->m;
-    atomN = instr->n;
-    atomK = instr->k;
-  }
-  if (ShapedType::isDynamic(shape.m) || ShapedType::isDynamic(shape.n) ||
-      ShapedType::isDynamic(shape.k) || atomK == 0 || shape.m % atomM != 0 ||
-      shape.n % atomN != 0 || shape.k % atomK != 0)
+  std::optional<::tilecc::layout::MmaInstrShape> granule =
+      ::tilecc::layout::getMmaTileGranule(nv_tileas::toTableFamily(family),
+                                          bits);
+  if (!granule)
     return failure();
-  return shape;
+  if (ShapedType::isDynamic(m) || ShapedType::isDynamic(n) ||
+      ShapedType::isDynamic(k) || m % granule->m != 0 ||
+      n % granule->n != 0 || k % granule->k != 0)
+    return failure();
+  return success();
 }
 
 /// Whether mma.sync has the operand types on this target (the target table
@@ -268,12 +249,12 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
       op.emitError("failed to get the target spec");
       return failure();
     }
-    StringRef family = mmaFamily(*cc, blockScaled);
+    nv_tileas::MmaFamily family = mmaFamily(*cc, blockScaled);
     if (!blockScaled && selectsWgmma(op, *cc, spec))
-      family = ::tilecc::layout::kWgmmaAtomFamily;
+      family = nv_tileas::MmaFamily::wgmma;
     else if (!blockScaled && selectsTcgen05(op, *cc, spec))
-      family = ::tilecc::layout::kTcgen05AtomFamily;
-    FailureOr<MmaShape> shape = validateMmaShape(op, family);
+      family = nv_tileas::MmaFamily::tcgen05;
+    LogicalResult shape = validateMmaShape(op, family);
     // A plain dot no MMA instruction of the target takes (a dimension below
     // the instruction's, fp8 before sm_89) runs as scalar multiply-adds.
     if (!blockScaled && (failed(shape) || !mmaSyncHasTypes(op, *cc)))
@@ -282,7 +263,7 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
       op.emitError("failed to find available mma partition");
       return failure();
     }
-    if (shape->isBlockScaled && *cc <= 99) {
+    if (blockScaled && *cc <= 99) {
       op.emitError(
           "mma block scale is not supported by compute capability < sm100");
       return failure();
@@ -295,14 +276,32 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
     auto elem = [](Value v) {
       return cast<RankedTensorType>(v.getType()).getElementType();
     };
-    std::string name = (family + mmaElementName(elem(op.getA()), true,
-                                                 op.getSignednessA()) +
-                        "_" +
-                        mmaElementName(elem(op.getB()), true,
-                                       op.getSignednessB()) +
-                        "_" + mmaElementName(elem(op.getC()), false, {}))
-                           .str();
-    auto atom = nv_tileas::MmaAtomAttr::get(getContext(), name);
+    auto cType = cast<RankedTensorType>(op.getC().getType());
+    int64_t tileN = cType.getDimSize(cType.getRank() - 1);
+    // Block-scaled: the scale factors' type and the K elements sharing one.
+    Type scaleType;
+    unsigned scaleBlock = 0;
+    if (blockScaled) {
+      auto sfa = cast<RankedTensorType>(op.getSfa().getType());
+      int64_t scaleK = sfa.getDimSize(sfa.getRank() - 1);
+      int64_t k = cast<RankedTensorType>(op.getA().getType()).getShape().back();
+      scaleType = sfa.getElementType();
+      scaleBlock = scaleK > 0 && !ShapedType::isDynamic(scaleK) ? k / scaleK
+                                                                : 0;
+    }
+    std::optional<::tilecc::layout::MmaInstrShape> instr =
+        ::tilecc::layout::getMmaInstrShape(
+            nv_tileas::toTableFamily(family),
+            nv_tileas::getRegisterBits(elem(op.getA())), tileN, scaleBlock);
+    if (!instr) {
+      op.emitError("failed to find available mma partition");
+      return failure();
+    }
+    auto atom = nv_tileas::MmaAtomAttr::get(
+        getContext(), family, instr->m, instr->n, instr->k,
+        mmaInputType(elem(op.getA()), op.getSignednessA()),
+        mmaInputType(elem(op.getB()), op.getSignednessB()), elem(op.getC()),
+        scaleType, scaleBlock);
     if (!blockScaled) {
       auto dot = rewriter.replaceOpWithNewOp<nv_tileas::DotOp>(
           op, op.getType(), adaptor.getA(), adaptor.getB(), adaptor.getC(),
@@ -323,7 +322,7 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
   }
 
 private:
-  /// nv_tileas.dot with an `fma_<a>_<b>_<c>` atom on the widened operands.
+  /// nv_tileas.dot with an `fma` atom on the widened operands.
   LogicalResult rewriteAsFma(nv_tileaa::DotOp op, OpAdaptor adaptor,
                              ConversionPatternRewriter &rewriter) const {
     // Distributed layouts need power-of-two dimensions (cuda_tile's tiles
@@ -345,14 +344,12 @@ private:
     auto elem = [](Value v) {
       return cast<RankedTensorType>(v.getType()).getElementType();
     };
-    std::string name = (::tilecc::layout::kFmaAtomFamily +
-                        mmaElementName(elem(a), true, {}) + "_" +
-                        mmaElementName(elem(b), true, {}) + "_" +
-                        mmaElementName(elem(adaptor.getC()), false, {}))
-                           .str();
+    auto atom = nv_tileas::MmaAtomAttr::get(
+        getContext(), nv_tileas::MmaFamily::fma, 1, 1, 1,
+        mmaInputType(elem(a), {}), mmaInputType(elem(b), {}),
+        elem(adaptor.getC()), Type(), 0);
     rewriter.replaceOpWithNewOp<nv_tileas::DotOp>(
-        op, op.getType(), a, b, adaptor.getC(),
-        nv_tileas::MmaAtomAttr::get(getContext(), name));
+        op, op.getType(), a, b, adaptor.getC(), atom);
     return success();
   }
 };

@@ -23,18 +23,14 @@ using namespace mlir;
 using namespace mlir::tilecc;
 namespace tl = ::tilecc::layout;
 
-/// `<family>_<a>_<b>_f16` for an f32-accumulating mma.sync atom whose A and
-/// B have an f16-accumulator form, else nullopt.
-static std::optional<std::string> f16AccumulatorAtom(StringRef name) {
-  if (!name.starts_with(tl::kMmaSyncAtomFamily))
-    return std::nullopt;
-  SmallVector<StringRef> parts;
-  name.split(parts, '_');
-  if (parts.size() < 4 || parts.back() != "f32" ||
-      !tl::mmaSyncHasF16Accumulator(parts[parts.size() - 3],
-                                    parts[parts.size() - 2]))
-    return std::nullopt;
-  return (name.drop_back(3) + "f16").str();
+/// The f16-accumulator form of an f32-accumulating mma.sync atom whose A
+/// and B have one, else null.
+static nv_tileas::MmaAtomAttr f16AccumulatorAtom(nv_tileas::MmaAtomAttr atom) {
+  if (atom.getFamily() != nv_tileas::MmaFamily::mma_sync ||
+      !atom.getC().isF32() ||
+      !tl::mmaSyncHasF16Accumulator(atom.getAName(), atom.getBName()))
+    return {};
+  return atom.withAccumulator(Float16Type::get(atom.getContext()));
 }
 
 /// Rewrites truncf(dot(a, b, extf(c))) on f16 `c` to dot(a, b, c) for a
@@ -53,14 +49,14 @@ static void narrow(nv_tileas::DotOp dot) {
       (trunc.getRoundingmode() &&
        *trunc.getRoundingmode() != arith::RoundingMode::to_nearest_even))
     return;
-  std::optional<std::string> atom = f16AccumulatorAtom(dot.getAtom().getName());
+  nv_tileas::MmaAtomAttr atom = f16AccumulatorAtom(dot.getAtom());
   if (!atom)
     return;
   IRRewriter rewriter(dot.getContext());
   rewriter.setInsertionPoint(trunc);
   Value narrowed = nv_tileas::DotOp::create(
       rewriter, dot.getLoc(), narrowType, dot.getA(), dot.getB(), ext.getIn(),
-      nv_tileas::MmaAtomAttr::get(dot.getContext(), *atom));
+      atom);
   rewriter.replaceOp(trunc, narrowed);
   rewriter.eraseOp(dot);
   if (ext->use_empty())

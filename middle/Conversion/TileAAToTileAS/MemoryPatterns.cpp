@@ -150,8 +150,27 @@ namespace {
 enum class Access { Load, Store, ReadModifyWrite };
 } // namespace
 
+/// The copy atom of an access of `bits` bits to global or shared memory.
+static nv_tileas::CopyAtomAttr copyAtom(MLIRContext *ctx, Access access,
+                                        bool shared, int64_t bits) {
+  using nv_tileas::CopyKind;
+  switch (access) {
+  case Access::Load:
+    return nv_tileas::CopyAtomAttr::get(
+        ctx, shared ? CopyKind::lds : CopyKind::ldg, bits);
+  case Access::Store:
+    return nv_tileas::CopyAtomAttr::get(
+        ctx, shared ? CopyKind::sts : CopyKind::stg, bits);
+  case Access::ReadModifyWrite:
+    break;
+  }
+  return nv_tileas::CopyAtomAttr::get(
+      ctx, shared ? CopyKind::red_shared : CopyKind::red_global, 0);
+}
+
 /// The op's copy witness (any attribute implementing the interface), or the
-/// catalog default: ldg/lds_<bits>, stg/sts_<bits>, red_global.
+/// table default: ldg/lds and stg/sts as wide as the access is proven
+/// aligned, red_global/red_shared.
 static Attribute copyAtomFor(Operation *op, Access access, Value view,
                              Type elementType, ArrayRef<int64_t> box) {
   if (auto named = dyn_cast_if_present<nv_tileas::CopyAtomAttrInterface>(
@@ -163,20 +182,7 @@ static Attribute copyAtomFor(Operation *op, Access access, Value view,
   MemrefFacts facts = memrefFacts(view, elementType);
   int64_t bits =
       vectorElements(facts, elementType, box) * elementBits(elementType);
-  bool shared = facts.addressSpace == 3;
-  std::string name;
-  switch (access) {
-  case Access::Load:
-    name = (shared ? "lds_" : "ldg_") + std::to_string(bits);
-    break;
-  case Access::Store:
-    name = (shared ? "sts_" : "stg_") + std::to_string(bits);
-    break;
-  case Access::ReadModifyWrite:
-    name = shared ? "red_shared" : "red_global";
-    break;
-  }
-  return nv_tileas::CopyAtomAttr::get(op->getContext(), name);
+  return copyAtom(op->getContext(), access, facts.addressSpace == 3, bits);
 }
 
 /// Memory-ordering attributes re-keyed into nv_tileas: same discriminant.
@@ -580,21 +586,8 @@ static Attribute pointerAtomFor(Operation *op, Access access, Value ptr,
     if (isa<nv_tileas::CopyAtomAttrInterface>(attr.getValue()))
       return attr.getValue();
   auto ptrType = cast<nv_tileaa::PtrType>(getElementTypeOrSelf(ptr.getType()));
-  bool shared = ptrType.getAddressSpace() == 3;
-  std::string bits = std::to_string(elementBits(elementType));
-  std::string name;
-  switch (access) {
-  case Access::Load:
-    name = (shared ? "lds_" : "ldg_") + bits;
-    break;
-  case Access::Store:
-    name = (shared ? "sts_" : "stg_") + bits;
-    break;
-  case Access::ReadModifyWrite:
-    name = shared ? "red_shared" : "red_global";
-    break;
-  }
-  return nv_tileas::CopyAtomAttr::get(op->getContext(), name);
+  return copyAtom(op->getContext(), access, ptrType.getAddressSpace() == 3,
+                  elementBits(elementType));
 }
 
 static bool isPointerAccess(Operation *op, Value base, OperandRange indices) {

@@ -48,26 +48,95 @@ class TileAS_Attr<string name, string attrMnemonic, list<Trait> traits = []>
   let mnemonic = attrMnemonic;
 }
 
-def TileAS_CopyAtomAttr : TileAS_Attr<"CopyAtom", "copy_atom",
-    [DeclareAttrInterfaceMethods<TileAS_CopyAtomAttrInterface>]> {
-  let summary = "copy primitive witness, e.g. #nv_tileas<copy_atom sm90_tma_load_2d>";
-  let parameters = (ins StringRefParameter<"atom name">:$name);
-  let assemblyFormat = "custom<AtomName>($name)";
+// Discriminants equal lib/Layout's CopyKind (InstructionTable.h).
+def TileAS_CopyKind : I32EnumAttr<"CopyKind", "copy instruction kind", [
+    I32EnumAttrCase<"ldg", 0>, I32EnumAttrCase<"stg", 1>,
+    I32EnumAttrCase<"lds", 2>, I32EnumAttrCase<"sts", 3>,
+    I32EnumAttrCase<"red_global", 4>, I32EnumAttrCase<"red_shared", 5>,
+    I32EnumAttrCase<"cp_async", 6>, I32EnumAttrCase<"tma", 7>]> {
+  let cppNamespace = "::mlir::nv_tileas";
+  let genSpecializedAttr = 0;
 }
 
-def TileAS_MmaAtomAttr : TileAS_Attr<"MmaAtom", "atom"> {
-  let summary = "MMA instruction family, e.g. #nv_tileas<atom mma_f16_f16_f32>";
+def TileAS_CopyAtomAttr : TileAS_Attr<"CopyAtom", "copy_atom",
+    [DeclareAttrInterfaceMethods<TileAS_CopyAtomAttrInterface>]> {
+  let summary = "copy instruction, e.g. #nv_tileas.copy_atom<ldg, 128>";
   let description = [{
-    The name's family prefix selects the tensor-core generation: `mma_`
-    (mma.sync), `wgmma_` (sm_90a warpgroup MMA), `umma_` (sm_100 tcgen05) and
-    `umma_bs_` (sm_100 block-scaled tcgen05).
+    The instruction a memory op moves its data with, from lib/Layout's
+    instruction table (InstructionTable.h): its kind and the bits one access
+    moves. `ldg`/`stg` (global) and `lds`/`sts` (shared) move 8 to 128 bits
+    an access, `cp_async` 32, 64 or 128; `red_global`/`red_shared`
+    (element-wise read-modify-write) and `tma` (whole boxes) have no width:
+
+      #nv_tileas.copy_atom<ldg, 128>
+      #nv_tileas.copy_atom<cp_async, 64>
+      #nv_tileas.copy_atom<tma>
   }];
-  let parameters = (ins StringRefParameter<"atom name">:$name);
-  let assemblyFormat = "custom<AtomName>($name)";
+  let parameters = (ins EnumParameter<TileAS_CopyKind>:$kind,
+                        DefaultValuedParameter<"unsigned", "0">:$bits);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+// Discriminants equal lib/Layout's MmaFamily (InstructionTable.h).
+def TileAS_MmaFamily : I32EnumAttr<"MmaFamily", "MMA instruction family", [
+    I32EnumAttrCase<"mma_sync", 0>, I32EnumAttrCase<"mma_sync_block_scaled", 1>,
+    I32EnumAttrCase<"wgmma", 2>, I32EnumAttrCase<"tcgen05", 3>,
+    I32EnumAttrCase<"tcgen05_block_scaled", 4>, I32EnumAttrCase<"fma", 5>]> {
+  let cppNamespace = "::mlir::nv_tileas";
+  let genSpecializedAttr = 0;
+}
+
+def TileAS_MmaAtomAttr : TileAS_Attr<"MmaAtom", "mma_atom"> {
+  let summary = "MMA instruction, e.g. #nv_tileas.mma_atom<wgmma, m64n128k16, f16 x f16 -> f32>";
+  let description = [{
+    The instruction a dot lowers to, chosen in TileAAToTileAS from lib/Layout's
+    instruction table (InstructionTable.h): its family, the shape of one
+    instruction (M x N x K elements) and the element types of A, B and the
+    accumulator. Integer A and B carry their signedness (`si8`, `ui8`); tf32
+    operands are `tf32`. Block-scaled families also name the scale factors'
+    type and how many K elements share one scale:
+
+      #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>
+      #nv_tileas.mma_atom<tcgen05_block_scaled, m128n128k32,
+                          f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>
+
+    The verifier checks the shape against the table for the family and the
+    width of A.
+  }];
+  let parameters = (ins EnumParameter<TileAS_MmaFamily>:$family,
+                        "unsigned":$m, "unsigned":$n, "unsigned":$k,
+                        "::mlir::Type":$a, "::mlir::Type":$b,
+                        "::mlir::Type":$c,
+                        OptionalParameter<"::mlir::Type">:$scaleType,
+                        DefaultValuedParameter<"unsigned", "0">:$scaleBlock);
+  let builders = [
+    AttrBuilderWithInferredContext<(ins "MmaFamily":$family,
+        "unsigned":$m, "unsigned":$n, "unsigned":$k, "::mlir::Type":$a,
+        "::mlir::Type":$b, "::mlir::Type":$c,
+        CArg<"::mlir::Type", "{}">:$scaleType,
+        CArg<"unsigned", "0">:$scaleBlock), [{
+      return $_get(a.getContext(), family, m, n, k, a, b, c, scaleType,
+                   scaleBlock);
+    }]>
+  ];
+  let skipDefaultBuilders = 0;
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// Whether the atom consumes per-block scale factors.
     bool isBlockScaled() const;
+    /// The same instruction of another family (and shape), e.g. the
+    /// mma.sync a wgmma dot falls back to.
+    MmaAtomAttr withFamily(MmaFamily family, unsigned m, unsigned n,
+                           unsigned k) const;
+    /// The atom with another accumulator type.
+    MmaAtomAttr withAccumulator(::mlir::Type c) const;
+    /// The instruction-table names of A, B and C (`f16`, `tf32`, `e4m3`,
+    /// `s8`, `u8`, `s32`, ...), which are also their PTX type suffixes.
+    std::string getAName() const;
+    std::string getBName() const;
+    std::string getCName() const;
   }];
 }
 

@@ -24,7 +24,8 @@ LogicalResult DotOp::verify() {
 
 LogicalResult BlockScaledMmaOp::verify() {
   if (!getAtom().isBlockScaled())
-    return emitOpError("requires a block-scaled (umma_bs_ or mma_bs_) MMA atom");
+    return emitOpError("requires a block-scaled MMA atom (mma_sync_block_scaled "
+                       "or tcgen05_block_scaled)");
   // Block-scaled MMA exists from sm_100 on (tcgen05 on sm_100a-class,
   // mma.sync on sm_120a-class targets); the capability encoding is
   // major * 10 + minor (seed 004).

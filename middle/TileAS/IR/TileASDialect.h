@@ -16,6 +16,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
+#include "Target/TargetInfo.h"
 #include "TileAS/IR/TileASLayoutSupport.h"
 #include "mlir/IR/TensorEncoding.h"
 
@@ -29,6 +30,20 @@
 
 #define GET_TYPEDEF_CLASSES
 #include "TileAS/IR/TileASTypes.h.inc"
+
+namespace tilecc::layout {
+enum class MmaFamily : uint32_t; // Layout/InstructionTable.h
+} // namespace tilecc::layout
+
+namespace mlir::nv_tileas {
+/// lib/Layout's instruction-table family of an atom's family.
+::tilecc::layout::MmaFamily toTableFamily(MmaFamily family);
+/// The instruction-table name of an MMA element type: `f16`, `bf16`,
+/// `tf32`, `f32`, `f64`, `e4m3`, `e5m2`, `e2m1`, `ue8m0`, `s8`/`u8` by the
+/// integer's signedness (signless counts as signed), else the type as
+/// printed.
+std::string getMmaElementName(Type type);
+} // namespace mlir::nv_tileas
 
 // nv_tileas.yield names its parents before their families are declared.
 namespace mlir::nv_tileas {

@@ -13,8 +13,13 @@ def TileAS_CopyAtomAttrInterface : AttrInterface<"CopyAtomAttrInterface"> {
     lowers to. Lowering reads the witness only through this interface.
   }];
   let methods = [
-    InterfaceMethod<"Name of the copy atom in the target's atom catalog.",
-                    "::llvm::StringRef", "getAtomName">,
+    InterfaceMethod<"Bits one access moves (0: element-wise or whole "
+                    "boxes).",
+                    "unsigned", "getAccessBits">,
+    InterfaceMethod<"The target feature the copy needs, from lib/Layout's "
+                    "instruction table.",
+                    "::std::optional<::tilecc::TargetFeature>",
+                    "getRequiredFeature">,
     InterfaceMethod<"Whether the atom moves data through the tensor memory "
                     "accelerator (and so needs a TMA descriptor).",
                     "bool", "isTmaAtom">,

@@ -10,9 +10,9 @@
 // CHECK: %[[S32:.*]] = arith.constant 32 : index
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: %[[T:.*]] = nv_tileas.make_tiled_view %{{.*}}[%{{.*}}] sizes(%[[C32]], %[[C64]]) strides(%[[C1]], %[[S32]]) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<32x16xf32>
-// CHECK: nv_tileas.tiled_load %[[T]][%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_32>}
+// CHECK: nv_tileas.tiled_load %[[T]][%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas.copy_atom<ldg, 32>}
 // CHECK: %[[I:.*]] = nv_tileas.make_tiled_view %{{.*}}[%{{.*}}] sizes(%[[C64]], %[[C32]]) strides(%[[S32]], %[[C1]]) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<32x16xf32>
-// CHECK: nv_tileas.tiled_load %[[I]][%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_128>}
+// CHECK: nv_tileas.tiled_load %[[I]][%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas.copy_atom<ldg, 128>}
 nv_tileaa.func @dim_map(%p: !nv_tileaa.ptr<f32, 1>, %i: index, %j: index) -> (tensor<32x16xf32>, tensor<32x16xf32>) {
   %tk = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   %pa = nv_tileaa.assume %p, [#nv_tileaa.div_by<16>] : !nv_tileaa.ptr<f32, 1>

@@ -15,8 +15,8 @@
 // CHECK: nv_tileas.make_tiled_view %[[X]][%{{.*}}] sizes(%{{.*}}, %[[M]]) strides(%{{.*}}, %{{.*}}) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<8x16xf32>
 // CHECK: %[[M2:.*]] = arith.muli %[[N]], %{{.*}} : index
 // CHECK: nv_tileas.make_tiled_view %[[O]][%{{.*}}] sizes(%[[M2]], %{{.*}}) strides(%{{.*}}, %{{.*}}) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<16x8xf32>
-// CHECK: nv_tileas.tiled_load {{.*}} {atom = #nv_tileas<copy_atom ldg_32>}
-// CHECK: nv_tileas.tiled_store {{.*}} {atom = #nv_tileas<copy_atom stg_32>}
+// CHECK: nv_tileas.tiled_load {{.*}} {atom = #nv_tileas.copy_atom<ldg, 32>}
+// CHECK: nv_tileas.tiled_store {{.*}} {atom = #nv_tileas.copy_atom<stg, 32>}
 module {
   nv_tileaa.func @groups(%px: !nv_tileaa.ptr<f32, 1>, %po: !nv_tileaa.ptr<f32, 1>, %n: index) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
     %tk = nv_tileaa.create_mem_token : !nv_tileaa.mem_token

@@ -10,7 +10,7 @@
 // CHECK-LABEL: nv_tileaa.func @narrowed
 // CHECK-SAME: (%[[A:.*]]: tensor<64x32xf16>, %[[B:.*]]: tensor<32x64xf16>, %[[C:.*]]: tensor<64x64xf16>)
 // CHECK-NOT: arith.extf
-// CHECK: %[[D:.*]] = nv_tileas.dot %[[A]], %[[B]], %[[C]] {atom = #nv_tileas<atom mma_f16_f16_f16>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+// CHECK: %[[D:.*]] = nv_tileas.dot %[[A]], %[[B]], %[[C]] {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f16>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
 // CHECK-NOT: arith.truncf
 // CHECK: return %[[D]]
 nv_tileaa.func @narrowed(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf16>) -> tensor<64x64xf16> {
@@ -23,7 +23,7 @@ nv_tileaa.func @narrowed(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tenso
 // Inside a K loop the f16 accumulator is carried as is.
 // CHECK-LABEL: nv_tileaa.func @loop
 // CHECK: scf.for {{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (tensor<32x16xf16>)
-// CHECK-NEXT: %[[D:.*]] = nv_tileas.dot %{{.*}}, %{{.*}}, %[[S]] {atom = #nv_tileas<atom mma_f16_f16_f16>}
+// CHECK-NEXT: %[[D:.*]] = nv_tileas.dot %{{.*}}, %{{.*}}, %[[S]] {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f16>}
 // CHECK-NEXT: scf.yield %[[D]] : tensor<32x16xf16>
 nv_tileaa.func @loop(%a: tensor<32x16xf16>, %b: tensor<16x16xf16>, %c: tensor<32x16xf16>, %n: index) -> tensor<32x16xf16> {
   %c0 = arith.constant 0 : index
@@ -41,8 +41,8 @@ nv_tileaa.func @loop(%a: tensor<32x16xf16>, %b: tensor<16x16xf16>, %c: tensor<32
 // sm_80, which has no fp8 mma.sync, as scalar FMA).
 // CHECK-LABEL: nv_tileaa.func @fp8
 // CHECK: arith.extf
-// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom fma_f32_f32_f32>}
-// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_e5m2_e5m2_f32>}
+// SM80: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>}
+// SM100: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k32, f8E5M2 x f8E5M2 -> f32>}
 // CHECK: arith.truncf
 nv_tileaa.func @fp8(%a: tensor<16x32xf8E5M2>, %b: tensor<32x8xf8E5M2>, %c: tensor<16x8xf16>) -> tensor<16x8xf16> {
   %w = nv_tileaa.fp_to_fp %c : tensor<16x8xf16> -> tensor<16x8xf32>
@@ -54,8 +54,8 @@ nv_tileaa.func @fp8(%a: tensor<16x32xf8E5M2>, %b: tensor<32x8xf8E5M2>, %c: tenso
 // The f32 sum is used as well (or rounded otherwise than to nearest even):
 // it stays an f32 dot.
 // CHECK-LABEL: nv_tileaa.func @f32_used
-// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
-// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
+// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>}
+// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>}
 nv_tileaa.func @f32_used(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) -> (tensor<16x8xf16>, tensor<16x8xf32>, tensor<16x8xf16>) {
   %w = nv_tileaa.fp_to_fp %c : tensor<16x8xf16> -> tensor<16x8xf32>
   %d = nv_tileaa.dot %a, %b, %w {nv_tileaa.f16_accumulator} : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
@@ -69,7 +69,7 @@ nv_tileaa.func @f32_used(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor
 // its f32 partial sums stay.
 // CHECK-LABEL: nv_tileaa.func @unmarked
 // CHECK: arith.extf
-// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
+// CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>}
 // CHECK: arith.truncf
 nv_tileaa.func @unmarked(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) -> tensor<16x8xf16> {
   %w = nv_tileaa.fp_to_fp %c : tensor<16x8xf16> -> tensor<16x8xf32>

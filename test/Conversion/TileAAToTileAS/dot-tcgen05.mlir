@@ -1,5 +1,5 @@
 // nv_tileaa.dot on sm_100a, sm_103a and sm_110a takes the tcgen05 atom
-// (`umma_`) when the tcgen05 table has its element types (f16/bf16 -> f32,
+// (`tcgen05`) when the tcgen05 table has its element types (f16/bf16 -> f32,
 // tf32 -> f32, e4m3/e5m2 -> f32, s8/u8 -> s32) and the tile fits (M 64 or a
 // multiple of 128, N a power of two from 16, whole K steps, groups of 4
 // warps); everything else, and sm_100 (not arch-specific), sm_120a and
@@ -15,20 +15,20 @@
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_110a | FileCheck %s --check-prefix=I8
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_103a | FileCheck %s --check-prefix=NOI8
 // I8-LABEL: nv_tileaa.func @fits
-// I8: umma_s8_u8_s32
+// I8: #nv_tileas.mma_atom<tcgen05, m128n{{[0-9]+}}k32, si8 x ui8 -> i32>
 // NOI8-LABEL: nv_tileaa.func @fits
-// NOI8: {atom = #nv_tileas<atom mma_s8_u8_s32>}
+// NOI8: {atom = #nv_tileas.mma_atom<mma_sync, m16n8k32, si8 x ui8 -> i32>}
 
 // TC-LABEL: nv_tileaa.func @fits
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_bf16_bf16_f32>} : tensor<64x64xbf16>
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_tf32_tf32_f32>} : tensor<128x32xtf32>
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_e4m3_e5m2_f32>} : tensor<64x32xf8E4M3FN>
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom {{u?}}mma_s8_u8_s32>} : tensor<64x64xi8>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n{{[0-9]+}}k16, f16 x f16 -> f32>} : tensor<128x32xf16>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n{{[0-9]+}}k16, bf16 x bf16 -> f32>} : tensor<64x64xbf16>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n{{[0-9]+}}k8, tf32 x tf32 -> f32>} : tensor<128x32xtf32>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n{{[0-9]+}}k32, f8E4M3FN x f8E5M2 -> f32>} : tensor<64x32xf8E4M3FN>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<{{.*}}, si8 x ui8 -> i32>} : tensor<64x64xi8>
 // NOTC-LABEL: nv_tileaa.func @fits
-// NOTC-NOT: umma_
+// NOTC-NOT: mma_atom<tcgen05
 // SM90A-LABEL: nv_tileaa.func @fits
-// SM90A-NOT: umma_
+// SM90A-NOT: mma_atom<tcgen05
 nv_tileaa.func @fits(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128xf32>,
                      %a2: tensor<64x64xbf16>, %b2: tensor<64x16xbf16>, %c2: tensor<64x16xf32>,
                      %a3: tensor<128x32xtf32>, %b3: tensor<32x64xtf32>, %c3: tensor<128x64xf32>,
@@ -53,12 +53,12 @@ nv_tileaa.func @fits(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<
 // Not for tcgen05: 32 rows, N = 8, an f16 accumulator, f32 operands (f32
 // precision through 3xTF32 on mma.sync), f64, a batch dimension, 2 warps.
 // TC-LABEL: nv_tileaa.func @does_not_fit
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<32x32xf16>
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x8xf16>
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f{{16|32}}>} : tensor<128x32xf16>, tensor<32x64xf16>
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f32_f32_f32>}
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f64_f64_f64>}
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<2x128x32xf16>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<32x32xf16>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x8xf16>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f{{16|32}}>} : tensor<128x32xf16>, tensor<32x64xf16>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k8, f32 x f32 -> f32>}
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m8n8k4, f64 x f64 -> f64>}
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<2x128x32xf16>
 nv_tileaa.func @does_not_fit(%a: tensor<32x32xf16>, %b: tensor<32x64xf16>, %c: tensor<32x64xf32>,
                              %a1: tensor<128x32xf16>, %b1: tensor<32x8xf16>, %c1: tensor<128x8xf32>,
                              %c3: tensor<128x64xf32>,
@@ -85,7 +85,7 @@ nv_tileaa.func @does_not_fit(%a: tensor<32x32xf16>, %b: tensor<32x64xf16>, %c: t
 
 // Two warps cannot cover the four tensor-memory lane quarters.
 // TC-LABEL: nv_tileaa.func @two_warps
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>}
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>}
 nv_tileaa.func @two_warps(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>)
     attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 2>} {
   %d = nv_tileaa.dot %a, %b, %c {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}

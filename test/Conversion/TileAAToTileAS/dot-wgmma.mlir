@@ -9,8 +9,8 @@
 
 // SM90A: module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32, nv_tileas.static_shared_limit = {{[0-9]+}} : i32}
 // SM90A-LABEL: nv_tileaa.func @fits
-// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<128x32xf16>
-// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom wgmma_bf16_bf16_f32>} : tensor<128x64xbf16>
+// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<wgmma, m64n{{[0-9]+}}k16, f16 x f16 -> f32>} : tensor<128x32xf16>
+// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<wgmma, m64n{{[0-9]+}}k16, bf16 x bf16 -> f32>} : tensor<128x64xbf16>
 // SM90-LABEL: nv_tileaa.func @fits
 // SM90-NOT: wgmma
 nv_tileaa.func @fits(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128xf32>,
@@ -28,11 +28,11 @@ nv_tileaa.func @fits(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<
 // Not for wgmma: 64 rows for 8 warps (16 each needs 128), N = 8, an f16
 // accumulator, tf32 operands, a batch dimension.
 // SM90A-LABEL: nv_tileaa.func @does_not_fit
-// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<64x32xf16>
-// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x8xf16>
-// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f{{16|32}}>} : tensor<128x32xf16>, tensor<32x64xf16>
-// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_tf32_tf32_f32>}
-// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<2x128x32xf16>
+// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<64x32xf16>
+// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x8xf16>
+// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f{{16|32}}>} : tensor<128x32xf16>, tensor<32x64xf16>
+// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k8, tf32 x tf32 -> f32>}
+// SM90A: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<2x128x32xf16>
 nv_tileaa.func @does_not_fit(%a: tensor<64x32xf16>, %b: tensor<32x128xf16>, %c: tensor<64x128xf32>,
                              %a1: tensor<128x32xf16>, %b1: tensor<32x8xf16>, %c1: tensor<128x8xf32>,
                              %b3: tensor<32x64xf16>, %c3: tensor<128x64xf32>,

@@ -22,9 +22,9 @@
 // CHECK: %[[IN:.*]] = arith.andi %[[IN0]], %{{.*}} : tensor<16xi1>
 // CHECK: %[[PTRS:.*]] = nv_tileas.addptr %[[P]], %[[O2]] : !nv_tileaa.ptr<f32, 1>, tensor<16xi64> -> tensor<16x!nv_tileaa.ptr<f32, 1>>
 // CHECK: %[[MASK:.*]] = arith.andi %[[IN]], %[[K]] : tensor<16xi1>
-// CHECK: %[[G:.*]], %[[T:.*]] = nv_tileas.load %[[PTRS]] mask(%[[MASK]] : tensor<16xi1>) other(%[[V]] : tensor<16xf32>) token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_32>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic acquire>}
+// CHECK: %[[G:.*]], %[[T:.*]] = nv_tileas.load %[[PTRS]] mask(%[[MASK]] : tensor<16xi1>) other(%[[V]] : tensor<16xf32>) token(%{{.*}}) {atom = #nv_tileas.copy_atom<ldg, 32>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic acquire>}
 // CHECK: nv_tileas.addptr %[[P]], %{{.*}} : !nv_tileaa.ptr<f32, 1>, tensor<16xi64> -> tensor<16x!nv_tileaa.ptr<f32, 1>>
-// CHECK: nv_tileas.store %[[G]], %{{.*}} mask(%{{.*}} : tensor<16xi1>) token(%[[T]]) {atom = #nv_tileas<copy_atom stg_32>}
+// CHECK: nv_tileas.store %[[G]], %{{.*}} mask(%{{.*}} : tensor<16xi1>) token(%[[T]]) {atom = #nv_tileas.copy_atom<stg, 32>}
 // CHECK-NOT: nv_tileaa.{{(gather_load|scatter_store|load|store|addptr)}}
 nv_tileaa.func @gather(%p: !nv_tileaa.ptr<f32, 1>, %m: index, %n: index, %s: index,
                        %i: tensor<16xi32>, %j: tensor<16xindex>, %k: tensor<16xi1>, %v: tensor<16xf32>) {

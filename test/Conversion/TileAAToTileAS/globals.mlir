@@ -10,7 +10,7 @@ nv_tileaa.global @scratch : tensor<16xi32> {address_space = 3 : i32}
 // CHECK-LABEL: nv_tileaa.func @use
 // CHECK: %[[T:.*]] = nv_tileas.get_global @table : !nv_tileaa.ptr<f32, 1>
 // CHECK: %[[S:.*]] = nv_tileas.get_global @scratch : !nv_tileaa.ptr<i32, 3>
-// CHECK: nv_tileas.load %[[T]] token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_32>}
+// CHECK: nv_tileas.load %[[T]] token(%{{.*}}) {atom = #nv_tileas.copy_atom<ldg, 32>}
 nv_tileaa.func @use() -> f32 {
   %tk = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   %t = nv_tileaa.get_global @table : !nv_tileaa.ptr<f32, 1>

@@ -10,13 +10,13 @@
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: %[[VIEW:.*]] = nv_tileas.make_tiled_view %[[MR]][%[[C0]]] sizes(%[[M]], %[[K]]) strides(%[[K]], %[[C1]]) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<128x32xf16>
-// CHECK: %[[V:.*]], %[[T1:.*]] = nv_tileas.tiled_load %[[VIEW]][%[[I]], %[[J]]] token(%[[T0]]) {atom = #nv_tileas<copy_atom sm90_tma_load_2d>, in_bounds = array<i1: true, true>, mem_scope = #nv_tileas<mem_scope cluster>, mem_semantic = #nv_tileas<mem_semantic relaxed>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+// CHECK: %[[V:.*]], %[[T1:.*]] = nv_tileas.tiled_load %[[VIEW]][%[[I]], %[[J]]] token(%[[T0]]) {atom = #nv_tileas.copy_atom<tma>, in_bounds = array<i1: true, true>, mem_scope = #nv_tileas<mem_scope cluster>, mem_semantic = #nv_tileas<mem_semantic relaxed>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
 // CHECK: nv_tileaa.return %[[V]] : tensor<128x32xf16>
 nv_tileaa.func @witness(%p: !nv_tileaa.ptr<f16, 1>, %m: index, %k: index, %i: index, %j: index) -> tensor<128x32xf16> {
   %t0 = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
   %mr_a = nv_tileaa.make_memref %p, %m, %k, %k : (!nv_tileaa.ptr<f16, 1>, index, index, index) -> !nv_tileaa.memref<?x?xf16, 1, strides = [?, 1]>
   %v, %t1 = nv_tileaa.tiled_load %mr_a[%i, %j], %t0
-      { atom = #nv_tileas<copy_atom sm90_tma_load_2d>,
+      { atom = #nv_tileas.copy_atom<tma>,
         in_bounds = array<i1: true, true>,
         mem_semantic = #nv_tileaa<mem_semantic relaxed>,
         mem_scope = #nv_tileaa<mem_scope cluster>,
@@ -30,12 +30,12 @@ nv_tileaa.func @witness(%p: !nv_tileaa.ptr<f16, 1>, %m: index, %k: index, %i: in
 // the innermost extent (128-bit here), a store and an atomic in shared memory
 // get the shared forms; tokens join; rmw_mode / semantics keep their values.
 // CHECK-LABEL: nv_tileaa.func @defaults
-// CHECK: %[[L:.*]], %[[LT:.*]] = nv_tileas.tiled_load %{{.*}}[%{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<64xf32> -> tensor<64xf32>, !nv_tileas.mem_token
-// CHECK: %[[U:.*]], %{{.*}} = nv_tileas.tiled_load %{{.*}}[%{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<64xf32> -> tensor<64xf32>, !nv_tileas.mem_token
+// CHECK: %[[L:.*]], %[[LT:.*]] = nv_tileas.tiled_load %{{.*}}[%{{.*}}] token(%{{.*}}) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<64xf32> -> tensor<64xf32>, !nv_tileas.mem_token
+// CHECK: %[[U:.*]], %{{.*}} = nv_tileas.tiled_load %{{.*}}[%{{.*}}] token(%{{.*}}) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<64xf32> -> tensor<64xf32>, !nv_tileas.mem_token
 // CHECK: %[[J:.*]] = nv_tileas.join_tokens %{{.*}}, %[[LT]] : !nv_tileas.mem_token
 // CHECK: %[[S:.*]] = nv_tileas.make_tiled_view %{{.*}} : !nv_tileaa.ptr<f16, 3> -> !nv_tileas.tiled_view<8x16xf16, 3>
-// CHECK: %[[ST:.*]] = nv_tileas.tiled_store %{{.*}}, %[[S]][%{{.*}}, %{{.*}}] token(%[[J]]) {atom = #nv_tileas<copy_atom sts_128>, mem_scope = #nv_tileas<mem_scope tl_blk>, mem_semantic = #nv_tileas<mem_semantic release>} : tensor<8x16xf16>, !nv_tileas.tiled_view<8x16xf16, 3> -> !nv_tileas.mem_token
-// CHECK: nv_tileas.tiled_atomic_rmw umax, %{{.*}}, %{{.*}}[%{{.*}}] token(%[[ST]]) {atom = #nv_tileas<copy_atom red_global>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic acq_rel>} : tensor<64xi32>, !nv_tileas.tiled_view<64xi32> -> tensor<64xi32>, !nv_tileas.mem_token
+// CHECK: %[[ST:.*]] = nv_tileas.tiled_store %{{.*}}, %[[S]][%{{.*}}, %{{.*}}] token(%[[J]]) {atom = #nv_tileas.copy_atom<sts, 128>, mem_scope = #nv_tileas<mem_scope tl_blk>, mem_semantic = #nv_tileas<mem_semantic release>} : tensor<8x16xf16>, !nv_tileas.tiled_view<8x16xf16, 3> -> !nv_tileas.mem_token
+// CHECK: nv_tileas.tiled_atomic_rmw umax, %{{.*}}, %{{.*}}[%{{.*}}] token(%[[ST]]) {atom = #nv_tileas.copy_atom<red_global>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic acq_rel>} : tensor<64xi32>, !nv_tileas.tiled_view<64xi32> -> tensor<64xi32>, !nv_tileas.mem_token
 nv_tileaa.func @defaults(%p: !nv_tileaa.ptr<f32, 1>, %q: !nv_tileaa.ptr<f32, 1>, %s: !nv_tileaa.ptr<f16, 3>,
                          %r: !nv_tileaa.ptr<i32, 1>, %n: i32, %i: index, %v: tensor<8x16xf16>, %w: tensor<64xi32>) {
   %tk = nv_tileaa.create_mem_token : !nv_tileaa.mem_token

@@ -38,9 +38,9 @@ module {
 // CHECK: %[[BID32:.*]] = arith.index_cast %[[BID]] : index to i32
 // CHECK: %[[I:.*]] = arith.index_cast %[[BID32]] : i32 to index
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<1024xf32>
-// CHECK: %[[X:.*]], %{{.*}} = nv_tileas.tiled_load %[[VA]][%[[I]]] other(%[[ZERO]] : tensor<1024xf32>) token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>, !nv_tileas.mem_token
-// CHECK: %[[Y:.*]], %{{.*}} = nv_tileas.tiled_load %[[VB]][%[[I]]] other(%{{.*}} : tensor<1024xf32>) token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_128>}
+// CHECK: %[[X:.*]], %{{.*}} = nv_tileas.tiled_load %[[VA]][%[[I]]] other(%[[ZERO]] : tensor<1024xf32>) token(%{{.*}}) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>, !nv_tileas.mem_token
+// CHECK: %[[Y:.*]], %{{.*}} = nv_tileas.tiled_load %[[VB]][%[[I]]] other(%{{.*}} : tensor<1024xf32>) token(%{{.*}}) {atom = #nv_tileas.copy_atom<ldg, 128>}
 // CHECK: %[[S:.*]] = arith.addf %[[X]], %[[Y]] : tensor<1024xf32>
-// CHECK: nv_tileas.tiled_store %[[S]], %[[VC]][%[[I]]] token(%{{.*}}) {atom = #nv_tileas<copy_atom stg_128>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32> -> !nv_tileas.mem_token
+// CHECK: nv_tileas.tiled_store %[[S]], %[[VC]][%[[I]]] token(%{{.*}}) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32> -> !nv_tileas.mem_token
 // CHECK-NEXT: nv_tileaa.return
 // CHECK-NOT: nv_tileaa.{{(assume|make_memref|block_tile|tiled_load|tiled_store|get_program_id)}}

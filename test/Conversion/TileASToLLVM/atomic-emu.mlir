@@ -18,8 +18,8 @@ nv_tileaa.func @histogram_add(%c: !nv_tileaa.ptr<f32, 1>, %v: !nv_tileaa.ptr<f32
   %n = arith.constant 256 : index
   %vc = nv_tileas.make_tiled_view %c[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<256xf32>
   %vv = nv_tileas.make_tiled_view %v[%c0] sizes(%c256) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<256xf32>
-  %x = nv_tileas.tiled_load %vv[%c0] {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<256xf32> -> tensor<256xf32>
-  %old = nv_tileas.tiled_atomic_rmw addf, %x, %vc[%c0] {atom = #nv_tileas<copy_atom red_global>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32> -> tensor<256xf32>
+  %x = nv_tileas.tiled_load %vv[%c0] {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<256xf32> -> tensor<256xf32>
+  %old = nv_tileas.tiled_atomic_rmw addf, %x, %vc[%c0] {atom = #nv_tileas.copy_atom<red_global>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32> -> tensor<256xf32>
   nv_tileaa.return
 }
 

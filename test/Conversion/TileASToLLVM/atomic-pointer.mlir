@@ -10,11 +10,11 @@
 // CHECK: "mov.b32 $0, $5;\0A\09@$4 atom.relaxed.gpu.global.cas.b32 $0, [$1], $2, $3;", "=&r,l,r,r,b,r"
 module attributes {nv_tileas.compute_capability = 80 : i32} {
 nv_tileaa.func @orderings(%p: tensor<128x!nv_tileaa.ptr<i32, 1>>, %v: tensor<128xi32>, %m: tensor<128xi1>) {
-  %a = nv_tileas.atomic_rmw add, %v, %p {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope tl_blk>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
-  %b = nv_tileas.atomic_rmw or, %v, %p {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic release>, mem_scope = #nv_tileas<mem_scope sys>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
-  %c = nv_tileas.atomic_rmw xor, %v, %p {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic acq_rel>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
-  %d = nv_tileas.atomic_cas %a, %v, %p mask(%m : tensor<128xi1>) {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
-  nv_tileas.store %d, %p {atom = #nv_tileas<copy_atom stg_32>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
+  %a = nv_tileas.atomic_rmw add, %v, %p {atom = #nv_tileas.copy_atom<red_global>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope tl_blk>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
+  %b = nv_tileas.atomic_rmw or, %v, %p {atom = #nv_tileas.copy_atom<red_global>, mem_semantic = #nv_tileas<mem_semantic release>, mem_scope = #nv_tileas<mem_scope sys>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
+  %c = nv_tileas.atomic_rmw xor, %v, %p {atom = #nv_tileas.copy_atom<red_global>, mem_semantic = #nv_tileas<mem_semantic acq_rel>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
+  %d = nv_tileas.atomic_cas %a, %v, %p mask(%m : tensor<128xi1>) {atom = #nv_tileas.copy_atom<red_global>, mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
+  nv_tileas.store %d, %p {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<128xi32>, tensor<128x!nv_tileaa.ptr<i32, 1>>
   nv_tileaa.return
 }
 }
@@ -33,8 +33,8 @@ nv_tileaa.func @orderings(%p: tensor<128x!nv_tileaa.ptr<i32, 1>>, %v: tensor<128
 // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> i32
 module attributes {nv_tileas.compute_capability = 80 : i32} {
 nv_tileaa.func @scalar(%p: !nv_tileaa.ptr<i32, 1>, %v: i32) {
-  %a = nv_tileas.atomic_rmw add, %v, %p {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope gpu>} : i32, !nv_tileaa.ptr<i32, 1>
-  nv_tileas.store %a, %p {atom = #nv_tileas<copy_atom stg_32>} : i32, !nv_tileaa.ptr<i32, 1>
+  %a = nv_tileas.atomic_rmw add, %v, %p {atom = #nv_tileas.copy_atom<red_global>, mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope gpu>} : i32, !nv_tileaa.ptr<i32, 1>
+  nv_tileas.store %a, %p {atom = #nv_tileas.copy_atom<stg, 32>} : i32, !nv_tileaa.ptr<i32, 1>
   nv_tileaa.return
 }
 }
@@ -47,7 +47,7 @@ nv_tileaa.func @scalar(%p: !nv_tileaa.ptr<i32, 1>, %v: i32) {
 // CHECK-SAME: atom.relaxed.gpu.global.cas.b16 $0, [$1], %tcc_x, %tcc_y;
 module attributes {nv_tileas.compute_capability = 80 : i32} {
 nv_tileaa.func @bf16_sm80(%p: tensor<128x!nv_tileaa.ptr<bf16, 1>>, %v: tensor<128xbf16>) {
-  %a = nv_tileas.atomic_rmw addf, %v, %p {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xbf16>, tensor<128x!nv_tileaa.ptr<bf16, 1>>
+  %a = nv_tileas.atomic_rmw addf, %v, %p {atom = #nv_tileas.copy_atom<red_global>, mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xbf16>, tensor<128x!nv_tileaa.ptr<bf16, 1>>
   nv_tileaa.return
 }
 }
@@ -58,7 +58,7 @@ nv_tileaa.func @bf16_sm80(%p: tensor<128x!nv_tileaa.ptr<bf16, 1>>, %v: tensor<12
 // CHECK: "red.relaxed.gpu.global.add.noftz.bf16 [$0], $1;", "l,h"
 module attributes {nv_tileas.compute_capability = 90 : i32} {
 nv_tileaa.func @bf16_sm90(%p: tensor<128x!nv_tileaa.ptr<bf16, 1>>, %v: tensor<128xbf16>) {
-  %a = nv_tileas.atomic_rmw addf, %v, %p {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xbf16>, tensor<128x!nv_tileaa.ptr<bf16, 1>>
+  %a = nv_tileas.atomic_rmw addf, %v, %p {atom = #nv_tileas.copy_atom<red_global>, mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xbf16>, tensor<128x!nv_tileaa.ptr<bf16, 1>>
   nv_tileaa.return
 }
 }
@@ -69,7 +69,7 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
 nv_tileaa.func @float_max(%p: tensor<128x!nv_tileaa.ptr<f32, 1>>, %v: tensor<128xf32>) {
   // expected-error @+2 {{atomic 'max' on 'f32' is not supported on sm_80}}
   // expected-error @+1 {{failed to legalize operation 'nv_tileas.atomic_rmw'}}
-  %a = nv_tileas.atomic_rmw max, %v, %p {atom = #nv_tileas<copy_atom red_global>} : tensor<128xf32>, tensor<128x!nv_tileaa.ptr<f32, 1>>
+  %a = nv_tileas.atomic_rmw max, %v, %p {atom = #nv_tileas.copy_atom<red_global>} : tensor<128xf32>, tensor<128x!nv_tileaa.ptr<f32, 1>>
   nv_tileaa.return
 }
 }

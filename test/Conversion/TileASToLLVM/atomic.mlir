@@ -11,8 +11,8 @@ nv_tileaa.func @rmw_modes(%p: !nv_tileaa.ptr<i32, 1>, %q: !nv_tileaa.ptr<i64, 1>
   %vq = nv_tileas.make_tiled_view %q[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<i64, 1> -> !nv_tileas.tiled_view<128xi64>
   %a = arith.constant dense<7> : tensor<128xi32>
   %b = arith.constant dense<9> : tensor<128xi64>
-  %o1 = nv_tileas.tiled_atomic_rmw max, %a, %vp[%c0] {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic acq_rel>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xi32>, !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>
-  %o2 = nv_tileas.tiled_atomic_rmw xchg, %b, %vq[%c0] {atom = #nv_tileas<copy_atom red_global>} : tensor<128xi64>, !nv_tileas.tiled_view<128xi64> -> tensor<128xi64>
+  %o1 = nv_tileas.tiled_atomic_rmw max, %a, %vp[%c0] {atom = #nv_tileas.copy_atom<red_global>, mem_semantic = #nv_tileas<mem_semantic acq_rel>, mem_scope = #nv_tileas<mem_scope gpu>} : tensor<128xi32>, !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>
+  %o2 = nv_tileas.tiled_atomic_rmw xchg, %b, %vq[%c0] {atom = #nv_tileas.copy_atom<red_global>} : tensor<128xi64>, !nv_tileas.tiled_view<128xi64> -> tensor<128xi64>
   nv_tileaa.return
 }
 
@@ -26,7 +26,7 @@ nv_tileaa.func @float_min(%p: !nv_tileaa.ptr<f32, 1>) {
   %a = arith.constant dense<1.0> : tensor<128xf32>
   // expected-error @+2 {{atomic 'min' on 'f32' is not supported on sm_80}}
   // expected-error @+1 {{failed to legalize operation 'nv_tileas.tiled_atomic_rmw'}}
-  %o = nv_tileas.tiled_atomic_rmw min, %a, %vp[%c0] {atom = #nv_tileas<copy_atom red_global>} : tensor<128xf32>, !nv_tileas.tiled_view<128xf32> -> tensor<128xf32>
+  %o = nv_tileas.tiled_atomic_rmw min, %a, %vp[%c0] {atom = #nv_tileas.copy_atom<red_global>} : tensor<128xf32>, !nv_tileas.tiled_view<128xf32> -> tensor<128xf32>
   nv_tileaa.return
 }
 
@@ -44,6 +44,6 @@ nv_tileaa.func @duplicates(%p: !nv_tileaa.ptr<i32, 1>) {
   %c16 = arith.constant 16 : index
   %vp = nv_tileas.make_tiled_view %p[%c0] sizes(%c16) strides(%c1) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<16xi32>
   %a = arith.constant dense<1> : tensor<16xi32>
-  %o = nv_tileas.tiled_atomic_rmw add, %a, %vp[%c0] {atom = #nv_tileas<copy_atom red_global>} : tensor<16xi32>, !nv_tileas.tiled_view<16xi32> -> tensor<16xi32>
+  %o = nv_tileas.tiled_atomic_rmw add, %a, %vp[%c0] {atom = #nv_tileas.copy_atom<red_global>} : tensor<16xi32>, !nv_tileas.tiled_view<16xi32> -> tensor<16xi32>
   nv_tileaa.return
 }

@@ -23,7 +23,7 @@
 // CHECK: llvm.return
 module attributes {nv_tileas.compute_capability = 120 : i32} {
 nv_tileaa.func @e5m2(%a: tensor<16x64xf8E5M2, #A>, %b: tensor<64x8xf8E5M2, #B>, %c: tensor<16x8xf32, #C>, %sa: tensor<16x2xf8E8M0FNU, #SA>, %sb: tensor<2x8xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e5m2_e5m2_f32>} : tensor<16x64xf8E5M2, #A>, tensor<64x8xf8E5M2, #B>, tensor<16x8xf32, #C>, tensor<16x2xf8E8M0FNU, #SA>, tensor<2x8xf8E8M0FNU, #SB> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k32, f8E5M2 x f8E5M2 -> f32, scale f8E8M0FNU per 32>} : tensor<16x64xf8E5M2, #A>, tensor<64x8xf8E5M2, #B>, tensor<16x8xf32, #C>, tensor<16x2xf8E8M0FNU, #SA>, tensor<2x8xf8E8M0FNU, #SB> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 }
@@ -42,7 +42,7 @@ nv_tileaa.func @e5m2(%a: tensor<16x64xf8E5M2, #A>, %b: tensor<64x8xf8E5M2, #B>, 
 // CHECK: "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e2m1.f32.ue8m0
 module attributes {nv_tileas.compute_capability = 120 : i32} {
 nv_tileaa.func @e2m1(%a: tensor<16x32xf4E2M1FN, #A>, %b: tensor<32x8xf4E2M1FN, #B>, %c: tensor<16x8xf32, #C>, %sa: tensor<16x1xf8E8M0FNU, #SA>, %sb: tensor<1x8xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e2m1_e2m1_f32>} : tensor<16x32xf4E2M1FN, #A>, tensor<32x8xf4E2M1FN, #B>, tensor<16x8xf32, #C>, tensor<16x1xf8E8M0FNU, #SA>, tensor<1x8xf8E8M0FNU, #SB> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k32, f4E2M1FN x f4E2M1FN -> f32, scale f8E8M0FNU per 32>} : tensor<16x32xf4E2M1FN, #A>, tensor<32x8xf4E2M1FN, #B>, tensor<16x8xf32, #C>, tensor<16x1xf8E8M0FNU, #SA>, tensor<1x8xf8E8M0FNU, #SB> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 }
@@ -64,7 +64,7 @@ nv_tileaa.func @e2m1(%a: tensor<16x32xf4E2M1FN, #A>, %b: tensor<32x8xf4E2M1FN, #
 // CHECK-NOT: mma.sync
 module attributes {nv_tileas.compute_capability = 120 : i32} {
 nv_tileaa.func @nvfp4(%a: tensor<16x64xf4E2M1FN, #A>, %b: tensor<64x8xf4E2M1FN, #B>, %c: tensor<16x8xf32, #C>, %sa: tensor<16x4xf8E4M3FN, #SA>, %sb: tensor<4x8xf8E4M3FN, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e2m1_e2m1_f32>} : tensor<16x64xf4E2M1FN, #A>, tensor<64x8xf4E2M1FN, #B>, tensor<16x8xf32, #C>, tensor<16x4xf8E4M3FN, #SA>, tensor<4x8xf8E4M3FN, #SB> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k64, f4E2M1FN x f4E2M1FN -> f32, scale f8E4M3FN per 16>} : tensor<16x64xf4E2M1FN, #A>, tensor<64x8xf4E2M1FN, #B>, tensor<16x8xf32, #C>, tensor<16x4xf8E4M3FN, #SA>, tensor<4x8xf8E4M3FN, #SB> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 }
@@ -81,7 +81,7 @@ module attributes {nv_tileas.compute_capability = 120 : i32} {
 nv_tileaa.func @e4m3_scales(%a: tensor<16x32xf4E2M1FN, #A>, %b: tensor<32x8xf4E2M1FN, #B>, %c: tensor<16x8xf32, #C>, %sa: tensor<16x1xf8E4M3FN, #SA>, %sb: tensor<1x8xf8E4M3FN, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {
   // expected-error @below {{block-scaled mma.sync supports f8E4M3FN, f8E5M2 and f4E2M1FN operands with f8E8M0FNU scales over 32 K elements (mxf8f6f4) and f4E2M1FN with f8E4M3FN scales over 16 (mxf4nvf4) into f32, not 'f4E2M1FN' x 'f4E2M1FN' with 'f8E4M3FN' scales over 32}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e2m1_e2m1_f32>} : tensor<16x32xf4E2M1FN, #A>, tensor<32x8xf4E2M1FN, #B>, tensor<16x8xf32, #C>, tensor<16x1xf8E4M3FN, #SA>, tensor<1x8xf8E4M3FN, #SB> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k32, f4E2M1FN x f4E2M1FN -> f32, scale f8E4M3FN per 32>} : tensor<16x32xf4E2M1FN, #A>, tensor<32x8xf4E2M1FN, #B>, tensor<16x8xf32, #C>, tensor<16x1xf8E4M3FN, #SA>, tensor<1x8xf8E4M3FN, #SB> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 }
@@ -98,7 +98,7 @@ module attributes {nv_tileas.compute_capability = 120 : i32} {
 nv_tileaa.func @blocked(%a: tensor<16x32xf8E4M3FN, #X>, %b: tensor<32x8xf8E4M3FN, #B>, %c: tensor<16x8xf32, #C>, %sa: tensor<16x1xf8E8M0FNU, #SA>, %sb: tensor<1x8xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {
   // expected-error @below {{block_scaled_mma operands are not in mma.sync fragment layouts; run tileas-assign-layouts}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e4m3_e4m3_f32>} : tensor<16x32xf8E4M3FN, #X>, tensor<32x8xf8E4M3FN, #B>, tensor<16x8xf32, #C>, tensor<16x1xf8E8M0FNU, #SA>, tensor<1x8xf8E8M0FNU, #SB> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<16x32xf8E4M3FN, #X>, tensor<32x8xf8E4M3FN, #B>, tensor<16x8xf32, #C>, tensor<16x1xf8E8M0FNU, #SA>, tensor<1x8xf8E8M0FNU, #SB> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 }

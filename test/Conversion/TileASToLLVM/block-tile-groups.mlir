@@ -30,9 +30,9 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %3 = arith.muli %arg2, %c4_8 : index
     %4 = nv_tileas.make_tiled_view %arg1[%c0] sizes(%3, %c8_3) strides(%c8_5, %c1_6) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<16x8xf32>
     %cst = arith.constant dense<0.000000e+00> : tensor<8x16xf32>
-    %result, %result_token = nv_tileas.tiled_load %2[%c0, %c1] other(%cst : tensor<8x16xf32>) token(%0) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<8x16xf32> -> tensor<8x16xf32>, !nv_tileas.mem_token
+    %result, %result_token = nv_tileas.tiled_load %2[%c0, %c1] other(%cst : tensor<8x16xf32>) token(%0) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<8x16xf32> -> tensor<8x16xf32>, !nv_tileas.mem_token
     %5 = nv_tileas.permute %result {permutation = array<i64: 1, 0>} : tensor<8x16xf32> to tensor<16x8xf32>
-    %6 = nv_tileas.tiled_store %5, %4[%c0, %c0] token(%result_token) {atom = #nv_tileas<copy_atom stg_32>} : tensor<16x8xf32>, !nv_tileas.tiled_view<16x8xf32> -> !nv_tileas.mem_token
+    %6 = nv_tileas.tiled_store %5, %4[%c0, %c0] token(%result_token) {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<16x8xf32>, !nv_tileas.tiled_view<16x8xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }

@@ -17,7 +17,7 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %0 = arith.sitofp %arg2 : i32 to f32
     %1 = arith.mulf %arg1, %0 : f32
     %2 = nv_tileas.create_token : !nv_tileas.mem_token
-    %3 = nv_tileas.store %1, %arg0 token(%2) {atom = #nv_tileas<copy_atom stg_32>} : f32, !nv_tileaa.ptr<f32, 1> -> !nv_tileas.mem_token
+    %3 = nv_tileas.store %1, %arg0 token(%2) {atom = #nv_tileas.copy_atom<stg, 32>} : f32, !nv_tileaa.ptr<f32, 1> -> !nv_tileas.mem_token
     nv_tileaa.return %1 : f32
   }
   nv_tileaa.func private @noop() {
@@ -29,7 +29,7 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     nv_tileaa.call @noop() : () -> ()
     %1 = nv_tileas.create_token : !nv_tileas.mem_token
     %2 = arith.addf %0, %0 : f32
-    %3 = nv_tileas.store %2, %arg1 token(%1) {atom = #nv_tileas<copy_atom stg_32>} : f32, !nv_tileaa.ptr<f32, 1> -> !nv_tileas.mem_token
+    %3 = nv_tileas.store %2, %arg1 token(%1) {atom = #nv_tileas.copy_atom<stg, 32>} : f32, !nv_tileaa.ptr<f32, 1> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }

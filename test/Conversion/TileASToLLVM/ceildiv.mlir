@@ -12,6 +12,6 @@
 nv_tileaa.func @k(%n: i32, %p: !nv_tileaa.ptr<i32, 1>) attributes {cute.kernel} {
   %c64 = arith.constant 64 : i32
   %q = arith.ceildivui %n, %c64 : i32
-  nv_tileas.store %q, %p {atom = #nv_tileas<copy_atom stg_32>} : i32, !nv_tileaa.ptr<i32, 1>
+  nv_tileas.store %q, %p {atom = #nv_tileas.copy_atom<stg, 32>} : i32, !nv_tileaa.ptr<i32, 1>
   nv_tileaa.return
 }

@@ -16,7 +16,7 @@
 // CHECK: %[[D1:.*]] = llvm.intr.fma(%[[A1]], %[[B1]], %[[D0]]) : (f32, f32, f32) -> f32
 // CHECK: llvm.insertvalue %[[D1]]
 nv_tileaa.func @fma_f32(%a: tensor<2x2xf32, #A>, %b: tensor<2x2xf32, #B>, %c: tensor<2x2xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom fma_f32_f32_f32>} : tensor<2x2xf32, #A>, tensor<2x2xf32, #B>, tensor<2x2xf32, #C> -> tensor<2x2xf32, #C>
+  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>} : tensor<2x2xf32, #A>, tensor<2x2xf32, #B>, tensor<2x2xf32, #C> -> tensor<2x2xf32, #C>
   nv_tileaa.return
 }
 
@@ -32,7 +32,7 @@ nv_tileaa.func @fma_f32(%a: tensor<2x2xf32, #A>, %b: tensor<2x2xf32, #B>, %c: te
 // CHECK: llvm.mul {{.*}} : i32
 // CHECK: llvm.add {{.*}} : i32
 nv_tileaa.func @fma_i32(%a: tensor<2x2xi32, #A>, %b: tensor<2x2xi32, #B>, %c: tensor<2x2xi32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom fma_s32_s32_s32>} : tensor<2x2xi32, #A>, tensor<2x2xi32, #B>, tensor<2x2xi32, #C> -> tensor<2x2xi32, #C>
+  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<fma, m1n1k1, si32 x si32 -> i32>} : tensor<2x2xi32, #A>, tensor<2x2xi32, #B>, tensor<2x2xi32, #C> -> tensor<2x2xi32, #C>
   nv_tileaa.return
 }
 
@@ -43,7 +43,7 @@ nv_tileaa.func @fma_i32(%a: tensor<2x2xi32, #A>, %b: tensor<2x2xi32, #B>, %c: te
 nv_tileaa.func @fma_layout(%a: tensor<2x2xf32, #C>, %b: tensor<2x2xf32, #C>, %c: tensor<2x2xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   // expected-error @below {{FMA dot operands are not in the layouts of their accumulator; run tileas-assign-layouts}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom fma_f32_f32_f32>} : tensor<2x2xf32, #C>, tensor<2x2xf32, #C>, tensor<2x2xf32, #C> -> tensor<2x2xf32, #C>
+  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>} : tensor<2x2xf32, #C>, tensor<2x2xf32, #C>, tensor<2x2xf32, #C> -> tensor<2x2xf32, #C>
   nv_tileaa.return
 }
 
@@ -56,6 +56,6 @@ nv_tileaa.func @fma_layout(%a: tensor<2x2xf32, #C>, %b: tensor<2x2xf32, #C>, %c:
 nv_tileaa.func @fma_types(%a: tensor<2x2xf16, #A>, %b: tensor<2x2xf16, #B>, %c: tensor<2x2xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   // expected-error @below {{an FMA dot multiplies in its accumulator's type (f32, f64 or i32), not 'f16' x 'f16' -> 'f32'}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom fma_f16_f16_f32>} : tensor<2x2xf16, #A>, tensor<2x2xf16, #B>, tensor<2x2xf32, #C> -> tensor<2x2xf32, #C>
+  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<fma, m1n1k1, f16 x f16 -> f32>} : tensor<2x2xf16, #A>, tensor<2x2xf16, #B>, tensor<2x2xf32, #C> -> tensor<2x2xf32, #C>
   nv_tileaa.return
 }

@@ -27,7 +27,7 @@
 // CHECK: "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7"
 module attributes {nv_tileas.compute_capability = 90 : i32} {
   nv_tileaa.func @from_registers(%x: tensor<64x32xf16, #A>, %y: tensor<32x16xf16, #B>, %acc: tensor<64x16xf32, #C>) attributes {nv_tileas.num_warps = 4 : i32} {
-    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
+    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n16k16, f16 x f16 -> f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
     nv_tileaa.return
   }
 }
@@ -43,7 +43,7 @@ module attributes {nv_tileas.compute_capability = 90 : i32} {
   nv_tileaa.func @not_warpgroups(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
     // expected-error @below {{the dot does not split into wgmma warpgroups}}
     // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n8k16, f16 x f16 -> f32>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
     nv_tileaa.return
   }
 }
@@ -58,7 +58,7 @@ module attributes {nv_tileas.compute_capability = 90 : i32} {
   nv_tileaa.func @wrong_layout(%x: tensor<64x32xf16, #A>, %y: tensor<32x16xf16, #B>, %acc: tensor<64x16xf32, #C>) attributes {nv_tileas.num_warps = 4 : i32} {
     // expected-error @below {{dot operands are not in wgmma fragment layouts; run tileas-assign-layouts}}
     // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
+    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n16k16, f16 x f16 -> f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
     nv_tileaa.return
   }
 }
@@ -73,7 +73,7 @@ module attributes {nv_tileas.compute_capability = 100 : i32} {
   nv_tileaa.func @not_sm90(%x: tensor<64x32xf16, #A>, %y: tensor<32x16xf16, #B>, %acc: tensor<64x16xf32, #C>) attributes {nv_tileas.num_warps = 4 : i32} {
     // expected-error @below {{wgmma exists on sm_90a only}}
     // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
+    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n16k16, f16 x f16 -> f32>} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
     nv_tileaa.return
   }
 }
@@ -89,7 +89,7 @@ module attributes {nv_tileas.compute_capability = 90 : i32} {
   nv_tileaa.func @async_a_in_registers(%x: tensor<64x32xf16, #A>, %y: tensor<32x16xf16, #B>, %acc: tensor<64x16xf32, #C>) attributes {nv_tileas.num_warps = 4 : i32} {
     // expected-error @below {{a wgmma dot left in flight reads A from shared memory (its registers would be in flight)}}
     // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>, nv_tileas.async_mma} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
+    %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n16k16, f16 x f16 -> f32>, nv_tileas.async_mma} : tensor<64x32xf16, #A>, tensor<32x16xf16, #B>, tensor<64x16xf32, #C> -> tensor<64x16xf32, #C>
     nv_tileaa.return
   }
 }

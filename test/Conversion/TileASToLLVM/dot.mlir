@@ -11,7 +11,7 @@
 // CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0, $1}, {$2, $3, $4, $5}, {$6, $7}, {$8, $9};", "=r,=r,r,r,r,r,r,r,r,r"
 // CHECK-COUNT-2: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
 nv_tileaa.func @f16(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: tensor<16x8xf16, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f16>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf16, #C> -> tensor<16x8xf16, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f16>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf16, #C> -> tensor<16x8xf16, #C>
   nv_tileaa.return
 }
 
@@ -26,7 +26,7 @@ nv_tileaa.func @f16(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: t
 // CHECK-COUNT-6: "cvt.rna.tf32.f32 $0, $1;", "=r,f"
 // CHECK: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"
 nv_tileaa.func @tf32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_tf32_tf32_f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k8, tf32 x tf32 -> f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 
@@ -47,7 +47,7 @@ nv_tileaa.func @tf32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: te
 // CHECK-COUNT-3: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};"
 // CHECK-NOT: mma.sync
 nv_tileaa.func @f32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f32_f32_f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k8, f32 x f32 -> f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 
@@ -62,7 +62,7 @@ nv_tileaa.func @f32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: ten
 // CHECK: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {{.*}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32)
 // CHECK-NOT: mma.sync
 nv_tileaa.func @tf32_typed(%x: tensor<16x8xtf32, #A>, %y: tensor<8x8xtf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_tf32_tf32_f32>} : tensor<16x8xtf32, #A>, tensor<8x8xtf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k8, tf32 x tf32 -> f32>} : tensor<16x8xtf32, #A>, tensor<8x8xtf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 
@@ -76,7 +76,7 @@ nv_tileaa.func @tf32_typed(%x: tensor<16x8xtf32, #A>, %y: tensor<8x8xtf32, #B>, 
 // CHECK-COUNT-6: llvm.bitcast %{{.*}} : vector<4xi8> to i32
 // CHECK: "mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r"
 nv_tileaa.func @i8(%x: tensor<16x32xi8, #A>, %y: tensor<32x8xi8, #B>, %acc: tensor<16x8xi32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_s8_u8_s32>} : tensor<16x32xi8, #A>, tensor<32x8xi8, #B>, tensor<16x8xi32, #C> -> tensor<16x8xi32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k32, si8 x ui8 -> i32>} : tensor<16x32xi8, #A>, tensor<32x8xi8, #B>, tensor<16x8xi32, #C> -> tensor<16x8xi32, #C>
   nv_tileaa.return
 }
 
@@ -96,7 +96,7 @@ nv_tileaa.func @i8(%x: tensor<16x32xi8, #A>, %y: tensor<32x8xi8, #B>, %acc: tens
 // CHECK: llvm.inline_asm {{.*}}mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32{{.*}}, %[[D0]], %[[D1]], %[[D2]], %[[D3]] :
 // CHECK-NOT: mma.sync
 nv_tileaa.func @two_k_blocks(%x: tensor<16x32xf16, #A>, %y: tensor<32x8xf16, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 
@@ -109,7 +109,7 @@ nv_tileaa.func @two_k_blocks(%x: tensor<16x32xf16, #A>, %y: tensor<32x8xf16, #B>
 nv_tileaa.func @not_fragments(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   // expected-error @below {{dot operands are not in mma.sync fragment layouts; run tileas-assign-layouts}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 
@@ -123,7 +123,7 @@ nv_tileaa.func @not_fragments(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B
 // CHECK-LABEL: llvm.func @f64
 // CHECK-COUNT-2: "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {$0, $1}, {$2}, {$3}, {$4, $5};", "=d,=d,d,d,d,d" {{.*}} : (f64, f64, f64, f64) -> !llvm.struct<(f64, f64)>
 nv_tileaa.func @f64(%x: tensor<8x8xf64, #A>, %y: tensor<8x8xf64, #B>, %acc: tensor<8x8xf64, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_f64_f64_f64>} : tensor<8x8xf64, #A>, tensor<8x8xf64, #B>, tensor<8x8xf64, #C> -> tensor<8x8xf64, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m8n8k4, f64 x f64 -> f64>} : tensor<8x8xf64, #A>, tensor<8x8xf64, #B>, tensor<8x8xf64, #C> -> tensor<8x8xf64, #C>
   nv_tileaa.return
 }
 
@@ -134,9 +134,9 @@ nv_tileaa.func @f64(%x: tensor<8x8xf64, #A>, %y: tensor<8x8xf64, #B>, %acc: tens
 #B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 nv_tileaa.func @fp4(%x: tensor<16x16xf4E2M1FN, #A>, %y: tensor<16x8xf4E2M1FN, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  // expected-error @below {{mma.sync does not support the atom mma_e2m1_e2m1_f32 ('f4E2M1FN' x 'f4E2M1FN' -> 'f32')}}
+  // expected-error @below {{mma.sync does not support the atom #nv_tileas.mma_atom<mma_sync, m16n8k64, f4E2M1FN x f4E2M1FN -> f32> ('f4E2M1FN' x 'f4E2M1FN' -> 'f32')}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_e2m1_e2m1_f32>} : tensor<16x16xf4E2M1FN, #A>, tensor<16x8xf4E2M1FN, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k64, f4E2M1FN x f4E2M1FN -> f32>} : tensor<16x16xf4E2M1FN, #A>, tensor<16x8xf4E2M1FN, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 
@@ -151,7 +151,7 @@ nv_tileaa.func @fp4(%x: tensor<16x16xf4E2M1FN, #A>, %y: tensor<16x8xf4E2M1FN, #B
 // CHECK: llvm.module_flags [#llvm.mlir.module_flag<max, "tilecc.min_ptx_version", 84 : i32>]
 module attributes {nv_tileas.compute_capability = 89 : i32} {
 nv_tileaa.func @e4m3(%x: tensor<16x32xf8E4M3FN, #A>, %y: tensor<32x8xf8E5M2, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_e4m3_e5m2_f32>} : tensor<16x32xf8E4M3FN, #A>, tensor<32x8xf8E5M2, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k32, f8E4M3FN x f8E5M2 -> f32>} : tensor<16x32xf8E4M3FN, #A>, tensor<32x8xf8E5M2, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 }
@@ -166,7 +166,7 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
 nv_tileaa.func @e4m3_sm80(%x: tensor<16x32xf8E4M3FN, #A>, %y: tensor<32x8xf8E4M3FN, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   // expected-error @below {{mma.sync with e4m3 x e4m3 operands needs sm_89 or later, not sm_80}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_e4m3_e4m3_f32>} : tensor<16x32xf8E4M3FN, #A>, tensor<32x8xf8E4M3FN, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k32, f8E4M3FN x f8E4M3FN -> f32>} : tensor<16x32xf8E4M3FN, #A>, tensor<32x8xf8E4M3FN, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 }
@@ -180,9 +180,9 @@ nv_tileaa.func @e4m3_sm80(%x: tensor<16x32xf8E4M3FN, #A>, %y: tensor<32x8xf8E4M3
 #B = #nv_tileas.linear<{register = [(1, 0), (8, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 16, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 nv_tileaa.func @umma(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
-  // expected-error @below {{the tcgen05 atom umma_f16_f16_f32 does not fit this dot's tile}}
+  // expected-error @below {{the tcgen05 atom #nv_tileas.mma_atom<tcgen05, m128n8k16, f16 x f16 -> f32> does not fit this dot's tile}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<tcgen05, m128n8k16, f16 x f16 -> f32>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
 
@@ -195,6 +195,6 @@ nv_tileaa.func @umma(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: 
 nv_tileaa.func @bf16_f16_acc(%x: tensor<16x16xbf16, #A>, %y: tensor<16x8xbf16, #B>, %acc: tensor<16x8xf16, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   // expected-error @below {{mma.sync has no f16 accumulator for bf16 x bf16 operands}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.dot'}}
-  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas<atom mma_bf16_bf16_f16>} : tensor<16x16xbf16, #A>, tensor<16x8xbf16, #B>, tensor<16x8xf16, #C> -> tensor<16x8xf16, #C>
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, bf16 x bf16 -> f16>} : tensor<16x16xbf16, #A>, tensor<16x8xbf16, #B>, tensor<16x8xf16, #C> -> tensor<16x8xf16, #C>
   nv_tileaa.return
 }

@@ -47,18 +47,18 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %c128_11 = arith.constant 256 : index
     %c1_12 = arith.constant 1 : index
     %1 = nv_tileas.make_tiled_view %arg0[%c0_0] sizes(%c128) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<256xf32>
-    %result, %result_token = nv_tileas.tiled_load %1[%c0] token(%0) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<256xf32> -> tensor<256xf32>, !nv_tileas.mem_token
+    %result, %result_token = nv_tileas.tiled_load %1[%c0] token(%0) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<256xf32> -> tensor<256xf32>, !nv_tileas.mem_token
     %2 = nv_tileas.extern_elementwise "__nv_fmaxf"(%result, %arg5) {libname = "libdevice", pure} : (tensor<256xf32>, f32) -> tensor<256xf32>
     %3:2 = nv_tileas.elementwise_inline_asm "add.f32 $0, $2, $2; cvt.rzi.s32.f32 $1, $2;", "=f,=r,f"(%result) : (tensor<256xf32>) -> (tensor<256xf32>, tensor<256xi32>)
     %4 = nv_tileas.call_elementwise_intrinsic "llvm.nvvm.fmin.f"(%result, %arg5) : (tensor<256xf32>, f32) -> tensor<256xf32>
     %5 = nv_tileas.make_tiled_view %arg1[%c0_1] sizes(%c128_2) strides(%c1_3) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<256xf32>
-    %6 = nv_tileas.tiled_store %2, %5[%c0] token(%result_token) {atom = #nv_tileas<copy_atom stg_32>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32> -> !nv_tileas.mem_token
+    %6 = nv_tileas.tiled_store %2, %5[%c0] token(%result_token) {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32> -> !nv_tileas.mem_token
     %7 = nv_tileas.make_tiled_view %arg2[%c0_4] sizes(%c128_5) strides(%c1_6) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<256xf32>
-    %8 = nv_tileas.tiled_store %3#0, %7[%c0] token(%result_token) {atom = #nv_tileas<copy_atom stg_32>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32> -> !nv_tileas.mem_token
+    %8 = nv_tileas.tiled_store %3#0, %7[%c0] token(%result_token) {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32> -> !nv_tileas.mem_token
     %9 = nv_tileas.make_tiled_view %arg3[%c0_7] sizes(%c128_8) strides(%c1_9) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<256xi32>
-    %10 = nv_tileas.tiled_store %3#1, %9[%c0] token(%result_token) {atom = #nv_tileas<copy_atom stg_32>} : tensor<256xi32>, !nv_tileas.tiled_view<256xi32> -> !nv_tileas.mem_token
+    %10 = nv_tileas.tiled_store %3#1, %9[%c0] token(%result_token) {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<256xi32>, !nv_tileas.tiled_view<256xi32> -> !nv_tileas.mem_token
     %11 = nv_tileas.make_tiled_view %arg4[%c0_10] sizes(%c128_11) strides(%c1_12) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<256xf32>
-    %12 = nv_tileas.tiled_store %4, %11[%c0] token(%result_token) {atom = #nv_tileas<copy_atom stg_32>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32> -> !nv_tileas.mem_token
+    %12 = nv_tileas.tiled_store %4, %11[%c0] token(%result_token) {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }

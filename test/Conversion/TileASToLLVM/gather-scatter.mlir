@@ -27,11 +27,11 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %c128_9 = arith.constant 128 : index
     %c1_10 = arith.constant 1 : index
     %1 = nv_tileas.make_tiled_view %arg1[%c0_0] sizes(%c128) strides(%c1_1) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<128xi32>
-    %result, %result_token = nv_tileas.tiled_load %1[%c0] token(%0) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>, !nv_tileas.mem_token
+    %result, %result_token = nv_tileas.tiled_load %1[%c0] token(%0) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>, !nv_tileas.mem_token
     %2 = nv_tileas.make_tiled_view %arg2[%c0_2] sizes(%c128_3) strides(%c1_4) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<128xi32>
-    %result_11, %result_token_12 = nv_tileas.tiled_load %2[%c0] token(%0) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>, !nv_tileas.mem_token
+    %result_11, %result_token_12 = nv_tileas.tiled_load %2[%c0] token(%0) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>, !nv_tileas.mem_token
     %3 = nv_tileas.make_tiled_view %arg4[%c0_5] sizes(%c128_6) strides(%c1_7) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<128xi32>
-    %result_13, %result_token_14 = nv_tileas.tiled_load %3[%c0] token(%0) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>, !nv_tileas.mem_token
+    %result_13, %result_token_14 = nv_tileas.tiled_load %3[%c0] token(%0) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<128xi32> -> tensor<128xi32>, !nv_tileas.mem_token
     %cst = arith.constant dense<-1.000000e+00> : tensor<128xf32>
     %cst_15 = arith.constant dense<3> : tensor<128xi32>
     %4 = arith.cmpi ne, %result_13, %cst_15 : tensor<128xi32>
@@ -61,9 +61,9 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %22 = arith.andi %13, %21 : tensor<128xi1>
     %23 = nv_tileas.addptr %arg0, %17 : !nv_tileaa.ptr<f32, 1>, tensor<128xi64> -> tensor<128x!nv_tileaa.ptr<f32, 1>>
     %24 = arith.andi %22, %4 : tensor<128xi1>
-    %result_21, %result_token_22 = nv_tileas.load %23 mask(%24 : tensor<128xi1>) other(%cst : tensor<128xf32>) token(%0) {atom = #nv_tileas<copy_atom ldg_32>} : tensor<128x!nv_tileaa.ptr<f32, 1>> -> tensor<128xf32>, !nv_tileas.mem_token
+    %result_21, %result_token_22 = nv_tileas.load %23 mask(%24 : tensor<128xi1>) other(%cst : tensor<128xf32>) token(%0) {atom = #nv_tileas.copy_atom<ldg, 32>} : tensor<128x!nv_tileaa.ptr<f32, 1>> -> tensor<128xf32>, !nv_tileas.mem_token
     %25 = nv_tileas.make_tiled_view %arg3[%c0_8] sizes(%c128_9) strides(%c1_10) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<128xf32>
-    %26 = nv_tileas.tiled_store %result_21, %25[%c0] token(%result_token_22) {atom = #nv_tileas<copy_atom stg_32>} : tensor<128xf32>, !nv_tileas.tiled_view<128xf32> -> !nv_tileas.mem_token
+    %26 = nv_tileas.tiled_store %result_21, %25[%c0] token(%result_token_22) {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<128xf32>, !nv_tileas.tiled_view<128xf32> -> !nv_tileas.mem_token
     %cst_23 = arith.constant dense<0> : tensor<128xi32>
     %27 = arith.cmpi eq, %result_13, %cst_23 : tensor<128xi32>
     %28 = arith.index_cast %c0 : index to i64
@@ -92,7 +92,7 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %45 = arith.andi %36, %44 : tensor<128xi1>
     %46 = nv_tileas.addptr %arg5, %40 : !nv_tileaa.ptr<f32, 1>, tensor<128xi64> -> tensor<128x!nv_tileaa.ptr<f32, 1>>
     %47 = arith.andi %45, %27 : tensor<128xi1>
-    %48 = nv_tileas.store %result_21, %46 mask(%47 : tensor<128xi1>) token(%result_token_22) {atom = #nv_tileas<copy_atom stg_32>} : tensor<128xf32>, tensor<128x!nv_tileaa.ptr<f32, 1>> -> !nv_tileas.mem_token
+    %48 = nv_tileas.store %result_21, %46 mask(%47 : tensor<128xi1>) token(%result_token_22) {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<128xf32>, tensor<128x!nv_tileaa.ptr<f32, 1>> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }

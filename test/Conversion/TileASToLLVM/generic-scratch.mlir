@@ -21,7 +21,7 @@ nv_tileaa.func @k(%g: !nv_tileaa.ptr<f32, 1>) attributes {cute.kernel} {
   %cst = arith.constant 1.000000e+00 : f32
   %0 = nv_tileas.create_token : !nv_tileas.mem_token
   %1 = nv_tileas.get_global @__alloca_k_0 : !nv_tileaa.ptr<f32, 0>
-  %2 = nv_tileas.store %cst, %1 token(%0) {atom = #nv_tileas<copy_atom stg_32>} : f32, !nv_tileaa.ptr<f32, 0> -> !nv_tileas.mem_token
-  %3 = nv_tileas.store %cst, %g token(%2) {atom = #nv_tileas<copy_atom stg_32>} : f32, !nv_tileaa.ptr<f32, 1> -> !nv_tileas.mem_token
+  %2 = nv_tileas.store %cst, %1 token(%0) {atom = #nv_tileas.copy_atom<stg, 32>} : f32, !nv_tileaa.ptr<f32, 0> -> !nv_tileas.mem_token
+  %3 = nv_tileas.store %cst, %g token(%2) {atom = #nv_tileas.copy_atom<stg, 32>} : f32, !nv_tileaa.ptr<f32, 1> -> !nv_tileas.mem_token
   nv_tileaa.return
 }

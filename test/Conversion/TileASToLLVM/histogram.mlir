@@ -18,7 +18,7 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %c16 = arith.constant 16 : index
     %c1_2 = arith.constant 1 : index
     %1 = nv_tileas.make_tiled_view %arg0[%c0_0] sizes(%c256) strides(%c1) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<256xi32>
-    %result, %result_token = nv_tileas.tiled_load %1[%c0] token(%0) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<256xi32> -> tensor<256xi32>, !nv_tileas.mem_token
+    %result, %result_token = nv_tileas.tiled_load %1[%c0] token(%0) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<256xi32> -> tensor<256xi32>, !nv_tileas.mem_token
     %2 = nv_tileas.view %result : tensor<256xi32> to tensor<256x1xi32>
     %3 = nv_tileas.broadcast %2 : tensor<256x1xi32> to tensor<256x16xi32>
     %4 = nv_tileas.make_range 0 to 16 : tensor<16xi32>
@@ -32,7 +32,7 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
       nv_tileas.yield %12 : i32
     }
     %10 = nv_tileas.make_tiled_view %arg1[%c0_1] sizes(%c16) strides(%c1_2) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<16xi32>
-    %11 = nv_tileas.tiled_store %9, %10[%c0] token(%result_token) {atom = #nv_tileas<copy_atom stg_32>} : tensor<16xi32>, !nv_tileas.tiled_view<16xi32> -> !nv_tileas.mem_token
+    %11 = nv_tileas.tiled_store %9, %10[%c0] token(%result_token) {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<16xi32>, !nv_tileas.tiled_view<16xi32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }

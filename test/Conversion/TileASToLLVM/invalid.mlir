@@ -41,6 +41,6 @@ nv_tileaa.func @permute_layout(%x: tensor<8x16xf32, #L>) {
 nv_tileaa.func @no_ring(%v: !nv_tileas.tiled_view<8x32xf16>, %i: index) {
   // expected-error @+2 {{without a shared-memory ring (`into`) is not supported by the LLVM lowering}}
   // expected-error @+1 {{failed to legalize operation 'nv_tileas.async_load'}}
-  %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_128>} : !nv_tileas.tiled_view<8x32xf16> -> !nv_tileas.future<tensor<8x32xf16, #L>>
+  %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<8x32xf16> -> !nv_tileas.future<tensor<8x32xf16, #L>>
   nv_tileaa.return
 }

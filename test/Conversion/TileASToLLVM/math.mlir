@@ -24,10 +24,10 @@ nv_tileaa.func @exp_sin(%x: !nv_tileaa.ptr<f32, 1>, %y: !nv_tileaa.ptr<f32, 1>) 
   %c256 = arith.constant 256 : index
   %vx = nv_tileas.make_tiled_view %x[%c0] sizes(%c256) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<256xf32>
   %vy = nv_tileas.make_tiled_view %y[%c0] sizes(%c256) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<256xf32>
-  %a = nv_tileas.tiled_load %vx[%c0] {atom = #nv_tileas<copy_atom ldg_64>} : !nv_tileas.tiled_view<256xf32> -> tensor<256xf32>
+  %a = nv_tileas.tiled_load %vx[%c0] {atom = #nv_tileas.copy_atom<ldg, 64>} : !nv_tileas.tiled_view<256xf32> -> tensor<256xf32>
   %e = math.exp %a : tensor<256xf32>
   %q = math.sin %a : tensor<256xf32>
   %r = arith.addf %e, %q : tensor<256xf32>
-  nv_tileas.tiled_store %r, %vy[%c0] {atom = #nv_tileas<copy_atom stg_64>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32>
+  nv_tileas.tiled_store %r, %vy[%c0] {atom = #nv_tileas.copy_atom<stg, 64>} : tensor<256xf32>, !nv_tileas.tiled_view<256xf32>
   nv_tileaa.return
 }

@@ -19,7 +19,7 @@ nv_tileaa.func @load_ragged(%p: !nv_tileaa.ptr<f32, 1>, %n: index, %i: index) {
   %c1 = arith.constant 1 : index
   %v = nv_tileas.make_tiled_view %p[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<128xf32>
   %pad = arith.constant dense<1.0> : tensor<128xf32, #V>
-  %x = nv_tileas.tiled_load %v[%i] other(%pad : tensor<128xf32, #V>) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128xf32> -> tensor<128xf32, #V>
+  %x = nv_tileas.tiled_load %v[%i] other(%pad : tensor<128xf32, #V>) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128xf32> -> tensor<128xf32, #V>
   nv_tileaa.return
 }
 
@@ -37,7 +37,7 @@ nv_tileaa.func @store_static(%p: !nv_tileaa.ptr<f32, 1>, %x: tensor<128xf32, #V>
   %c1 = arith.constant 1 : index
   %c512 = arith.constant 512 : index
   %v = nv_tileas.make_tiled_view %p[%c0] sizes(%c512) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<128xf32>
-  nv_tileas.tiled_store %x, %v[%i] {atom = #nv_tileas<copy_atom stg_64>} : tensor<128xf32, #V>, !nv_tileas.tiled_view<128xf32>
+  nv_tileas.tiled_store %x, %v[%i] {atom = #nv_tileas.copy_atom<stg, 64>} : tensor<128xf32, #V>, !nv_tileas.tiled_view<128xf32>
   nv_tileaa.return
 }
 
@@ -56,7 +56,7 @@ nv_tileaa.func @store_duplicates(%p: !nv_tileaa.ptr<i32, 1>, %x: tensor<16xi32, 
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %v = nv_tileas.make_tiled_view %p[%c0] sizes(%c16) strides(%c1) : !nv_tileaa.ptr<i32, 1> -> !nv_tileas.tiled_view<16xi32>
-  nv_tileas.tiled_store %x, %v[%c0] {atom = #nv_tileas<copy_atom stg_32>} : tensor<16xi32, #D>, !nv_tileas.tiled_view<16xi32>
+  nv_tileas.tiled_store %x, %v[%c0] {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<16xi32, #D>, !nv_tileas.tiled_view<16xi32>
   nv_tileaa.return
 }
 
@@ -77,7 +77,7 @@ nv_tileaa.func @load_f16_masked(%p: !nv_tileaa.ptr<f16, 1>, %m: tensor<16x16xi1,
   %c16 = arith.constant 16 : index
   %t = nv_tileas.create_token : !nv_tileas.mem_token
   %v = nv_tileas.make_tiled_view %p[%c0] sizes(%c16, %c16) strides(%c16, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<16x16xf16>
-  %x, %t2 = nv_tileas.tiled_load %v[%c0, %c0] mask(%m : tensor<16x16xi1, #H>) other(%o : tensor<16x16xf16, #H>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope gpu>} : !nv_tileas.tiled_view<16x16xf16> -> tensor<16x16xf16, #H>, !nv_tileas.mem_token
+  %x, %t2 = nv_tileas.tiled_load %v[%c0, %c0] mask(%m : tensor<16x16xi1, #H>) other(%o : tensor<16x16xf16, #H>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope gpu>} : !nv_tileas.tiled_view<16x16xf16> -> tensor<16x16xf16, #H>, !nv_tileas.mem_token
   nv_tileaa.return
 }
 
@@ -107,6 +107,6 @@ nv_tileaa.func @load_split_coordinates(%p: !nv_tileaa.ptr<f32, 1>, %n: index, %i
   %c1 = arith.constant 1 : index
   %v = nv_tileas.make_tiled_view %p[%c0] sizes(%n) strides(%c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<1024xf32>
   %pad = arith.constant dense<0.0> : tensor<1024xf32, #C>
-  %x = nv_tileas.tiled_load %v[%i] other(%pad : tensor<1024xf32, #C>) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32, #C>
+  %x = nv_tileas.tiled_load %v[%i] other(%pad : tensor<1024xf32, #C>) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32, #C>
   nv_tileaa.return
 }

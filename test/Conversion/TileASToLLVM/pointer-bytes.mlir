@@ -24,16 +24,16 @@ nv_tileaa.func @bytes(%x: !nv_tileaa.ptr<i8, 1>, %y: !nv_tileaa.ptr<i8, 1>, %n: 
   %m = arith.cmpi slt, %range, %ns : tensor<128xi32>
   %xs = tensor.splat %x : tensor<128x!nv_tileaa.ptr<i8, 1>>
   %px = nv_tileas.addptr %xs, %range : tensor<128x!nv_tileaa.ptr<i8, 1>>, tensor<128xi32> -> tensor<128x!nv_tileaa.ptr<i8, 1>>
-  %v = nv_tileas.load %px mask(%m : tensor<128xi1>) {atom = #nv_tileas<copy_atom ldg_8>} : tensor<128x!nv_tileaa.ptr<i8, 1>> -> tensor<128xi8>
+  %v = nv_tileas.load %px mask(%m : tensor<128xi1>) {atom = #nv_tileas.copy_atom<ldg, 8>} : tensor<128x!nv_tileaa.ptr<i8, 1>> -> tensor<128xi8>
   %one = arith.constant dense<1> : tensor<128xi8>
   %w = arith.addi %v, %one : tensor<128xi8>
   %ys = tensor.splat %y : tensor<128x!nv_tileaa.ptr<i8, 1>>
   %py = nv_tileas.addptr %ys, %range : tensor<128x!nv_tileaa.ptr<i8, 1>>, tensor<128xi32> -> tensor<128x!nv_tileaa.ptr<i8, 1>>
-  nv_tileas.store %w, %py {atom = #nv_tileas<copy_atom stg_8>} : tensor<128xi8>, tensor<128x!nv_tileaa.ptr<i8, 1>>
-  %u = nv_tileas.load %px {atom = #nv_tileas<copy_atom ldg_8>} : tensor<128x!nv_tileaa.ptr<i8, 1>> -> tensor<128xi8>
+  nv_tileas.store %w, %py {atom = #nv_tileas.copy_atom<stg, 8>} : tensor<128xi8>, tensor<128x!nv_tileaa.ptr<i8, 1>>
+  %u = nv_tileas.load %px {atom = #nv_tileas.copy_atom<ldg, 8>} : tensor<128x!nv_tileaa.ptr<i8, 1>> -> tensor<128xi8>
   %c128 = arith.constant dense<128> : tensor<128xi32>
   %hi = arith.addi %range, %c128 : tensor<128xi32>
   %ph = nv_tileas.addptr %ys, %hi : tensor<128x!nv_tileaa.ptr<i8, 1>>, tensor<128xi32> -> tensor<128x!nv_tileaa.ptr<i8, 1>>
-  nv_tileas.store %u, %ph mask(%m : tensor<128xi1>) {atom = #nv_tileas<copy_atom stg_8>} : tensor<128xi8>, tensor<128x!nv_tileaa.ptr<i8, 1>>
+  nv_tileas.store %u, %ph mask(%m : tensor<128xi1>) {atom = #nv_tileas.copy_atom<stg, 8>} : tensor<128xi8>, tensor<128x!nv_tileaa.ptr<i8, 1>>
   nv_tileaa.return
 }

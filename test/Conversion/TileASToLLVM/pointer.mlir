@@ -29,11 +29,11 @@ nv_tileaa.func @scale(%x: !nv_tileaa.ptr<f32, 1>, %y: !nv_tileaa.ptr<f32, 1>, %n
   %m = arith.cmpi slt, %idx, %ns : tensor<256xi32>
   %xs = tensor.splat %x : tensor<256x!nv_tileaa.ptr<f32, 1>>
   %px = nv_tileas.addptr %xs, %idx : tensor<256x!nv_tileaa.ptr<f32, 1>>, tensor<256xi32> -> tensor<256x!nv_tileaa.ptr<f32, 1>>
-  %v = nv_tileas.load %px mask(%m : tensor<256xi1>) {atom = #nv_tileas<copy_atom ldg_32>} : tensor<256x!nv_tileaa.ptr<f32, 1>> -> tensor<256xf32>
+  %v = nv_tileas.load %px mask(%m : tensor<256xi1>) {atom = #nv_tileas.copy_atom<ldg, 32>} : tensor<256x!nv_tileaa.ptr<f32, 1>> -> tensor<256xf32>
   %two = arith.constant dense<2.0> : tensor<256xf32>
   %w = arith.mulf %v, %two : tensor<256xf32>
   %ys = tensor.splat %y : tensor<256x!nv_tileaa.ptr<f32, 1>>
   %py = nv_tileas.addptr %ys, %idx : tensor<256x!nv_tileaa.ptr<f32, 1>>, tensor<256xi32> -> tensor<256x!nv_tileaa.ptr<f32, 1>>
-  nv_tileas.store %w, %py mask(%m : tensor<256xi1>) {atom = #nv_tileas<copy_atom stg_32>} : tensor<256xf32>, tensor<256x!nv_tileaa.ptr<f32, 1>>
+  nv_tileas.store %w, %py mask(%m : tensor<256xi1>) {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<256xf32>, tensor<256x!nv_tileaa.ptr<f32, 1>>
   nv_tileaa.return
 }

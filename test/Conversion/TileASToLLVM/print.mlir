@@ -27,7 +27,7 @@ nv_tileaa.func @print(%x: !nv_tileaa.ptr<f32, 1>, %n: i32) {
   %range = nv_tileas.make_range 0 to 128 : tensor<128xi32>
   %xs = tensor.splat %x : tensor<128x!nv_tileaa.ptr<f32, 1>>
   %px = nv_tileas.addptr %xs, %range : tensor<128x!nv_tileaa.ptr<f32, 1>>, tensor<128xi32> -> tensor<128x!nv_tileaa.ptr<f32, 1>>
-  %v = nv_tileas.load %px {atom = #nv_tileas<copy_atom ldg_32>} : tensor<128x!nv_tileaa.ptr<f32, 1>> -> tensor<128xf32>
+  %v = nv_tileas.load %px {atom = #nv_tileas.copy_atom<ldg, 32>} : tensor<128x!nv_tileaa.ptr<f32, 1>> -> tensor<128xf32>
   nv_tileaa.print "x[%d] = %.1f (n=%d)\n", %range, %v, %n : tensor<128xi32>, tensor<128xf32>, i32
   nv_tileaa.return
 }

@@ -32,6 +32,6 @@
 // CHECK-NOT: llvm.load
 // CHECK: llvm.return
 nv_tileaa.func @m64(%a: tensor<64x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<64x16xf32, #C>, %sa: tensor<64x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<64x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<64x16xf32, #C>, tensor<64x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<64x16xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<64x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<64x16xf32, #C>, tensor<64x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<64x16xf32, #C>
   nv_tileaa.return
 }

@@ -39,7 +39,7 @@
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 nv_tileaa.func @e4m3(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32, #C>, tensor<128x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32, #C>, tensor<128x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
 }
 
@@ -71,7 +71,7 @@ nv_tileaa.func @e4m3(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN,
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 nv_tileaa.func @e5m2_blocked(%a: tensor<128x64xf8E5M2, #A>, %b: tensor<64x16xf8E5M2, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x2xf8E8M0FNU, #SA>, %sb: tensor<2x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e5m2_e5m2_f32>} : tensor<128x64xf8E5M2, #A>, tensor<64x16xf8E5M2, #B>, tensor<128x16xf32, #C>, tensor<128x2xf8E8M0FNU, #SA>, tensor<2x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E5M2 x f8E5M2 -> f32, scale f8E8M0FNU per 32>} : tensor<128x64xf8E5M2, #A>, tensor<64x16xf8E5M2, #B>, tensor<128x16xf32, #C>, tensor<128x2xf8E8M0FNU, #SA>, tensor<2x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
 }
 
@@ -103,7 +103,7 @@ nv_tileaa.func @e5m2_blocked(%a: tensor<128x64xf8E5M2, #A>, %b: tensor<64x16xf8E
 // CHECK-NOT: tcgen05.mma
 // CHECK: tcgen05.commit
 nv_tileaa.func @mxf4(%a: tensor<128x128xf4E2M1FN, #A>, %b: tensor<128x16xf4E2M1FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x4xf8E8M0FNU, #SA>, %sb: tensor<4x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e2m1_e2m1_f32>} : tensor<128x128xf4E2M1FN, #A>, tensor<128x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x4xf8E8M0FNU, #SA>, tensor<4x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k64, f4E2M1FN x f4E2M1FN -> f32, scale f8E8M0FNU per 32>} : tensor<128x128xf4E2M1FN, #A>, tensor<128x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x4xf8E8M0FNU, #SA>, tensor<4x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
 }
 
@@ -123,7 +123,7 @@ nv_tileaa.func @mxf4(%a: tensor<128x128xf4E2M1FN, #A>, %b: tensor<128x16xf4E2M1F
 // CHECK-NOT: tcgen05.mma
 // CHECK: llvm.module_flags [#llvm.mlir.module_flag<max, "tilecc.min_ptx_version", 87 : i32>]
 nv_tileaa.func @mxf4nvf4(%a: tensor<128x64xf4E2M1FN, #A>, %b: tensor<64x16xf4E2M1FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x4xf8E4M3FN, #SA>, %sb: tensor<4x16xf8E4M3FN, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e2m1_e2m1_f32>} : tensor<128x64xf4E2M1FN, #A>, tensor<64x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x4xf8E4M3FN, #SA>, tensor<4x16xf8E4M3FN, #SB> -> tensor<128x16xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k64, f4E2M1FN x f4E2M1FN -> f32, scale f8E4M3FN per 16>} : tensor<128x64xf4E2M1FN, #A>, tensor<64x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x4xf8E4M3FN, #SA>, tensor<4x16xf8E4M3FN, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
 }
 
@@ -143,7 +143,7 @@ nv_tileaa.func @mxf4nvf4(%a: tensor<128x64xf4E2M1FN, #A>, %b: tensor<64x16xf4E2M
 // CHECK: nvvm.barrier0
 // CHECK: tcgen05.dealloc
 nv_tileaa.func @eight_warps(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 8 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32, #C>, tensor<128x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32, #C>, tensor<128x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
 }
 
@@ -174,6 +174,6 @@ nv_tileaa.func @eight_warps(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8
 #SA = #nv_tileas.linear<{register = [(1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 64, 0)]} -> {dim0 = 2, dim1 = 128, dim2 = 1}>
 #SB = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 1, dim2 = 16}>
 nv_tileaa.func @batched(%a: tensor<2x128x32xf8E4M3FN, #A>, %b: tensor<2x32x16xf8E4M3FN, #B>, %c: tensor<2x128x16xf32, #C>, %sa: tensor<2x128x1xf8E8M0FNU, #SA>, %sb: tensor<2x1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<2x128x32xf8E4M3FN, #A>, tensor<2x32x16xf8E4M3FN, #B>, tensor<2x128x16xf32, #C>, tensor<2x128x1xf8E8M0FNU, #SA>, tensor<2x1x16xf8E8M0FNU, #SB> -> tensor<2x128x16xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<2x128x32xf8E4M3FN, #A>, tensor<2x32x16xf8E4M3FN, #B>, tensor<2x128x16xf32, #C>, tensor<2x128x1xf8E8M0FNU, #SA>, tensor<2x1x16xf8E8M0FNU, #SB> -> tensor<2x128x16xf32, #C>
   nv_tileaa.return
 }

@@ -35,11 +35,11 @@ module attributes {nv_tileas.compute_capability = 80 : i32} {
     %4 = arith.index_cast %block_id_x : index to i32
     %5 = arith.index_cast %4 : i32 to index
     %cst = arith.constant dense<0.000000e+00> : tensor<1024xf32>
-    %result = nv_tileas.tiled_load %1[%5] other(%cst : tensor<1024xf32>) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
+    %result = nv_tileas.tiled_load %1[%5] other(%cst : tensor<1024xf32>) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
     %cst_4 = arith.constant dense<0.000000e+00> : tensor<1024xf32>
-    %result_5 = nv_tileas.tiled_load %2[%5] other(%cst_4 : tensor<1024xf32>) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
+    %result_5 = nv_tileas.tiled_load %2[%5] other(%cst_4 : tensor<1024xf32>) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileas.tiled_view<1024xf32> -> tensor<1024xf32>
     %6 = arith.addf %result, %result_5 : tensor<1024xf32>
-    nv_tileas.tiled_store %6, %3[%5] {atom = #nv_tileas<copy_atom stg_32>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32>
+    nv_tileas.tiled_store %6, %3[%5] {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<1024xf32>, !nv_tileas.tiled_view<1024xf32>
     nv_tileaa.return
   }
 }

@@ -94,7 +94,7 @@ func.func @decompose_loop_iter_args_blocked_by_copy(%seed: tensor<?x?xf32>, %m: 
     %step_v = "produce_tile"(%buf, %k) : (tensor<128x128xf32>, index) -> tensor<?x?xf32>
     %next = nv_tileas.insert_slice %step_v into %buf[%k, %k][%m, %m][1, 1]
         : tensor<?x?xf32> into tensor<128x128xf32>
-    %pub = nv_tileas.copy %next into %buf {atom = #nv_tileas<copy_atom sts_128>}
+    %pub = nv_tileas.copy %next into %buf {atom = #nv_tileas.copy_atom<sts, 128>}
         : tensor<128x128xf32> into tensor<128x128xf32>
     scf.yield %pub : tensor<128x128xf32>
   }
@@ -170,7 +170,7 @@ func.func @decompose_if_by_insert_slice(%cond: i1, %seed: tensor<?x?xf32>, %a: t
 func.func @decompose_if_by_insert_slice_blocked_by_copy(%cond: i1, %seed: tensor<64x64xf32>,
     %a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %i: index, %m: index) -> tensor<64x64xf32> {
   %init = nv_tileas.alloc_tensor : tensor<64x64xf32>
-  %pub = nv_tileas.copy %seed into %init {atom = #nv_tileas<copy_atom sts_128>}
+  %pub = nv_tileas.copy %seed into %init {atom = #nv_tileas.copy_atom<sts, 128>}
       : tensor<64x64xf32> into tensor<64x64xf32>
   %r = scf.if %cond -> tensor<64x64xf32> {
     %v = nv_tileas.insert_slice %a into %pub[%i, %i][%m, %m][1, 1]
@@ -247,7 +247,7 @@ func.func @decompose_if_by_extract_slice(%cond: i1, %t: tensor<64x64xf32>, %a: t
 func.func @decompose_if_by_extract_slice_blocked_by_copy(%cond: i1, %t: tensor<64x64xf32>,
     %u: tensor<64x64xf32>, %i: index) -> tensor<16x64xf32> {
   %r = scf.if %cond -> tensor<64x64xf32> {
-    %c = nv_tileas.copy %u into %t {atom = #nv_tileas<copy_atom sts_128>}
+    %c = nv_tileas.copy %u into %t {atom = #nv_tileas.copy_atom<sts, 128>}
         : tensor<64x64xf32> into tensor<64x64xf32>
     scf.yield %c : tensor<64x64xf32>
   } else {
@@ -453,7 +453,7 @@ func.func @simplify_extract_from_insert_blocked(%dst: tensor<64x64xf32>, %y: ten
   %w = nv_tileas.insert_slice %z into %u[8, 0][16, 16][1, 1]
       : tensor<16x16xf32> into tensor<64x64xf32>
   %f = nv_tileas.extract_slice %w[0, 0][16, 16][1, 1] : tensor<64x64xf32> to tensor<16x16xf32>
-  %c = nv_tileas.copy %u into %buf {atom = #nv_tileas<copy_atom sts_128>}
+  %c = nv_tileas.copy %u into %buf {atom = #nv_tileas.copy_atom<sts, 128>}
       : tensor<64x64xf32> into tensor<64x64xf32>
   %g = nv_tileas.extract_slice %c[0, 0][16, 16][1, 1] : tensor<64x64xf32> to tensor<16x16xf32>
   return %f, %g : tensor<16x16xf32>, tensor<16x16xf32>

@@ -29,10 +29,10 @@ func.func @rank_mismatch(%p: !nv_tileaa.ptr<f16, 1>, %o: index, %m: index) {
 // CHECK: nv_tileas.addptr %{{.*}}, %{{.*}} {bytes} : !nv_tileaa.ptr<f32, 1>, tensor<4xi32> -> tensor<4x!nv_tileaa.ptr<f32, 1>>
 // CHECK: nv_tileas.ptr_to_int
 // CHECK: nv_tileas.int_to_ptr
-// CHECK: nv_tileas.load %{{.*}} mask(%{{.*}} : tensor<4xi1>) token(%{{.*}}) {atom = #nv_tileas<copy_atom ldg_32>} : tensor<4x!nv_tileaa.ptr<f32, 1>> -> tensor<4xf32>, !nv_tileas.mem_token
-// CHECK: nv_tileas.store %{{.*}}, %{{.*}} {atom = #nv_tileas<copy_atom stg_32>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
-// CHECK: nv_tileas.atomic_rmw max, %{{.*}}, %{{.*}} {atom = #nv_tileas<copy_atom red_global>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
-// CHECK: nv_tileas.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<copy_atom red_global>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
+// CHECK: nv_tileas.load %{{.*}} mask(%{{.*}} : tensor<4xi1>) token(%{{.*}}) {atom = #nv_tileas.copy_atom<ldg, 32>} : tensor<4x!nv_tileaa.ptr<f32, 1>> -> tensor<4xf32>, !nv_tileas.mem_token
+// CHECK: nv_tileas.store %{{.*}}, %{{.*}} {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
+// CHECK: nv_tileas.atomic_rmw max, %{{.*}}, %{{.*}} {atom = #nv_tileas.copy_atom<red_global>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
+// CHECK: nv_tileas.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas.copy_atom<red_global>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
 // CHECK: nv_tileas.make_range 4 to 8 : tensor<4xi32>
 // CHECK: nv_tileas.broadcast %{{.*}} : tensor<1x4xf32> to tensor<2x4xf32>
 // CHECK: nv_tileas.permute %{{.*}} {permutation = array<i64: 1, 0>} : tensor<2x4xf32> to tensor<4x2xf32>
@@ -41,10 +41,10 @@ func.func @pointer_ops(%p: !nv_tileaa.ptr<f32, 1>, %o: tensor<4xi32>, %m: tensor
   %pp = nv_tileas.addptr %p, %o {bytes} : !nv_tileaa.ptr<f32, 1>, tensor<4xi32> -> tensor<4x!nv_tileaa.ptr<f32, 1>>
   %i = nv_tileas.ptr_to_int %pp : tensor<4x!nv_tileaa.ptr<f32, 1>> -> tensor<4xi64>
   %q = nv_tileas.int_to_ptr %i : tensor<4xi64> -> tensor<4x!nv_tileaa.ptr<f32, 1>>
-  %x, %t1 = nv_tileas.load %q mask(%m : tensor<4xi1>) token(%t) {atom = #nv_tileas<copy_atom ldg_32>} : tensor<4x!nv_tileaa.ptr<f32, 1>> -> tensor<4xf32>, !nv_tileas.mem_token
-  nv_tileas.store %x, %q {atom = #nv_tileas<copy_atom stg_32>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
-  %old = nv_tileas.atomic_rmw max, %x, %q {atom = #nv_tileas<copy_atom red_global>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
-  %prev = nv_tileas.atomic_cas %old, %x, %q {atom = #nv_tileas<copy_atom red_global>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
+  %x, %t1 = nv_tileas.load %q mask(%m : tensor<4xi1>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 32>} : tensor<4x!nv_tileaa.ptr<f32, 1>> -> tensor<4xf32>, !nv_tileas.mem_token
+  nv_tileas.store %x, %q {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
+  %old = nv_tileas.atomic_rmw max, %x, %q {atom = #nv_tileas.copy_atom<red_global>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
+  %prev = nv_tileas.atomic_cas %old, %x, %q {atom = #nv_tileas.copy_atom<red_global>} : tensor<4xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
   %range = nv_tileas.make_range 4 to 8 : tensor<4xi32>
   %b = nv_tileas.broadcast %r : tensor<1x4xf32> to tensor<2x4xf32>
   %tr = nv_tileas.permute %s {permutation = array<i64: 1, 0>} : tensor<2x4xf32> to tensor<4x2xf32>
@@ -55,7 +55,7 @@ func.func @pointer_ops(%p: !nv_tileaa.ptr<f32, 1>, %o: tensor<4xi32>, %m: tensor
 
 func.func @bad_mask(%q: tensor<4x!nv_tileaa.ptr<f32, 1>>, %m: tensor<8xi1>) {
   // expected-error @below {{mask must be i1 with the pointer operand's shape}}
-  %x = nv_tileas.load %q mask(%m : tensor<8xi1>) {atom = #nv_tileas<copy_atom ldg_32>} : tensor<4x!nv_tileaa.ptr<f32, 1>> -> tensor<4xf32>
+  %x = nv_tileas.load %q mask(%m : tensor<8xi1>) {atom = #nv_tileas.copy_atom<ldg, 32>} : tensor<4x!nv_tileaa.ptr<f32, 1>> -> tensor<4xf32>
   return
 }
 
@@ -63,7 +63,7 @@ func.func @bad_mask(%q: tensor<4x!nv_tileaa.ptr<f32, 1>>, %m: tensor<8xi1>) {
 
 func.func @bad_data(%q: tensor<4x!nv_tileaa.ptr<f32, 1>>, %v: tensor<8xf32>) {
   // expected-error @below {{data must have the shape of the pointer operand}}
-  nv_tileas.store %v, %q {atom = #nv_tileas<copy_atom stg_32>} : tensor<8xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
+  nv_tileas.store %v, %q {atom = #nv_tileas.copy_atom<stg, 32>} : tensor<8xf32>, tensor<4x!nv_tileaa.ptr<f32, 1>>
   return
 }
 
@@ -71,7 +71,7 @@ func.func @bad_data(%q: tensor<4x!nv_tileaa.ptr<f32, 1>>, %v: tensor<8xf32>) {
 
 func.func @bad_token(%q: !nv_tileaa.ptr<f32, 1>, %t: !nv_tileas.mem_token) {
   // expected-error @below {{must return a token exactly when it consumes a token}}
-  %x = nv_tileas.load %q token(%t) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileaa.ptr<f32, 1> -> f32
+  %x = nv_tileas.load %q token(%t) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileaa.ptr<f32, 1> -> f32
   return
 }
 
@@ -79,7 +79,7 @@ func.func @bad_token(%q: !nv_tileaa.ptr<f32, 1>, %t: !nv_tileas.mem_token) {
 
 func.func @bad_ordering(%q: !nv_tileaa.ptr<f32, 1>, %v: f32) {
   // expected-error @below {{does not accept 'acquire' memory semantic}}
-  nv_tileas.store %v, %q {atom = #nv_tileas<copy_atom stg_32>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope gpu>} : f32, !nv_tileaa.ptr<f32, 1>
+  nv_tileas.store %v, %q {atom = #nv_tileas.copy_atom<stg, 32>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope gpu>} : f32, !nv_tileaa.ptr<f32, 1>
   return
 }
 
@@ -87,7 +87,7 @@ func.func @bad_ordering(%q: !nv_tileaa.ptr<f32, 1>, %v: f32) {
 
 func.func @bad_other(%q: !nv_tileaa.ptr<f32, 1>, %o: f16) {
   // expected-error @below {{other must have the result type}}
-  %x = nv_tileas.load %q other(%o : f16) {atom = #nv_tileas<copy_atom ldg_32>} : !nv_tileaa.ptr<f32, 1> -> f32
+  %x = nv_tileas.load %q other(%o : f16) {atom = #nv_tileas.copy_atom<ldg, 32>} : !nv_tileaa.ptr<f32, 1> -> f32
   return
 }
 

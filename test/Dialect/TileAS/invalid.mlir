@@ -27,8 +27,88 @@ func.func private @f(%v: !nv_tileas.tma_desc<512x8xf16>)
 
 // -----
 
-// expected-error @+1 {{MMA atom 'hmma_f16' must name a family: mma_, mma_bs_, wgmma_, umma_, umma_bs_ or fma_}}
-func.func private @f() attributes {a = #nv_tileas<atom hmma_f16>}
+// expected-error @+1 {{unknown MMA family 'hmma'}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<hmma, m16n8k16, f16 x f16 -> f32>}
+
+// -----
+
+// expected-error @+1 {{expected an instruction shape `m<M>n<N>k<K>`, got 'm16k16'}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<mma_sync, m16k16, f16 x f16 -> f32>}
+
+// -----
+
+// expected-error @+1 {{invalid MMA atom shape: mma.sync with 16-bit operands is m16n8k16, not m16n8k8}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<mma_sync, m16n8k8, f16 x f16 -> f32>}
+
+// -----
+
+// expected-error @+1 {{invalid MMA atom shape: wgmma takes N from 8 to 256 in steps of 8, not 12}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<wgmma, m64n12k16, f16 x f16 -> f32>}
+
+// -----
+
+// expected-error @+1 {{invalid MMA atom shape: wgmma with 16-bit operands is m64n128k16, not m128n128k16}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<wgmma, m128n128k16, f16 x f16 -> f32>}
+
+// -----
+
+// expected-error @+1 {{invalid MMA atom shape: tcgen05.mma with 8-bit operands is m128n64k32, not m128n64k16}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<tcgen05, m128n64k16, f8E4M3FN x f8E4M3FN -> f32>}
+
+// -----
+
+// expected-error @+1 {{invalid MMA atom shape: fma with 32-bit operands is m1n1k1, not m16n8k8}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<fma, m16n8k8, f32 x f32 -> f32>}
+
+// -----
+
+// expected-error @+1 {{the tcgen05_block_scaled atom needs `scale <type> per <K elements>`}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n128k32, f8E4M3FN x f8E4M3FN -> f32>}
+
+// -----
+
+// expected-error @+1 {{the mma_sync atom takes no scale factors}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<mma_sync, m16n8k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>}
+
+// -----
+
+// expected-error @+1 {{invalid MMA atom shape: block-scaled mma.sync with 8-bit operands is m16n8k32, not m16n8k64}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k64, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>}
+
+// -----
+
+// expected-error @+1 {{MMA atom operand types must be integer or floating-point scalars, not 'index'}}
+func.func private @f() attributes {a = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> index>}
+
+// -----
+
+// expected-error @+1 {{unknown copy kind 'ldmatrix'}}
+func.func private @f() attributes {a = #nv_tileas.copy_atom<ldmatrix, 128>}
+
+// -----
+
+// expected-error @+1 {{invalid copy atom: cp.async copies 32, 64 or 128 bits, not 16}}
+func.func private @f() attributes {a = #nv_tileas.copy_atom<cp_async, 16>}
+
+// -----
+
+// expected-error @+1 {{invalid copy atom: loads and stores move 1 to 128 bits an access, not 256}}
+func.func private @f() attributes {a = #nv_tileas.copy_atom<ldg, 256>}
+
+// -----
+
+// expected-error @+1 {{invalid copy atom: loads and stores move 1 to 128 bits an access, not 0}}
+func.func private @f() attributes {a = #nv_tileas.copy_atom<stg>}
+
+// -----
+
+// expected-error @+1 {{invalid copy atom: TMA copies move whole boxes and take no width}}
+func.func private @f() attributes {a = #nv_tileas.copy_atom<tma, 128>}
+
+// -----
+
+// expected-error @+1 {{invalid copy atom: reductions access one element and take no width}}
+func.func private @f() attributes {a = #nv_tileas.copy_atom<red_global, 32>}
 
 // -----
 
@@ -113,7 +193,7 @@ func.func @f() {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{non-weak memory ordering requires explicit scope}}
-  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>, mem_semantic = #nv_tileas<mem_semantic acquire>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas.copy_atom<ldg, 128>, mem_semantic = #nv_tileas<mem_semantic acquire>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   return
 }
 
@@ -121,7 +201,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{weak memory ordering must not carry a scope}}
-  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>, mem_scope = #nv_tileas<mem_scope gpu>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas.copy_atom<ldg, 128>, mem_scope = #nv_tileas<mem_scope gpu>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   return
 }
 
@@ -129,7 +209,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{does not accept 'release' memory semantic}}
-  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>, mem_semantic = #nv_tileas<mem_semantic release>, mem_scope = #nv_tileas<mem_scope gpu>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas.copy_atom<ldg, 128>, mem_semantic = #nv_tileas<mem_semantic release>, mem_scope = #nv_tileas<mem_scope gpu>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   return
 }
 
@@ -137,7 +217,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<128x32xf16>) {
   // expected-error @+1 {{does not accept 'acquire' memory semantic}}
-  nv_tileas.tiled_store %x, %v[%i, %i] {atom = #nv_tileas<copy_atom stg_128>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope sys>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  nv_tileas.tiled_store %x, %v[%i, %i] {atom = #nv_tileas.copy_atom<stg, 128>, mem_semantic = #nv_tileas<mem_semantic acquire>, mem_scope = #nv_tileas<mem_scope sys>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
   return
 }
 
@@ -145,7 +225,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<128x32
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{expects 2 indices for the tiled_view but got 1}}
-  %0 = nv_tileas.tiled_load %v[%i] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  %0 = nv_tileas.tiled_load %v[%i] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   return
 }
 
@@ -153,7 +233,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{tile shape must match the tiled_view shape}}
-  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<64x32xf16>
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<64x32xf16>
   return
 }
 
@@ -161,7 +241,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{tile element type must match the tiled_view element type}}
-  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf32>
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf32>
   return
 }
 
@@ -169,7 +249,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %m: tensor<64x32xi1>) {
   // expected-error @+1 {{mask shape must match the tile shape}}
-  %0 = nv_tileas.tiled_load %v[%i, %i] mask(%m : tensor<64x32xi1>) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  %0 = nv_tileas.tiled_load %v[%i, %i] mask(%m : tensor<64x32xi1>) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   return
 }
 
@@ -177,7 +257,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %m: tensor<64x32x
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{in_bounds has 1 entries but the view has rank 2}}
-  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>, in_bounds = array<i1: true>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  %0 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas.copy_atom<ldg, 128>, in_bounds = array<i1: true>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   return
 }
 
@@ -185,7 +265,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %t: !nv_tileas.mem_token) {
   // expected-error @+1 {{must return a token exactly when it consumes a token}}
-  %0 = nv_tileas.tiled_load %v[%i, %i] token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  %0 = nv_tileas.tiled_load %v[%i, %i] token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   return
 }
 
@@ -193,7 +273,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %t: !nv_tileas.me
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{must return a token exactly when it consumes a token}}
-  %0, %1 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+  %0, %1 = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
   return
 }
 
@@ -201,7 +281,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %o: tensor<128x32xf16, "x">) {
   // expected-error @+1 {{other must have the result type}}
-  %0 = nv_tileas.tiled_load %v[%i, %i] other(%o : tensor<128x32xf16, "x">) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
+  %0 = nv_tileas.tiled_load %v[%i, %i] other(%o : tensor<128x32xf16, "x">) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   return
 }
 
@@ -209,7 +289,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %o: tensor<128x32
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<128x32xf16>) {
   // expected-error @+1 {{old value must have the operand type}}
-  %0 = nv_tileas.tiled_atomic_rmw add, %x, %v[%i, %i] {atom = #nv_tileas<copy_atom red_global>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16, "x">
+  %0 = nv_tileas.tiled_atomic_rmw add, %x, %v[%i, %i] {atom = #nv_tileas.copy_atom<red_global>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16, "x">
   return
 }
 
@@ -217,7 +297,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<128x32
 
 func.func @f(%x: tensor<128x32xf16>, %d: tensor<64x32xf16>) {
   // expected-error @+1 {{source and destination must have the same shape and element type}}
-  %0 = nv_tileas.copy %x into %d {atom = #nv_tileas<copy_atom sts_128>} : tensor<128x32xf16> into tensor<64x32xf16>
+  %0 = nv_tileas.copy %x into %d {atom = #nv_tileas.copy_atom<sts, 128>} : tensor<128x32xf16> into tensor<64x32xf16>
   return
 }
 
@@ -225,7 +305,7 @@ func.func @f(%x: tensor<128x32xf16>, %d: tensor<64x32xf16>) {
 
 func.func @f(%x: tensor<128x32xf16>) {
   // expected-error @+1 {{attribute 'atom' failed to satisfy constraint}}
-  %0 = nv_tileas.copy %x into %x {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16> into tensor<128x32xf16>
+  %0 = nv_tileas.copy %x into %x {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16> into tensor<128x32xf16>
   return
 }
 
@@ -233,7 +313,7 @@ func.func @f(%x: tensor<128x32xf16>) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{result must be a future of a tile with shape and element type of 'tensor<128x32xf16>'}}
-  %0 = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_16>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x16xf16>>
+  %0 = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x16xf16>>
   return
 }
 
@@ -241,7 +321,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %r: !nv_tileaa.ptr<f16, 3>) {
   // expected-error @+1 {{a shared-memory ring needs a slot and vice versa}}
-  %0 = "nv_tileas.async_load"(%v, %i, %i, %r) <{atom = #nv_tileas<copy_atom cp_async_128>, operandSegmentSizes = array<i32: 1, 2, 1, 0>}> : (!nv_tileas.tiled_view<128x32xf16>, index, index, !nv_tileaa.ptr<f16, 3>) -> !nv_tileas.future<tensor<128x32xf16>>
+  %0 = "nv_tileas.async_load"(%v, %i, %i, %r) <{atom = #nv_tileas.copy_atom<cp_async, 128>, operandSegmentSizes = array<i32: 1, 2, 1, 0>}> : (!nv_tileas.tiled_view<128x32xf16>, index, index, !nv_tileaa.ptr<f16, 3>) -> !nv_tileas.future<tensor<128x32xf16>>
   return
 }
 
@@ -249,7 +329,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %r: !nv_tileaa.pt
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{expects 2 indices for the tiled_view but got 3}}
-  %0 = nv_tileas.async_load %v[%i, %i, %i] {atom = #nv_tileas<copy_atom cp_async_16>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  %0 = nv_tileas.async_load %v[%i, %i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
   return
 }
 
@@ -257,7 +337,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
 
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<64x32xf16>) {
   // expected-error @+1 {{tile shape must match the tiled_view shape}}
-  %0 = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas<copy_atom bulk_store>} : tensor<64x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  %0 = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas.copy_atom<tma>} : tensor<64x32xf16>, !nv_tileas.tiled_view<128x32xf16>
   return
 }
 
@@ -265,7 +345,7 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<64x32x
 
 func.func @f(%x: tensor<128x32xf16>, %d: tensor<128x32xf16, "smem">) {
   // expected-error @+1 {{result must be a future of the destination type}}
-  %0 = nv_tileas.async_copy %x into %d {atom = #nv_tileas<copy_atom cp_async_16>} : tensor<128x32xf16> into tensor<128x32xf16, "smem"> -> !nv_tileas.future<tensor<128x32xf16>>
+  %0 = nv_tileas.async_copy %x into %d {atom = #nv_tileas.copy_atom<cp_async, 128>} : tensor<128x32xf16> into tensor<128x32xf16, "smem"> -> !nv_tileas.future<tensor<128x32xf16>>
   return
 }
 
@@ -273,7 +353,7 @@ func.func @f(%x: tensor<128x32xf16>, %d: tensor<128x32xf16, "smem">) {
 
 func.func @f(%x: tensor<128x32xf16>, %d: tensor<128x16xf16>) {
   // expected-error @+1 {{source and destination must have the same shape and element type}}
-  %0 = nv_tileas.async_copy %x into %d {atom = #nv_tileas<copy_atom cp_async_16>} : tensor<128x32xf16> into tensor<128x16xf16> -> !nv_tileas.future<tensor<128x16xf16>>
+  %0 = nv_tileas.async_copy %x into %d {atom = #nv_tileas.copy_atom<cp_async, 128>} : tensor<128x32xf16> into tensor<128x16xf16> -> !nv_tileas.future<tensor<128x16xf16>>
   return
 }
 
@@ -281,7 +361,7 @@ func.func @f(%x: tensor<128x32xf16>, %d: tensor<128x16xf16>) {
 
 func.func @f(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>) {
   // expected-error @+1 {{block-scaled MMA atoms belong on block_scaled_mma}}
-  %0 = nv_tileas.async_dot %a, %b, %c {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
+  %0 = nv_tileas.async_dot %a, %b, %c {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n64k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
   return
 }
 
@@ -289,7 +369,7 @@ func.func @f(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>
 
 func.func @f(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>) {
   // expected-error @+1 {{result must have the accumulator's shape and element type}}
-  %0 = nv_tileas.async_dot %a, %b, %c {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf16>>
+  %0 = nv_tileas.async_dot %a, %b, %c {atom = #nv_tileas.mma_atom<wgmma, m64n64k16, f16 x f16 -> f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf16>>
   return
 }
 
@@ -401,7 +481,7 @@ func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %r: tensor<4xi32>, 
 
 func.func @f(%a: tensor<128xf16>, %b: tensor<128xf16>, %c: tensor<128xf32>) {
   // expected-error @+1 {{operands must all be rank 2, or rank 3 with a leading batch dimension}}
-  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128xf16>, tensor<128xf16>, tensor<128xf32> -> tensor<128xf32>
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128xf16>, tensor<128xf16>, tensor<128xf32> -> tensor<128xf32>
   return
 }
 
@@ -409,7 +489,7 @@ func.func @f(%a: tensor<128xf16>, %b: tensor<128xf16>, %c: tensor<128xf32>) {
 
 func.func @f(%a: tensor<2x16x8xf16>, %b: tensor<4x8x16xf16>, %c: tensor<2x16x16xf32>) {
   // expected-error @+1 {{batch dimensions must agree}}
-  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<2x16x8xf16>, tensor<4x8x16xf16>, tensor<2x16x16xf32> -> tensor<2x16x16xf32>
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<2x16x8xf16>, tensor<4x8x16xf16>, tensor<2x16x16xf32> -> tensor<2x16x16xf32>
   return
 }
 
@@ -417,7 +497,7 @@ func.func @f(%a: tensor<2x16x8xf16>, %b: tensor<4x8x16xf16>, %c: tensor<2x16x16x
 
 func.func @f(%a: tensor<128x32xf16>, %b: tensor<16x128xf16>, %c: tensor<128x128xf32>) {
   // expected-error @+1 {{contracting dimensions disagree: A has K = 32, B has K = 16}}
-  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<16x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<16x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
   return
 }
 
@@ -425,7 +505,7 @@ func.func @f(%a: tensor<128x32xf16>, %b: tensor<16x128xf16>, %c: tensor<128x128x
 
 func.func @f(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<64x128xf32>) {
   // expected-error @+1 {{accumulator must be 128x128}}
-  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<64x128xf32> -> tensor<64x128xf32>
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<64x128xf32> -> tensor<64x128xf32>
   return
 }
 
@@ -433,7 +513,7 @@ func.func @f(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<64x128xf
 
 func.func @f(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128xf32>) {
   // expected-error @+1 {{result must have the accumulator's shape and element type}}
-  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf16>
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf16>
   return
 }
 
@@ -441,15 +521,15 @@ func.func @f(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128x
 
 func.func @f(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128xf32>) {
   // expected-error @+1 {{block-scaled MMA atoms belong on block_scaled_mma}}
-  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+  %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n128k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
   return
 }
 
 // -----
 
 func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
-  // expected-error @+1 {{requires a block-scaled (umma_bs_ or mma_bs_) MMA atom}}
-  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  // expected-error @+1 {{requires a block-scaled MMA atom (mma_sync_block_scaled or tcgen05_block_scaled)}}
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05, m128n128k32, f8E4M3FN x f8E4M3FN -> f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
   return
 }
 
@@ -457,7 +537,7 @@ func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tenso
 
 func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
   // expected-error @+1 {{cta_group must be 1 or 2}}
-  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>, cta_group = 4 : i32} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n128k32, f8E4M3FN x f8E4M3FN -> f32, scale ui8 per 32>, cta_group = 4 : i32} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
   return
 }
 
@@ -465,7 +545,7 @@ func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tenso
 
 func.func @f(%a: tensor<128x16xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
   // expected-error @+1 {{contracting dimensions disagree: A has K = 16, B has K = 32}}
-  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x16xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n128k32, f8E4M3FN x f8E4M3FN -> f32, scale ui8 per 16>} : tensor<128x16xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
   return
 }
 
@@ -473,7 +553,7 @@ func.func @f(%a: tensor<128x16xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tenso
 
 func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128xui8>, %sb: tensor<1x128xui8>) {
   // expected-error @+1 {{scale factors must have the operands' rank}}
-  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n128k32, f8E4M3FN x f8E4M3FN -> f32, scale ui8 per 32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
   return
 }
 
@@ -481,7 +561,7 @@ func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tenso
 
 func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<64x1xui8>, %sb: tensor<1x128xui8>) {
   // expected-error @+1 {{scale_a must have one row per row of A}}
-  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<64x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n128k32, f8E4M3FN x f8E4M3FN -> f32, scale ui8 per 32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<64x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
   return
 }
 
@@ -489,7 +569,7 @@ func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tenso
 
 func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x64xui8>) {
   // expected-error @+1 {{scale_b must have one column per column of B}}
-  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x64xui8> -> tensor<128x128xf32>
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n128k32, f8E4M3FN x f8E4M3FN -> f32, scale ui8 per 32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x64xui8> -> tensor<128x128xf32>
   return
 }
 
@@ -497,7 +577,7 @@ func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tenso
 
 func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>, %sa: tensor<128x1xf32>, %sb: tensor<1x128xf32>) {
   // expected-error @+1 {{scale factors must have an 8-bit element type}}
-  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xf32>, tensor<1x128xf32> -> tensor<128x128xf32>
+  %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n128k32, f8E4M3FN x f8E4M3FN -> f32, scale f32 per 32>} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xf32>, tensor<1x128xf32> -> tensor<128x128xf32>
   return
 }
 
@@ -706,7 +786,7 @@ module attributes {nv_tileas.compute_capability = 90 : i32} {
   func.func @f(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>,
                %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) {
     // expected-error @+1 {{mma block scale is not supported by compute capability < sm100}}
-    %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>}
+    %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n64k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>}
         : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
           tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
     return

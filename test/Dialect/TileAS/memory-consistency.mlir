@@ -26,32 +26,32 @@ func.func @classify(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor
   // expected-remark @+1 {{unordered, rewrite: fixed}}
   %cl = nv_tileas.convert_layout %x : tensor<128x32xf16> -> tensor<128x32xf16, "mma">
   // expected-remark @+1 {{unordered, rewrite: fixed}}
-  %l = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas<copy_atom ldg_128>}
+  %l = nv_tileas.tiled_load %v[%i, %i] {atom = #nv_tileas.copy_atom<ldg, 128>}
       : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   // expected-remark @+1 {{unordered, rewrite: fixed}}
-  nv_tileas.tiled_store %l, %v[%i, %i] {atom = #nv_tileas<copy_atom stg_128>}
+  nv_tileas.tiled_store %l, %v[%i, %i] {atom = #nv_tileas.copy_atom<stg, 128>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
   // expected-remark @+1 {{unordered, rewrite: fixed}}
-  %o = nv_tileas.tiled_atomic_rmw add, %l, %v[%i, %i] {atom = #nv_tileas<copy_atom red_global>}
+  %o = nv_tileas.tiled_atomic_rmw add, %l, %v[%i, %i] {atom = #nv_tileas.copy_atom<red_global>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   // expected-remark @+1 {{unordered, rewrite: fixed}}
   %tk = nv_tileas.create_mem_token
   // expected-remark @+1 {{unordered, rewrite: fixed}}
   %tj = nv_tileas.join_mem_token %tk, %tk
   // expected-remark @+1 {{memory-consistency, rewrite: fixed}}
-  %cp = nv_tileas.copy %x into %t {atom = #nv_tileas<copy_atom sts_128>}
+  %cp = nv_tileas.copy %x into %t {atom = #nv_tileas.copy_atom<sts, 128>}
       : tensor<128x32xf16> into tensor<128x32xf16>
   // expected-remark @+1 {{memory-consistency, rewrite: fixed}}
-  %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_16>}
+  %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>}
       : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
   // expected-remark @+1 {{memory-consistency, rewrite: fixed}}
-  %st = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas<copy_atom bulk_store>}
+  %st = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas.copy_atom<tma>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
   // expected-remark @+1 {{memory-consistency, rewrite: fixed}}
-  %ac = nv_tileas.async_copy %x into %t {atom = #nv_tileas<copy_atom cp_async_16>}
+  %ac = nv_tileas.async_copy %x into %t {atom = #nv_tileas.copy_atom<cp_async, 128>}
       : tensor<128x32xf16> into tensor<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
   // expected-remark @+1 {{memory-consistency, rewrite: fixed}}
-  %ad = nv_tileas.async_dot %a, %b, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
+  %ad = nv_tileas.async_dot %a, %b, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n64k16, f16 x f16 -> f32>}
       : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
   // expected-remark @+1 {{memory-consistency, rewrite: fixed}}
   nv_tileas.async_wait %f, %st : !nv_tileas.future<tensor<128x32xf16>>, !nv_tileas.async_token
@@ -72,10 +72,10 @@ func.func @classify(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor
   // expected-remark @+1 {{memory-consistency, rewrite: fixed}}
   %tc = nv_tileas.tma_scatter %g, %d[%rows, %i] : tensor<4x32xf16>, !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32>
   // expected-remark @+1 {{unordered, rewrite: fixed}}
-  %dt = nv_tileas.dot %a, %b, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>}
+  %dt = nv_tileas.dot %a, %b, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>}
       : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
   // expected-remark @+1 {{unordered, rewrite: fixed}}
-  %bs = nv_tileas.block_scaled_mma %qa, %qb, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>}
+  %bs = nv_tileas.block_scaled_mma %qa, %qb, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n64k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>}
       : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
         tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
   // expected-remark @+1 {{memory-consistency, rewrite: fixed}}

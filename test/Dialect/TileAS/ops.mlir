@@ -28,37 +28,37 @@ func.func @structure(%seed: tensor<?x?xf32>, %i: index, %m: index,
 func.func @memory(%v: !nv_tileas.tiled_view<128x32xf16>, %s: !nv_tileas.tiled_view<128x32xf16, 3>,
                   %i: index, %k: index, %t0: !nv_tileas.mem_token,
                   %mask: tensor<128x32xi1>, %other: tensor<128x32xf16>) -> tensor<128x32xf16> {
-  // CHECK: %[[L:.*]], %[[T1:.*]] = nv_tileas.tiled_load %{{.*}}[%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom sm90_tma_load_2d>, in_bounds = array<i1: true, true>, mem_scope = #nv_tileas<mem_scope cluster>, mem_semantic = #nv_tileas<mem_semantic relaxed>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+  // CHECK: %[[L:.*]], %[[T1:.*]] = nv_tileas.tiled_load %{{.*}}[%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas.copy_atom<tma>, in_bounds = array<i1: true, true>, mem_scope = #nv_tileas<mem_scope cluster>, mem_semantic = #nv_tileas<mem_semantic relaxed>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
   %l, %t1 = nv_tileas.tiled_load %v[%i, %k] token(%t0)
-      {atom = #nv_tileas<copy_atom sm90_tma_load_2d>, in_bounds = array<i1: true, true>,
+      {atom = #nv_tileas.copy_atom<tma>, in_bounds = array<i1: true, true>,
        mem_semantic = #nv_tileas<mem_semantic relaxed>, mem_scope = #nv_tileas<mem_scope cluster>}
       : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
-  // CHECK: nv_tileas.tiled_load %{{.*}}[%{{.*}}, %{{.*}}] mask(%{{.*}} : tensor<128x32xi1>) other(%{{.*}} : tensor<128x32xf16>) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16, 3> -> tensor<128x32xf16>
+  // CHECK: nv_tileas.tiled_load %{{.*}}[%{{.*}}, %{{.*}}] mask(%{{.*}} : tensor<128x32xi1>) other(%{{.*}} : tensor<128x32xf16>) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16, 3> -> tensor<128x32xf16>
   %l2 = nv_tileas.tiled_load %s[%i, %k] mask(%mask : tensor<128x32xi1>) other(%other : tensor<128x32xf16>)
-      {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16, 3> -> tensor<128x32xf16>
-  // CHECK: nv_tileas.tiled_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] token(%[[T1]]) {atom = #nv_tileas<copy_atom stg_128>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic release>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.mem_token
+      {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16, 3> -> tensor<128x32xf16>
+  // CHECK: nv_tileas.tiled_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] token(%[[T1]]) {atom = #nv_tileas.copy_atom<stg, 128>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic release>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.mem_token
   %t2 = nv_tileas.tiled_store %l, %v[%i, %k] token(%t1)
-      {atom = #nv_tileas<copy_atom stg_128>, mem_semantic = #nv_tileas<mem_semantic release>,
+      {atom = #nv_tileas.copy_atom<stg, 128>, mem_semantic = #nv_tileas<mem_semantic release>,
        mem_scope = #nv_tileas<mem_scope gpu>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.mem_token
-  // CHECK: nv_tileas.tiled_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] mask(%{{.*}} : tensor<128x32xi1>) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  // CHECK: nv_tileas.tiled_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] mask(%{{.*}} : tensor<128x32xi1>) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
   nv_tileas.tiled_store %l, %v[%i, %k] mask(%mask : tensor<128x32xi1>)
-      {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
-  // CHECK: nv_tileas.tiled_atomic_rmw addf, %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas<copy_atom red_global>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic acq_rel>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  // CHECK: nv_tileas.tiled_atomic_rmw addf, %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] token(%{{.*}}) {atom = #nv_tileas.copy_atom<red_global>, mem_scope = #nv_tileas<mem_scope gpu>, mem_semantic = #nv_tileas<mem_semantic acq_rel>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
   %old, %t3 = nv_tileas.tiled_atomic_rmw addf, %l, %v[%i, %k] token(%t2)
-      {atom = #nv_tileas<copy_atom red_global>, mem_semantic = #nv_tileas<mem_semantic acq_rel>,
+      {atom = #nv_tileas.copy_atom<red_global>, mem_semantic = #nv_tileas<mem_semantic acq_rel>,
        mem_scope = #nv_tileas<mem_scope gpu>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
   // CHECK: nv_tileas.tiled_atomic_rmw and
-  %old2 = nv_tileas.tiled_atomic_rmw and, %l, %v[%i, %k] {atom = #nv_tileas<copy_atom red_global>}
+  %old2 = nv_tileas.tiled_atomic_rmw and, %l, %v[%i, %k] {atom = #nv_tileas.copy_atom<red_global>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
   // CHECK: %[[T4:.*]] = nv_tileas.create_mem_token
   // CHECK: nv_tileas.join_mem_token %{{.*}}, %[[T4]]
   %t4 = nv_tileas.create_mem_token
   %t5 = nv_tileas.join_mem_token %t3, %t4
-  // CHECK: nv_tileas.copy %{{.*}} into %{{.*}} {atom = #nv_tileas<copy_atom stmatrix_x4>} : tensor<128x32xf16> into tensor<128x32xf16, "smem">
+  // CHECK: nv_tileas.copy %{{.*}} into %{{.*}} {atom = #nv_tileas.copy_atom<sts, 128>} : tensor<128x32xf16> into tensor<128x32xf16, "smem">
   %buf = nv_tileas.alloc_tensor : tensor<128x32xf16, "smem">
-  %c = nv_tileas.copy %old into %buf {atom = #nv_tileas<copy_atom stmatrix_x4>}
+  %c = nv_tileas.copy %old into %buf {atom = #nv_tileas.copy_atom<sts, 128>}
       : tensor<128x32xf16> into tensor<128x32xf16, "smem">
   return %l2 : tensor<128x32xf16>
 }
@@ -68,22 +68,22 @@ func.func @async(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index,
                  %ring: !nv_tileaa.ptr<f16, 3>,
                  %x: tensor<128x32xf16>, %a: tensor<64x16xf16>, %b: tensor<16x64xf16>,
                  %acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
-  // CHECK: %[[F:.*]] = nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas<copy_atom cp_async_16>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
-  %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_16>}
+  // CHECK: %[[F:.*]] = nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>}
       : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
   // A load into slot %i of a shared-memory ring.
-  // CHECK: nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}} : !nv_tileaa.ptr<f16, 3>[%{{.*}}] {atom = #nv_tileas<copy_atom cp_async_128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
-  %fr = nv_tileas.async_load %v[%i, %i] into %ring : !nv_tileaa.ptr<f16, 3>[%i] {atom = #nv_tileas<copy_atom cp_async_128>}
+  // CHECK: nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}} : !nv_tileaa.ptr<f16, 3>[%{{.*}}] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
+  %fr = nv_tileas.async_load %v[%i, %i] into %ring : !nv_tileaa.ptr<f16, 3>[%i] {atom = #nv_tileas.copy_atom<cp_async, 128>}
       : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
-  // CHECK: %[[S:.*]] = nv_tileas.async_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas<copy_atom bulk_store>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
-  %s = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas<copy_atom bulk_store>}
+  // CHECK: %[[S:.*]] = nv_tileas.async_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas.copy_atom<tma>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
+  %s = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas.copy_atom<tma>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
-  // CHECK: nv_tileas.async_copy %{{.*}} into %{{.*}} {atom = #nv_tileas<copy_atom tcgen05_cp>} : tensor<128x32xf16> into tensor<128x32xf16, "tmem"> -> !nv_tileas.future<tensor<128x32xf16, "tmem">>
+  // CHECK: nv_tileas.async_copy %{{.*}} into %{{.*}} {atom = #nv_tileas.copy_atom<cp_async, 128>} : tensor<128x32xf16> into tensor<128x32xf16, "tmem"> -> !nv_tileas.future<tensor<128x32xf16, "tmem">>
   %buf = nv_tileas.alloc_tensor : tensor<128x32xf16, "tmem">
-  %g = nv_tileas.async_copy %x into %buf {atom = #nv_tileas<copy_atom tcgen05_cp>}
+  %g = nv_tileas.async_copy %x into %buf {atom = #nv_tileas.copy_atom<cp_async, 128>}
       : tensor<128x32xf16> into tensor<128x32xf16, "tmem"> -> !nv_tileas.future<tensor<128x32xf16, "tmem">>
-  // CHECK: %[[D:.*]] = nv_tileas.async_dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom wgmma_f16_f16_f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
-  %d = nv_tileas.async_dot %a, %b, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
+  // CHECK: %[[D:.*]] = nv_tileas.async_dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas.mma_atom<wgmma, m64n{{[0-9]+}}k16, f16 x f16 -> f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
+  %d = nv_tileas.async_dot %a, %b, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n64k16, f16 x f16 -> f32>}
       : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
   // CHECK: nv_tileas.async_wait %[[F]], %[[S]] {num_pending = 1 : i32} : !nv_tileas.future<tensor<128x32xf16>>, !nv_tileas.async_token
   nv_tileas.async_wait %f, %s {num_pending = 1 : i32}
@@ -125,20 +125,20 @@ func.func @compute(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<12
                    %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>,
                    %ba: tensor<2x16x8xf16>, %bb: tensor<2x8x16xf16>, %bc: tensor<2x16x16xf32>,
                    %x: tensor<8x64xf32>, %y: tensor<8x64xi32>, %z: tensor<64xf32>) {
-  // CHECK: nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
-  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas<atom mma_f16_f16_f32>}
+  // CHECK: nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>}
       : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
-  // CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<2x16x8xf16>, tensor<2x8x16xf16>, tensor<2x16x16xf32> -> tensor<2x16x16xf32>
-  %bd = nv_tileas.dot %ba, %bb, %bc {atom = #nv_tileas<atom umma_f16_f16_f32>}
+  // CHECK: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n{{[0-9]+}}k16, f16 x f16 -> f32>} : tensor<2x16x8xf16>, tensor<2x8x16xf16>, tensor<2x16x16xf32> -> tensor<2x16x16xf32>
+  %bd = nv_tileas.dot %ba, %bb, %bc {atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f32>}
       : tensor<2x16x8xf16>, tensor<2x8x16xf16>, tensor<2x16x16xf32> -> tensor<2x16x16xf32>
-  // CHECK: nv_tileas.block_scaled_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>, cta_group = 2 : i32} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
+  // CHECK: nv_tileas.block_scaled_mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n{{[0-9]+}}k32, f8E4M3FN x f8E4M3FN -> f32, scale {{[a-zA-Z0-9]+}} per 32>, cta_group = 2 : i32} : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>, tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
   %e = nv_tileas.block_scaled_mma %qa, %qb, %c, %sa, %sb
-      {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>, cta_group = 2 : i32}
+      {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n64k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>, cta_group = 2 : i32}
       : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
         tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
-  // CHECK: nv_tileas.block_scaled_mma {{.*}} {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>} :
+  // CHECK: nv_tileas.block_scaled_mma {{.*}} {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n{{[0-9]+}}k32, f8E4M3FN x f8E4M3FN -> f32, scale {{[a-zA-Z0-9]+}} per 32>} :
   %e1 = nv_tileas.block_scaled_mma %qa, %qb, %c, %sa, %sb
-      {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>}
+      {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n64k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>}
       : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
         tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
   // CHECK: nv_tileas.reduce %{{.*}} {atom = #nv_tileas<reduce_atom warp_shfl_xor_f32>, axis = 1 : i32} : tensor<8x64xf32> -> tensor<8xf32>
@@ -186,7 +186,7 @@ func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tens
   // CHECK: nv_tileas.async.pipeline.producer %[[P]] : !nv_tileas.pipeline<tensor<128x32xf16>> {
   // CHECK: nv_tileas.yield %{{.*}} : tensor<128x32xf16>
   nv_tileas.async.pipeline.producer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
-    %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas<copy_atom cp_async_16>}
+    %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>}
         : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
     %t = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<128x32xf16>>
     nv_tileas.yield %t : tensor<128x32xf16>
@@ -196,7 +196,7 @@ func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tens
   // CHECK: nv_tileas.dot %[[A]]
   %r = nv_tileas.async.pipeline.consumer %p : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x128xf32> {
   ^bb0(%a: tensor<128x32xf16>):
-    %d = nv_tileas.dot %a, %b, %acc {atom = #nv_tileas<atom wgmma_f16_f16_f32>}
+    %d = nv_tileas.dot %a, %b, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n64k16, f16 x f16 -> f32>}
         : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
     nv_tileas.yield %d : tensor<128x128xf32>
   }
@@ -217,7 +217,7 @@ func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tens
 module attributes {nv_tileas.compute_capability = 100 : i32} {
   func.func @sm100(%a: tensor<128x32xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>,
                    %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>) -> tensor<128x128xf32> {
-    %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom umma_bs_e4m3_e4m3_f32>}
+    %0 = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n64k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>}
         : tensor<128x32xf8E4M3FN>, tensor<32x128xf8E4M3FN>, tensor<128x128xf32>,
           tensor<128x1xui8>, tensor<1x128xui8> -> tensor<128x128xf32>
     return %0 : tensor<128x128xf32>

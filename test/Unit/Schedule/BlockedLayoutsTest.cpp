@@ -58,17 +58,17 @@ TEST(BlockedLayouts, VectorLargerThanTileIsClamped) {
 }
 
 TEST(BlockedLayouts, AtomVectorElements) {
-  EXPECT_EQ(getAtomVectorElements("ldg_128", 32), 4u);
-  EXPECT_EQ(getAtomVectorElements("stg_64", 16), 4u);
-  EXPECT_EQ(getAtomVectorElements("ldg_32", 32), 1u);
-  EXPECT_EQ(getAtomVectorElements("ldg_128", 8), 16u);
-  // Narrower than an element, unnumbered or odd names give no vector.
-  EXPECT_EQ(getAtomVectorElements("ldg_16", 32), 1u);
-  EXPECT_EQ(getAtomVectorElements("sm90_tma_load_2d", 16), 1u);
-  EXPECT_EQ(getAtomVectorElements("red_global", 32), 1u);
-  EXPECT_EQ(getAtomVectorElements("ldg_96", 32), 1u);
+  EXPECT_EQ(getAtomVectorElements(128, 32), 4u);
+  EXPECT_EQ(getAtomVectorElements(64, 16), 4u);
+  EXPECT_EQ(getAtomVectorElements(32, 32), 1u);
+  EXPECT_EQ(getAtomVectorElements(128, 8), 16u);
+  // Narrower than an element, no width (reductions, TMA) or odd widths
+  // give no vector.
+  EXPECT_EQ(getAtomVectorElements(16, 32), 1u);
+  EXPECT_EQ(getAtomVectorElements(0, 16), 1u);
+  EXPECT_EQ(getAtomVectorElements(96, 32), 1u);
   // Wider than one instruction moves is capped at 128 bits.
-  EXPECT_EQ(getAtomVectorElements("ldg_256", 32), 4u);
+  EXPECT_EQ(getAtomVectorElements(256, 32), 4u);
 }
 
 } // namespace

@@ -8,6 +8,6 @@
 nv_tileaa.func @sm90(%a: tensor<16x32xf8E4M3FN, #A>, %b: tensor<32x8xf8E4M3FN, #B>, %c: tensor<16x8xf32, #C>, %sa: tensor<16x1xf8E8M0FNU, #SA>, %sb: tensor<1x8xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {
   // expected-error @below {{block-scaled mma.sync is not supported on sm_90a}}
   // expected-error @below {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas<atom mma_bs_e4m3_e4m3_f32>} : tensor<16x32xf8E4M3FN, #A>, tensor<32x8xf8E4M3FN, #B>, tensor<16x8xf32, #C>, tensor<16x1xf8E8M0FNU, #SA>, tensor<1x8xf8E8M0FNU, #SB> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<16x32xf8E4M3FN, #A>, tensor<32x8xf8E4M3FN, #B>, tensor<16x8xf32, #C>, tensor<16x1xf8E8M0FNU, #SA>, tensor<1x8xf8E8M0FNU, #SB> -> tensor<16x8xf32, #C>
   nv_tileaa.return
 }
