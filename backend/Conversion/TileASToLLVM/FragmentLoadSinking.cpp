@@ -29,15 +29,12 @@ static bool isMmaSync(Operation *op) {
   return asmOp && asmOp.getAsmString().starts_with("mma.sync");
 }
 
-/// A read of an MMA operand fragment from shared memory.
+/// A read of an MMA operand fragment from shared memory: ldmatrix. (The
+/// vector loads of 32/64-bit operands stay where they are: moving f64
+/// fragment loads next to their m8n8k4 MMAs made ptxas take more registers.)
 static bool isFragmentLoad(Operation *op) {
-  if (auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op))
-    return asmOp.getAsmString().starts_with("ldmatrix.");
-  auto load = dyn_cast<LLVM::LoadOp>(op);
-  return load && !load.getVolatile_() &&
-         load.getOrdering() == LLVM::AtomicOrdering::not_atomic &&
-         cast<LLVM::LLVMPointerType>(load.getAddr().getType())
-                 .getAddressSpace() == 3;
+  auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op);
+  return asmOp && asmOp.getAsmString().starts_with("ldmatrix.");
 }
 
 /// The shared-memory global an address is computed from (through GEPs,
@@ -191,9 +188,7 @@ static void sinkLoad(Operation *load) {
   // may write memory or synchronize, unless the load reads a buffer of its
   // own that the op does not write (barriers included, when a barrier still
   // separates the load from the next write of its buffer).
-  StringAttr buffer = getBaseGlobal(
-      isa<LLVM::LoadOp>(load) ? cast<LLVM::LoadOp>(load).getAddr()
-                              : load->getOperand(0));
+  StringAttr buffer = getBaseGlobal(load->getOperand(0));
   Operation *to = load->getNextNode();
   Operation *lastSafe = load; // the last point with no barrier crossed
   bool crossedBarrier = false;
