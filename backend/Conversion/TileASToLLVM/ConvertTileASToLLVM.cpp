@@ -9,6 +9,7 @@
 #include "Conversion/TileASToLLVM/Passes.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 #include "Conversion/TileASToLLVM/DynamicShared.h"
+#include "Conversion/TileASToLLVM/FragmentLoadSinking.h"
 #include "Conversion/TileASToLLVM/SharedStaging.h"
 #include "Conversion/TileASToLLVM/Tcgen05Staging.h"
 
@@ -288,9 +289,6 @@ struct ConvertTileASToLLVMPass
     if (failed(applyPartialConversion(module, llvmTarget, std::move(patterns))))
       return signalPassFailure();
 
-    if (failed(placeSharedInDynamicMemory(module, *target)))
-      return signalPassFailure();
-
     SmallVector<UnrealizedConversionCastOp> casts;
     module.walk([&](UnrealizedConversionCastOp op) { casts.push_back(op); });
     SmallVector<UnrealizedConversionCastOp> remaining;
@@ -299,6 +297,11 @@ struct ConvertTileASToLLVMPass
       remaining.front().emitError("value could not be lowered to LLVM");
       return signalPassFailure();
     }
+    // Before the buffers move into dynamic shared memory: each one is still
+    // a global of its own there.
+    sinkFragmentLoads(module);
+    if (failed(placeSharedInDynamicMemory(module, *target)))
+      return signalPassFailure();
   }
 };
 } // namespace

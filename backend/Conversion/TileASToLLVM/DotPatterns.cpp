@@ -255,27 +255,43 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     // they are.
     bool split = at == "f32";
     bool tf32 = split || at == "tf32";
+    // Packed where a block's first MMA needs it, so that the packing (and
+    // the fragment loads it reads) stays next to that MMA.
     std::map<BlockKey, SmallVector<Value>> aWords, bWords, aRest, bRest;
-    for (auto &[key, which] : *aBlocks)
-      aWords[key] = pack(aRegs, which, tf32, split ? &aRest[key] : nullptr);
-    for (auto &[key, which] : *bBlocks)
-      bWords[key] = pack(bRegs, which, tf32, split ? &bRest[key] : nullptr);
-
+    auto packed = [&](std::map<BlockKey, SmallVector<Value>> &words,
+                      std::map<BlockKey, SmallVector<Value>> &rest,
+                      ArrayRef<Value> regs, const Blocks &blocks,
+                      BlockKey key) -> const SmallVector<Value> * {
+      auto block = blocks.find(key);
+      if (block == blocks.end())
+        return nullptr;
+      auto it = words.find(key);
+      if (it == words.end())
+        it = words
+                 .emplace(key, pack(regs, block->second, tf32,
+                                    split ? &rest[key] : nullptr))
+                 .first;
+      return &it->second;
+    };
+    auto wordsOf = [&](const Blocks &blocks) {
+      size_t regs = blocks.begin()->second.size();
+      return f64 ? regs : regs / (32 / bits);
+    };
     bool halfAcc = cElem.isF16();
     size_t accWords = halfAcc || f64 ? 2 : 4;
     std::string asmText = formatMmaAsm(
         instrM, instrK, ct, split ? "tf32" : at, split ? "tf32" : bt,
-        aWords.begin()->second.size(), bWords.begin()->second.size(),
+        wordsOf(*aBlocks), wordsOf(*bBlocks),
         accWords);
     std::string constraints = formatConstraints(
         accWords, f64 ? 'd' : cElem.isF32() ? 'f' : 'r',
-        aWords.begin()->second.size() + bWords.begin()->second.size(),
+        wordsOf(*aBlocks) + wordsOf(*bBlocks),
         f64 ? 'd' : 'r');
     SmallVector<Value> result(cRegs);
+    // The accumulator words of every block.
+    SmallVector<SmallVector<Value>> accs;
     for (auto &[key, which] : *cBlocks) {
-      auto [batch, mb, nb] = key;
-      // The accumulator words of this block.
-      SmallVector<Value> acc;
+      SmallVector<Value> &acc = accs.emplace_back();
       if (halfAcc) {
         SmallVector<Value> halves;
         for (int32_t r : which)
@@ -288,24 +304,39 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         for (int32_t r : which)
           acc.push_back(result[r]);
       }
-      for (int64_t kb = 0; kb < kBlocks; ++kb) {
-        auto aIt = aWords.find(BlockKey{batch, mb, int32_t(kb)});
-        auto bIt = bWords.find(BlockKey{batch, int32_t(kb), nb});
-        if (aIt == aWords.end() || bIt == bWords.end())
+    }
+    // One K step at a time over every block: the A/B fragments of a step
+    // are dead after its MMAs, so their shared-memory loads (sunk to their
+    // first use, sinkFragmentLoads) never hold more than one step live.
+    // Each block still accumulates its K steps in order.
+    for (int64_t kb = 0; kb < kBlocks; ++kb) {
+      for (auto [index, entry] : llvm::enumerate(*cBlocks)) {
+        auto [batch, mb, nb] = entry.first;
+        BlockKey aKey{batch, mb, int32_t(kb)}, bKey{batch, int32_t(kb), nb};
+        const SmallVector<Value> *a =
+            packed(aWords, aRest, aRegs, *aBlocks, aKey);
+        const SmallVector<Value> *b =
+            packed(bWords, bRest, bRegs, *bBlocks, bKey);
+        if (!a || !b)
           return op.emitError("dot operand fragments do not cover the "
                               "accumulator tile");
-        auto issue = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
-          SmallVector<Value> operands(a);
-          llvm::append_range(operands, b);
+        SmallVector<Value> &acc = accs[index];
+        auto issue = [&](ArrayRef<Value> x, ArrayRef<Value> y) {
+          SmallVector<Value> operands(x);
+          llvm::append_range(operands, y);
           llvm::append_range(operands, acc);
           emitMmaSync(rewriter, loc, operands, asmText, constraints, acc);
         };
         if (split) { // the small terms first
-          issue(aRest[aIt->first], bIt->second);
-          issue(aIt->second, bRest[bIt->first]);
+          issue(aRest[aKey], *b);
+          issue(*a, bRest[bKey]);
         }
-        issue(aIt->second, bIt->second);
+        issue(*a, *b);
       }
+    }
+    for (auto [index, entry] : llvm::enumerate(*cBlocks)) {
+      ArrayRef<int32_t> which = entry.second;
+      SmallVector<Value> &acc = accs[index];
       if (halfAcc) {
         Type vecType = VectorType::get({2}, cElem);
         for (unsigned w = 0; w < 2; ++w) {

@@ -237,19 +237,24 @@ static SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
     constraints += "=r,";
   }
   text += "}, [$" + std::to_string(n) + "];";
-  constraints += "l";
+  // Shared-memory addresses fit 32 bits: one register per address instead
+  // of two (every fragment load of a K slice has its own).
+  constraints += "r";
   auto i32 = b.getI32Type();
   Type resultType =
       n == 1 ? Type(i32)
              : LLVM::LLVMStructType::getLiteral(b.getContext(),
                                                 SmallVector<Type>(n, i32));
   SmallVector<Value> regs;
+  Value base32 = LLVM::PtrToIntOp::create(b, loc, i32, base);
+  Value elemBytes = createI32(b, loc, elem.getIntOrFloatBitWidth() / 8);
   for (Value offset : offsets) {
-    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
-                                    ValueRange{offset});
+    Value bytes = LLVM::MulOp::create(
+        b, loc, LLVM::TruncOp::create(b, loc, i32, offset), elemBytes);
+    Value addr = LLVM::AddOp::create(b, loc, base32, bytes);
     // Reads shared memory: it must stay after the barrier.
     auto asmOp =
-        createInlinePtx(b, loc, resultType, ValueRange{ptr}, text, constraints);
+        createInlinePtx(b, loc, resultType, ValueRange{addr}, text, constraints);
     for (unsigned i = 0; i < n; ++i) {
       Value word = n == 1 ? asmOp.getResult(0)
                           : Value(LLVM::ExtractValueOp::create(

@@ -2,7 +2,8 @@
 
 // A 64x16 f16 tile loaded 8 halves per thread becomes the mma.sync A
 // fragments of 4 warps: 128-bit stores into a swizzled scratch buffer, a
-// barrier, then one ldmatrix.x4 per thread (rows of K-contiguous halves).
+// barrier, then one ldmatrix.x4 per thread (rows of K-contiguous halves) at a
+// 32-bit shared address.
 #L = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(0, 8), (1, 0), (2, 0), (4, 0), (8, 0)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 16}>
 #A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 16}>
 // CHECK: llvm.mlir.global internal @tilecc_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<2048 x i8>
@@ -11,7 +12,7 @@
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
 // CHECK-NOT: llvm.store
 // CHECK: nvvm.barrier0
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"
 // CHECK-NOT: ldmatrix
 // CHECK-COUNT-4: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
 nv_tileaa.func @operand_a(%x: tensor<64x16xf16, #L>) attributes {nv_tileas.num_warps = 4 : i32} {

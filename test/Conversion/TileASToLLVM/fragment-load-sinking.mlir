@@ -1,0 +1,56 @@
+// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
+
+// A 16x32 A operand read back from the scratch buffer with one ldmatrix.x4
+// per K step of 16: the dot issues its MMAs one K step at a time and each
+// fragment load moves down to the MMA that consumes it, so the second
+// step's load comes after the first step's MMA. The address is 32 bits.
+#L = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (8, 0)], lane = [(0, 8), (0, 16), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
+#A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (8, 0), (16, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 32, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-LABEL: llvm.func @interleaved
+// CHECK: nvvm.barrier0
+// CHECK: llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+// CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"
+// CHECK-NOT: ldmatrix
+// CHECK: mma.sync.aligned.m16n8k16
+// CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-NOT: ldmatrix
+// CHECK: mma.sync.aligned.m16n8k16
+// CHECK-NOT: mma.sync
+nv_tileaa.func @interleaved(%x: tensor<16x32xf16, #L>, %y: tensor<32x8xf16, #B>, %acc: tensor<16x8xf32, #C>) -> tensor<16x8xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
+  %a = nv_tileas.convert_layout %x : tensor<16x32xf16, #L> -> tensor<16x32xf16, #A>
+  %d = nv_tileas.dot %a, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return %d : tensor<16x8xf32, #C>
+}
+
+// -----
+
+// A second conversion gets a scratch buffer of its own: the loads of the
+// first move past its stores and barrier (they write another buffer, and no
+// write of the first buffer follows), each to the MMA that consumes it.
+#L = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (8, 0)], lane = [(0, 8), (0, 16), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
+#A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (8, 0), (16, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 32, dim1 = 8}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
+// CHECK-LABEL: llvm.func @own_buffers
+// CHECK: llvm.store
+// CHECK: nvvm.barrier0
+// CHECK-NOT: ldmatrix
+// CHECK: llvm.store
+// CHECK: nvvm.barrier0
+// CHECK: ldmatrix.sync
+// // CHECK: mma.sync.aligned.m16n8k16
+// CHECK: ldmatrix.sync
+// CHECK: mma.sync.aligned.m16n8k16
+// CHECK: ldmatrix.sync
+// CHECK: mma.sync.aligned.m16n8k16
+// CHECK: ldmatrix.sync
+// CHECK: mma.sync.aligned.m16n8k16
+nv_tileaa.func @own_buffers(%x: tensor<16x32xf16, #L>, %z: tensor<16x32xf16, #L>, %y: tensor<32x8xf16, #B>, %acc: tensor<16x8xf32, #C>) -> tensor<16x8xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
+  %a = nv_tileas.convert_layout %x : tensor<16x32xf16, #L> -> tensor<16x32xf16, #A>
+  %b = nv_tileas.convert_layout %z : tensor<16x32xf16, #L> -> tensor<16x32xf16, #A>
+  %s = nv_tileas.dot %a, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %b, %y, %s {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  nv_tileaa.return %d : tensor<16x8xf32, #C>
+}
