@@ -87,8 +87,10 @@ bool tilecc::layout::fitsTcgen05(unsigned numWarps,
 }
 
 uint32_t tilecc::layout::getTcgen05InstrDescriptor(const Tcgen05Shape &instr,
-                                                   unsigned m, unsigned n) {
+                                                   unsigned m, unsigned n,
+                                                   bool mnMajorB) {
   uint32_t d = 0;
+  d |= uint32_t(mnMajorB) << 16;
   d |= (instr.dType & 0x3) << 4;
   d |= (instr.aType & 0x7) << 7;
   d |= (instr.bType & 0x7) << 10;
@@ -106,4 +108,19 @@ uint64_t tilecc::layout::getTcgen05SmemDescriptorFields(int64_t lbo,
   d |= uint64_t(1) << 46;
   d |= uint64_t(swizzleMode & 0x7) << 61;
   return d;
+}
+
+std::optional<unsigned>
+tilecc::layout::getTcgen05SwizzleMode(unsigned swizzleBytes) {
+  switch (swizzleBytes) {
+  case 0:
+    return 0;
+  case 128:
+    return 2;
+  case 64:
+    return 4;
+  case 32:
+    return 6;
+  }
+  return std::nullopt;
 }

@@ -62,10 +62,16 @@ bool fitsTcgen05(unsigned numWarps, llvm::ArrayRef<int64_t> accShape,
                  int64_t k, const Tcgen05Shape &instr);
 
 /// The 32-bit instruction descriptor (kind::f16/tf32/f8f6f4/i8): dense, no
-/// saturation, no negation, A and B K-major (no transpose), D type, A and
-/// B types, N >> 3 at bits 17-22, M >> 4 at bits 24-28.
+/// saturation, no negation, A K-major, B K-major or (`mnMajorB`, transpose
+/// B at bit 16) N-major, D type, A and B types, N >> 3 at bits 17-22,
+/// M >> 4 at bits 24-28.
 uint32_t getTcgen05InstrDescriptor(const Tcgen05Shape &instr, unsigned m,
-                                   unsigned n);
+                                   unsigned n, bool mnMajorB = false);
+
+/// The shared-memory descriptor's swizzle mode (bits 61-63) of a canonical
+/// layout swizzled over `swizzleBytes` (128, 64, 32; 0 for none), or
+/// nullopt for other spans.
+std::optional<unsigned> getTcgen05SwizzleMode(unsigned swizzleBytes);
 
 /// The shared-memory matrix descriptor without its start address (bits
 /// 0-13, address >> 4): leading-dimension byte offset >> 4 at bits 16-29,

@@ -3,6 +3,8 @@
 #define TILECC_SCHEDULE_BLOCKEDLAYOUTS_H
 
 #include "Layout/LinearLayout.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
 
 namespace mlir::nv_tileas {
 /// The coalesced blocked layout of a row-major tile: each thread holds
@@ -35,6 +37,18 @@ unsigned getAtomVectorElements(unsigned bits, unsigned elemBits);
 /// slot through a matrix descriptor instead of registers.
 inline constexpr llvm::StringLiteral kWgmmaOperandAttrName =
     "nv_tileas.wgmma_operand";
+/// The same for a tcgen05 dot's operands (tmem_dot, sm_100a class): the
+/// slots hold the same canonical layouts (tcgen05's shared-memory
+/// descriptors read them), only the reader differs.
+inline constexpr llvm::StringLiteral kTcgen05OperandAttrName =
+    "nv_tileas.tcgen05_operand";
+/// The operand (0: A, 1: B) whose canonical layout the ring slot of an
+/// async_load / future_wait holds, for wgmma or tcgen05; null otherwise.
+inline mlir::IntegerAttr getCanonicalSlotOperand(mlir::Operation *op) {
+  if (auto which = op->getAttrOfType<mlir::IntegerAttr>(kWgmmaOperandAttrName))
+    return which;
+  return op->getAttrOfType<mlir::IntegerAttr>(kTcgen05OperandAttrName);
+}
 /// On a wgmma dot whose MMAs stay in flight after it (its result goes to an
 /// nv_tileas.dot_wait, or chains into the next such dot).
 inline constexpr llvm::StringLiteral kAsyncMmaAttrName = "nv_tileas.async_mma";

@@ -45,6 +45,7 @@
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/TileASAsyncMmaOps.h"
+#include "TileAS/IR/TileASTmemOps.h"
 #include "TileAS/IR/TileASModuleAttrs.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -88,6 +89,11 @@ struct StagedOperand {
   SmallVector<Operation *> indexOps;
   /// The wgmma operand (0: A, 1: B) the dot reads from the slot, or -1.
   int wgmmaOperand = -1;
+  /// The reader of the slot's canonical layout is a tcgen05 dot.
+  bool tcgen05 = false;
+  StringRef slotAttrName() const {
+    return tcgen05 ? kTcgen05OperandAttrName : kWgmmaOperandAttrName;
+  }
   /// The value the dot reads.
   Value value() const {
     return convert ? const_cast<ConvertLayoutOp &>(convert).getResult()
@@ -187,9 +193,71 @@ bool collectIndexOps(StagedOperand &operand, scf::ForOp loop) {
   return true;
 }
 
+bool isTcgen05Dot(DotOp dot) {
+  return dot.getAtom().getName().starts_with(tl::kTcgen05AtomFamily);
+}
+
+/// The loop's tcgen05 dot whose accumulator may stay in tensor memory
+/// across the loop (TileASTmemOps.td): the only tcgen05 dot of the loop, in
+/// its body, kind::f16 (the canonical K-major A / N-major B slot layouts of
+/// lib/Layout are 16-bit), M a multiple of 128, its accumulator a loop
+/// value only it reads and whose next value only the yield takes, A and B
+/// each converted from a load only it reads.
+DotOp findTmemDot(scf::ForOp loop) {
+  DotOp found;
+  unsigned dots = 0;
+  loop.getBody()->walk([&](DotOp dot) {
+    if (isTcgen05Dot(dot) && ++dots == 1)
+      found = dot;
+  });
+  if (dots != 1 || found->getBlock() != loop.getBody())
+    return {};
+  auto a = cast<RankedTensorType>(found.getA().getType());
+  auto b = cast<RankedTensorType>(found.getB().getType());
+  if (a.getRank() != 2 || a.getElementTypeBitWidth() != 16 ||
+      a.getDimSize(0) % 128 != 0 ||
+      llvm::errorToBool(
+          tl::wgmmaKMajorA(a.getDimSize(0), a.getDimSize(1), 16).takeError()) ||
+      llvm::errorToBool(
+          tl::wgmmaNMajorB(b.getDimSize(0), b.getDimSize(1), 16).takeError()))
+    return {};
+  auto acc = dyn_cast<BlockArgument>(found.getC());
+  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+      !acc.hasOneUse() || !found.getResult().hasOneUse())
+    return {};
+  OpOperand &use = *found.getResult().getUses().begin();
+  if (!isa<scf::YieldOp>(use.getOwner()) ||
+      use.getOperandNumber() + 1 != acc.getArgNumber())
+    return {};
+  for (Value operand : {found.getA(), found.getB()}) {
+    auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+    if (!convert || !convert->hasOneUse() || found.getA() == found.getB())
+      return {};
+  }
+  return found;
+}
+
+/// `convert` (of `load`) when it feeds only operand A or B of `tmemDot`: its
+/// ring slot holds the canonical layout (K-major A as for wgmma's A,
+/// N-major B as for wgmma's B) the dot's shared-memory descriptors name.
+std::optional<StagedOperand> matchTmemDotOperand(ConvertLayoutOp convert,
+                                                 TiledLoadOp load,
+                                                 unsigned copyBits,
+                                                 scf::ForOp loop,
+                                                 DotOp tmemDot) {
+  if (!tmemDot || !convert->hasOneUse() ||
+      *convert->user_begin() != tmemDot.getOperation())
+    return std::nullopt;
+  int which = int(convert->use_begin()->getOperandNumber());
+  StagedOperand operand{load, convert, copyBits, {}, which, /*tcgen05=*/true};
+  if (!collectIndexOps(operand, loop))
+    return std::nullopt;
+  return operand;
+}
+
 /// The staged operand rooted at `convert`, when it qualifies.
 std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
-                                          scf::ForOp loop) {
+                                          scf::ForOp loop, DotOp tmemDot) {
   auto load = convert.getSource().getDefiningOp<TiledLoadOp>();
   unsigned copyBits = 0;
   if (!load || convert->getBlock() != loop.getBody() ||
@@ -211,6 +279,9 @@ std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
   unsigned bits = srcType.getElementTypeBitWidth();
   if (!dstEnc)
     return std::nullopt;
+  if (std::optional<StagedOperand> operand =
+          matchTmemDotOperand(convert, load, copyBits, loop, tmemDot))
+    return operand;
   // wgmma's A read through a descriptor from its K-major slot (its 16-byte
   // chunks hold 8 consecutive K elements, as the copies write them).
   if (wgmmaA && convert->hasOneUse() && srcType.getRank() == 2) {
@@ -344,7 +415,7 @@ Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
                                   mapping.lookupOrDefault(load.getView()),
                                   indices, ring, slot, atom);
   if (operand.isWgmma())
-    copy->setAttr(kWgmmaOperandAttrName,
+    copy->setAttr(operand.slotAttrName(),
                   b.getI32IntegerAttr(operand.wgmmaOperand));
   return copy;
 }
@@ -389,9 +460,10 @@ enum class DotSchedule {
 /// Rewrites `loop` so that `operands` arrive through `stages`-deep rings;
 /// `asyncDot` leaves its MMAs in flight across K steps unless `schedule` is
 /// Sync.
-void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
-                  unsigned stages, ModuleOp module, unsigned &ringCounter,
-                  DotOp asyncDot, DotSchedule schedule) {
+scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
+                        unsigned stages, ModuleOp module,
+                        unsigned &ringCounter, DotOp asyncDot,
+                        DotSchedule schedule) {
   if (schedule == DotSchedule::Sync)
     asyncDot = {};
   // Tiles whose copies are in flight at the top of an iteration; with a
@@ -473,7 +545,7 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     auto wait = FutureWaitOp::create(nb, value.getLoc(), value.getType(),
                                      future(0, o));
     if (operand.isWgmma())
-      wait->setAttr(kWgmmaOperandAttrName,
+      wait->setAttr(operand.slotAttrName(),
                     nb.getI32IntegerAttr(operand.wgmmaOperand));
     mapping.map(value, wait.getResult());
   }
@@ -546,6 +618,97 @@ void pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   if (drain)
     drain.getAcc().replaceAllUsesExcept(drain.getResult(), drain);
   loop.erase();
+  return newLoop;
+}
+
+/// Tensor memory for a resident accumulator: a 16-byte shared-memory global
+/// of its own (the completion mbarrier, then the address tcgen05.alloc
+/// writes) and the tmem_alloc of the accumulator's columns at `b`. The one
+/// place the schedule plans tensor memory.
+TmemAllocOp allocateTensorMemory(OpBuilder &b, Location loc, ModuleOp module,
+                                 Value init, unsigned &counter) {
+  std::string name;
+  do
+    name = "tilecc_tmem_" + std::to_string(counter++);
+  while (module.lookupSymbol(name));
+  OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
+  GlobalOp::create(mb, loc, mb.getStringAttr(name),
+                   TypeAttr::get(RankedTensorType::get({2}, mb.getI64Type())),
+                   Attribute(), mb.getI32IntegerAttr(3),
+                   mb.getI64IntegerAttr(8), UnitAttr());
+  Value state = GetGlobalOp::create(
+      b, loc, nv_tileaa::PtrType::get(b.getI64Type(), 3), name);
+  auto type = cast<RankedTensorType>(init.getType());
+  return TmemAllocOp::create(b, loc, TmemAccType::get(b.getContext(), type),
+                             init, state);
+}
+
+/// In the pipelined `loop`, the tcgen05 dot reading A and B from ring slots
+/// (their future_waits marked as canonical operands, see
+/// matchTmemDotOperand) keeps its accumulator in tensor memory: tmem_alloc
+/// before the loop, the loop carries the tensor-memory accumulator, each
+/// iteration first waits for the previous K step's MMAs (tmem_wait: the
+/// slot they read is refilled after the barrier that follows), issues and
+/// commits its own without waiting (tmem_dot), and tmem_load reads the
+/// result once after the loop.
+void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
+                                   unsigned &counter) {
+  auto slotOperand = [](Value v, int which) {
+    auto wait = v.getDefiningOp<FutureWaitOp>();
+    auto attr = wait ? wait->getAttrOfType<IntegerAttr>(kTcgen05OperandAttrName)
+                     : IntegerAttr();
+    return attr && attr.getInt() == which;
+  };
+  DotOp dot;
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (auto d = dyn_cast<DotOp>(op))
+      if (isTcgen05Dot(d) && slotOperand(d.getA(), 0) &&
+          slotOperand(d.getB(), 1))
+        dot = d;
+  if (!dot)
+    return;
+  auto acc = cast<BlockArgument>(dot.getC());
+  unsigned index = acc.getArgNumber() - 1;
+  auto accType = cast<RankedTensorType>(acc.getType());
+  Location loc = dot.getLoc();
+  OpBuilder b(loop);
+  TmemAllocOp alloc = allocateTensorMemory(
+      b, loc, module, loop.getInitArgs()[index], counter);
+  Type tmemType = alloc.getType();
+  loop.getInitArgsMutable()[index].assign(alloc);
+  acc.setType(tmemType);
+  loop.getResult(index).setType(tmemType);
+  // The previous K step's MMAs are waited for at the top of the iteration,
+  // before the async_wait's barrier: the refill of their slot follows that
+  // barrier, and so does the next commit, so no thread is still waiting
+  // for a phase when the next one completes (one mbarrier, waited by
+  // parity, must not run two phases ahead of a waiter).
+  b.setInsertionPointToStart(loop.getBody());
+  Value waited = TmemWaitOp::create(b, loc, tmemType, acc);
+  b.setInsertionPoint(dot);
+  Value issued = TmemDotOp::create(b, loc, tmemType, dot.getA(), dot.getB(),
+                                   waited, dot.getAtomAttr());
+  dot.getResult().replaceAllUsesWith(issued);
+  dot.erase();
+  b.setInsertionPointAfter(loop);
+  Value result = loop.getResult(index);
+  auto load = TmemLoadOp::create(b, loc, accType, result);
+  result.replaceAllUsesExcept(load.getResult(), load);
+}
+
+/// The operands of `loop` that may arrive through rings (`tmemDot`'s in the
+/// canonical layouts its descriptors name).
+SmallVector<StagedOperand> collectOperands(scf::ForOp loop, DotOp tmemDot) {
+  SmallVector<StagedOperand> operands;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+      if (auto operand = matchOperand(convert, loop, tmemDot))
+        operands.push_back(std::move(*operand));
+    if (auto load = dyn_cast<TiledLoadOp>(op))
+      if (auto operand = matchWgmmaOperand(load, loop))
+        operands.push_back(std::move(*operand));
+  }
+  return operands;
 }
 
 /// The ring depth the kernel-spec decision recorded on the function holding
@@ -569,16 +732,19 @@ struct PipelineDotOperandsPass
       return;
     SmallVector<scf::ForOp> loops;
     module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    unsigned ringCounter = 0;
+    unsigned ringCounter = 0, tmemCounter = 0;
     for (scf::ForOp loop : loops) {
-      SmallVector<StagedOperand> operands;
-      for (Operation &op : loop.getBody()->without_terminator()) {
-        if (auto convert = dyn_cast<ConvertLayoutOp>(op))
-          if (auto operand = matchOperand(convert, loop))
-            operands.push_back(std::move(*operand));
-        if (auto load = dyn_cast<TiledLoadOp>(op))
-          if (auto operand = matchWgmmaOperand(load, loop))
-            operands.push_back(std::move(*operand));
+      // A tcgen05 dot whose A and B both come through rings keeps its
+      // accumulator in tensor memory; otherwise its operands are staged
+      // as for mma.sync.
+      DotOp tmemDot = findTmemDot(loop);
+      SmallVector<StagedOperand> operands =
+          collectOperands(loop, tmemDot);
+      if (tmemDot && llvm::count_if(operands, [](const StagedOperand &s) {
+                       return s.isWgmma();
+                     }) != 2) {
+        tmemDot = {};
+        operands = collectOperands(loop, tmemDot);
       }
       if (operands.empty())
         continue;
@@ -609,8 +775,10 @@ struct PipelineDotOperandsPass
       // Without room for double buffering the loads stay synchronous.
       if (stages * perStage > budget)
         continue;
-      pipelineLoop(loop, operands, stages, module, ringCounter, asyncDot,
-                   schedule);
+      scf::ForOp pipelined = pipelineLoop(loop, operands, stages, module,
+                                          ringCounter, asyncDot, schedule);
+      if (tmemDot)
+        keepAccumulatorInTensorMemory(pipelined, module, tmemCounter);
     }
   }
 };

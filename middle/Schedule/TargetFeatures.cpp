@@ -69,6 +69,8 @@ void mlir::nv_tileas::getTileFeatures(Operation *op,
   // (fence.proxy.async after the copies that wrote it).
   if (op->hasAttr(kWgmmaOperandAttrName))
     add(features, F::Wgmma);
+  if (op->hasAttr(kTcgen05OperandAttrName))
+    add(features, F::Tcgen05);
   if (op->hasAttr(kAsyncProxyFenceAttrName))
     add(features, F::AsyncProxyFence);
 

@@ -20,6 +20,7 @@
 #include "Layout/WgmmaLayouts.h"
 #include "Schedule/BlockedLayouts.h"
 #include "TileAS/IR/TileASDialect.h"
+#include "TileAS/IR/TileASTmemOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
@@ -253,8 +254,7 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
       return op.emitOpError("copies only from global memory");
     tl::LinearLayout copy, slotLayout;
     unsigned bits = value.getElementTypeBitWidth();
-    if (auto which = op->getAttrOfType<IntegerAttr>(
-            nv_tileas::kWgmmaOperandAttrName)) {
+    if (auto which = nv_tileas::getCanonicalSlotOperand(op)) {
       // A wgmma operand: the descriptor's canonical layout, K-major for A
       // (16-byte chunks of 8 consecutive K elements), N-major for B (8
       // consecutive N elements).
@@ -401,16 +401,21 @@ struct FutureWaitLowering : OpConversionPattern<nv_tileas::FutureWaitOp> {
       return rewriter.notifyMatchFailure(op, "not a staged tile");
     // A wgmma operand stays in its slot: the dot reads it through a
     // descriptor (WgmmaDotPatterns.cpp), nothing else reads the value.
-    if (auto which = op->getAttrOfType<IntegerAttr>(
-            nv_tileas::kWgmmaOperandAttrName)) {
+    if (auto which = nv_tileas::getCanonicalSlotOperand(op)) {
       if (!llvm::all_of(op->getUses(), [&](OpOperand &use) {
+            // tcgen05 reads the same canonical layouts.
+            if (auto tmemDot =
+                    dyn_cast<nv_tileas::TmemDotOp>(use.getOwner()))
+              return tmemDot.getA() != tmemDot.getB() &&
+                     use.getOperandNumber() == which.getInt();
             auto dot = dyn_cast<nv_tileas::DotOp>(use.getOwner());
             return dot && dot.getB() != dot.getA() &&
                    use.getOperandNumber() == which.getInt() &&
                    dot.getAtom().getFamily() ==
                        nv_tileas::MmaFamily::wgmma;
           }))
-        return op.emitOpError("a wgmma operand slot is read only by wgmma");
+        return op.emitOpError(
+            "a wgmma operand slot is read only by wgmma or tcgen05");
       rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, structType);
       return success();
     }

@@ -185,38 +185,9 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     NVVM::Barrier0Op::create(b, loc);
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
     Value tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
-    // Each warp's address: its lane quarter (bits 16+) and its share of N.
-    int64_t share = p.n / p.warpGroups;
-    Value quarter = LLVM::AndOp::create(b, loc, warp, createI32(b, loc, 3));
-    Value group = LLVM::LShrOp::create(b, loc, warp, createI32(b, loc, 2));
-    Value warpAddress = LLVM::AddOp::create(
-        b, loc, tmem,
-        LLVM::AddOp::create(
-            b, loc,
-            LLVM::ShlOp::create(b, loc, quarter, createI32(b, loc, 21)),
-            LLVM::MulOp::create(b, loc, group, createI32(b, loc, share))));
-    int64_t regCols = p.halfRows ? share / 2 : share;
-    unsigned perAccess = std::min<int64_t>(regCols, 32);
-    std::string shape = p.halfRows ? "16x32bx2" : "32x32b";
-    std::string split =
-        p.halfRows ? ", " + std::to_string(regCols) : std::string();
-    std::string stText = "tcgen05.st.sync.aligned." + shape + ".x" +
-                         std::to_string(perAccess) + ".b32 [$0]" + split +
-                         ", " + operandList(1, perAccess) +
-                         ";\ntcgen05.wait::st.sync.aligned;";
-    std::string stConstraints = "r," + repeatConstraint("r", perAccess);
-    for (int64_t mb = 0; mb < p.mBlocks; ++mb)
-      for (int64_t col = 0; col < regCols; col += perAccess) {
-        SmallVector<Value> operands = {LLVM::AddOp::create(
-            b, loc, warpAddress, createI32(b, loc, mb * p.n + col))};
-        for (unsigned i = 0; i < perAccess; ++i) {
-          Value v = (*cRegs)[mb * regCols + col + i];
-          operands.push_back(isInt ? v
-                                   : LLVM::BitcastOp::create(b, loc, i32, v)
-                                         .getResult());
-        }
-        emitPtx(b, loc, Type(), operands, stText, stConstraints);
-      }
+    TmemAccess access{p.m, p.n, p.warpGroups, p.halfRows};
+    Value warpAddress = tmemWarpAddress(b, loc, tmem, warp, access);
+    storeTmem(b, loc, warpAddress, *cRegs, isInt, access);
 
     // 3. A (M x K) and B (K x N, stored as N rows of K) into shared memory.
     SmallVector<Value> aRegs = unpackRegisters(b, loc, adaptor.getA());
@@ -278,48 +249,10 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
             "@!%done bra WAIT_${:uid};\n}",
             "r");
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-    SmallVector<std::pair<int, int>> bits;
-    appendBits(bits, 1, 0, llvm::Log2_64(p.n));
-    appendBits(bits, 0, 0, llvm::Log2_64(p.m));
-    tl::LinearLayout rowMajor = offsetLayout(bits, p.m, p.n);
-    std::optional<tl::LinearLayout> toOffset =
-        tmemLayout.invertAndCompose(rowMajor);
-    if (!toOffset)
-      return op.emitError("tcgen05 accumulator layout does not cover its tile");
-    auto offsets = getRegisterCoordinates(b, loc, *toOffset);
-    std::string ldText = "tcgen05.ld.sync.aligned." + shape + ".x" +
-                         std::to_string(perAccess) + ".b32 " +
-                         operandList(0, perAccess) + ", [$" +
-                         std::to_string(perAccess) + "]" + split +
-                         ";\ntcgen05.wait::ld.sync.aligned;";
-    std::string ldConstraints = repeatConstraint("=r", perAccess) + ",r";
-    auto ldType = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(perAccess, i32));
-    // Consecutive registers are consecutive columns: 16-byte stores.
-    unsigned width = std::min(4u, perAccess);
-    for (int64_t mb = 0; mb < p.mBlocks; ++mb)
-      for (int64_t col = 0; col < regCols; col += perAccess) {
-        int64_t reg = mb * regCols + col;
-        Value words = emitPtx(
-            b, loc, ldType,
-            {LLVM::AddOp::create(b, loc, warpAddress,
-                                 createI32(b, loc, mb * p.n + col))},
-            ldText, ldConstraints);
-        for (unsigned i = 0; i < perAccess; i += width) {
-          SmallVector<Value> values;
-          for (unsigned j = 0; j < width; ++j) {
-            Value w = LLVM::ExtractValueOp::create(b, loc, words, i + j);
-            values.push_back(isInt ? w
-                                   : LLVM::BitcastOp::create(b, loc, accElem,
-                                                             w).getResult());
-          }
-          Value ptr = LLVM::GEPOp::create(
-              b, loc, base.getType(), accElem, stage,
-              ValueRange{offsets[reg + i].front()});
-          LLVM::StoreOp::create(b, loc, toVector(b, loc, values), ptr,
-                                width * 4);
-        }
-      }
+    FailureOr<tl::LinearLayout> rowMajor =
+        loadTmemToStage(b, loc, op, warpAddress, stage, isInt, access);
+    if (failed(rowMajor))
+      return failure();
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
     NVVM::Barrier0Op::create(b, loc);
     emitWhereZero(b, loc, warp, {tmem},
@@ -332,7 +265,7 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
 
     // 6. D in the result's layout.
     FailureOr<SmallVector<Value>> result = loadFromShared(
-        b, loc, op, getTileLayout(op.getType()), rowMajor, stage, accElem);
+        b, loc, op, getTileLayout(op.getType()), *rowMajor, stage, accElem);
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));
@@ -344,8 +277,12 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
 
 int64_t mlir::tilecc::getTcgen05DotScratchBytes(
     Operation *op, const ::tilecc::TargetInfo &target) {
+  if (!target.has(::tilecc::TargetFeature::Tcgen05))
+    return 0;
+  if (int64_t bytes = getTcgen05TmemScratchBytes(op))
+    return bytes;
   auto dot = dyn_cast<nv_tileas::DotOp>(op);
-  if (!dot || !target.has(::tilecc::TargetFeature::Tcgen05))
+  if (!dot)
     return 0;
   std::optional<DotPlan> plan = planFor(dot);
   return plan ? plan->bytes : 0;
@@ -354,6 +291,8 @@ int64_t mlir::tilecc::getTcgen05DotScratchBytes(
 void mlir::tilecc::populateTileASTcgen05DotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const ::tilecc::TargetInfo &target) {
-  if (target.has(::tilecc::TargetFeature::Tcgen05))
-    patterns.add<Tcgen05DotLowering>(converter, patterns.getContext());
+  if (!target.has(::tilecc::TargetFeature::Tcgen05))
+    return;
+  patterns.add<Tcgen05DotLowering>(converter, patterns.getContext());
+  populateTileASTcgen05TmemToLLVMPatterns(converter, patterns);
 }

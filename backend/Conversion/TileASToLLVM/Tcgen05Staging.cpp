@@ -273,6 +273,113 @@ tcgen05::relayout(OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> reg
   return loadFromShared(b, loc, op, to, rowMajor, stage, f32);
 }
 
+Value tcgen05::tmemWarpAddress(OpBuilder &b, Location loc, Value tmem,
+                               Value warp, const TmemAccess &access) {
+  // Its lane quarter (bits 16+) and its share of N.
+  Value quarter = LLVM::AndOp::create(b, loc, warp, createI32(b, loc, 3));
+  Value group = LLVM::LShrOp::create(b, loc, warp, createI32(b, loc, 2));
+  return LLVM::AddOp::create(
+      b, loc, tmem,
+      LLVM::AddOp::create(
+          b, loc, LLVM::ShlOp::create(b, loc, quarter, createI32(b, loc, 21)),
+          LLVM::MulOp::create(b, loc, group,
+                              createI32(b, loc, access.share()))));
+}
+
+/// The shape and half-split suffix of the accumulator's tcgen05.ld/st.
+static std::pair<std::string, std::string>
+tmemShape(const tcgen05::TmemAccess &a) {
+  if (!a.halfRows)
+    return {"32x32b", ""};
+  return {"16x32bx2", ", " + std::to_string(a.regCols())};
+}
+
+void tcgen05::storeTmem(OpBuilder &b, Location loc, Value warpAddress,
+                        ArrayRef<Value> regs, bool isInt,
+                        const TmemAccess &access) {
+  unsigned perAccess = access.perAccess();
+  int64_t regCols = access.regCols();
+  auto [shape, split] = tmemShape(access);
+  std::string stText = "tcgen05.st.sync.aligned." + shape + ".x" +
+                       std::to_string(perAccess) + ".b32 [$0]" + split +
+                       ", " + operandList(1, perAccess) +
+                       ";\ntcgen05.wait::st.sync.aligned;";
+  std::string stConstraints = "r," + repeatConstraint("r", perAccess);
+  Type i32 = b.getI32Type();
+  for (int64_t mb = 0; mb < access.mBlocks(); ++mb)
+    for (int64_t col = 0; col < regCols; col += perAccess) {
+      SmallVector<Value> operands = {LLVM::AddOp::create(
+          b, loc, warpAddress, createI32(b, loc, mb * access.n + col))};
+      for (unsigned i = 0; i < perAccess; ++i) {
+        Value v = regs[mb * regCols + col + i];
+        operands.push_back(isInt ? v
+                                 : LLVM::BitcastOp::create(b, loc, i32, v)
+                                       .getResult());
+      }
+      emitPtx(b, loc, Type(), operands, stText, stConstraints);
+    }
+}
+
+FailureOr<tl::LinearLayout>
+tcgen05::loadTmemToStage(OpBuilder &b, Location loc, Operation *op,
+                         Value warpAddress, Value stage, bool isInt,
+                         const TmemAccess &access, Value keep) {
+  int64_t m = access.m, n = access.n;
+  Type i32 = b.getI32Type();
+  Type accElem = isInt ? i32 : Type(b.getF32Type());
+  tl::LinearLayout tmemLayout = tmemRegisterLayout(
+      {1, m, n, access.warpGroups, access.halfRows});
+  SmallVector<std::pair<int, int>> bits;
+  appendBits(bits, 1, 0, llvm::Log2_64(n));
+  appendBits(bits, 0, 0, llvm::Log2_64(m));
+  tl::LinearLayout rowMajor = offsetLayout(bits, m, n);
+  std::optional<tl::LinearLayout> toOffset =
+      tmemLayout.invertAndCompose(rowMajor);
+  if (!toOffset)
+    return op->emitError("tcgen05 accumulator layout does not cover its tile");
+  auto offsets = getRegisterCoordinates(b, loc, *toOffset);
+  unsigned perAccess = access.perAccess();
+  int64_t regCols = access.regCols();
+  auto [shape, split] = tmemShape(access);
+  std::string ldText = "tcgen05.ld.sync.aligned." + shape + ".x" +
+                       std::to_string(perAccess) + ".b32 " +
+                       operandList(0, perAccess) + ", [$" +
+                       std::to_string(perAccess) + "]" + split +
+                       ";\ntcgen05.wait::ld.sync.aligned;";
+  std::string ldConstraints = repeatConstraint("=r", perAccess) + ",r";
+  auto ldType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(perAccess, i32));
+  Value zero = keep ? createI32(b, loc, 0) : Value();
+  // Consecutive registers are consecutive columns: 16-byte stores.
+  unsigned width = std::min(4u, perAccess);
+  for (int64_t mb = 0; mb < access.mBlocks(); ++mb)
+    for (int64_t col = 0; col < regCols; col += perAccess) {
+      int64_t reg = mb * regCols + col;
+      Value words = emitPtx(
+          b, loc, ldType,
+          {LLVM::AddOp::create(b, loc, warpAddress,
+                               createI32(b, loc, mb * n + col))},
+          ldText, ldConstraints);
+      for (unsigned i = 0; i < perAccess; i += width) {
+        SmallVector<Value> values;
+        for (unsigned j = 0; j < width; ++j) {
+          Value w = LLVM::ExtractValueOp::create(b, loc, words, i + j);
+          if (keep)
+            w = LLVM::SelectOp::create(b, loc, keep, w, zero);
+          values.push_back(isInt ? w
+                                 : LLVM::BitcastOp::create(b, loc, accElem, w)
+                                       .getResult());
+        }
+        Value ptr =
+            LLVM::GEPOp::create(b, loc, stage.getType(), accElem, stage,
+                                ValueRange{offsets[reg + i].front()});
+        LLVM::StoreOp::create(b, loc, toVector(b, loc, values), ptr,
+                              width * 4);
+      }
+    }
+  return rowMajor;
+}
+
 /// "{$first, $first+1, ...}" for `count` operands.
 std::string tcgen05::operandList(unsigned first, unsigned count) {
   SmallVector<std::string> names;

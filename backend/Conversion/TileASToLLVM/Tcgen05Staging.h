@@ -14,6 +14,8 @@
 #include "Layout/LinearLayout.h"
 #include "mlir/IR/Builders.h"
 
+#include <algorithm>
+
 namespace mlir::tilecc::tcgen05 {
 
 /// A shared layout (input "offset", in elements) onto a 2-d tile of `size0` x
@@ -92,6 +94,41 @@ relayout(OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> regs,
          const ::tilecc::layout::LinearLayout &to, Value stage, int64_t batch,
          int64_t m, int64_t n);
 
+/// How each warp reaches an M x N f32/s32 accumulator in tensor memory
+/// (tcgen05.ld/st 32x32b; 16x32bx2 for 64 rows): `warpGroups` groups of 4
+/// warps split N, 128-row blocks `n` columns apart.
+struct TmemAccess {
+  int64_t m, n, warpGroups;
+  bool halfRows;
+  int64_t mBlocks() const { return halfRows ? 1 : m / 128; }
+  int64_t share() const { return n / warpGroups; }
+  /// Columns of one 128-row block in a thread's registers.
+  int64_t regCols() const { return halfRows ? share() / 2 : share(); }
+  /// Registers (columns) one tcgen05.ld/st moves.
+  unsigned perAccess() const {
+    return unsigned(std::min<int64_t>(regCols(), 32));
+  }
+};
+
+/// The warp's address of its lane quarter and share of N in the
+/// accumulator at tensor-memory address `tmem`.
+Value tmemWarpAddress(OpBuilder &b, Location loc, Value tmem, Value warp,
+                      const TmemAccess &access);
+
+/// tcgen05.st of the registers `regs` (of tmemRegisterLayout) at the warp's
+/// address, then wait::st.
+void storeTmem(OpBuilder &b, Location loc, Value warpAddress,
+               ArrayRef<Value> regs, bool isInt, const TmemAccess &access);
+
+/// tcgen05.ld of the whole accumulator (wait::ld after each access), each
+/// access stored at once (16-byte stores) into the row-major f32/s32
+/// staging area `stage`; with `keep` (i1), values where it is false are
+/// stored as zeros. Returns the row-major layout of the staging area.
+FailureOr<::tilecc::layout::LinearLayout>
+loadTmemToStage(OpBuilder &b, Location loc, Operation *op, Value warpAddress,
+                Value stage, bool isInt, const TmemAccess &access,
+                Value keep = Value());
+
 /// "{$first, $first+1, ...}" for `count` operands.
 std::string operandList(unsigned first, unsigned count);
 /// `count` copies of the constraint `c`, comma-separated.
@@ -114,8 +151,15 @@ class TileASToLLVMTypeConverter;
 void populateTileASTcgen05DotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const ::tilecc::TargetInfo &target);
+/// Accumulators resident in tensor memory across a K loop (TileASTmemOps.td:
+/// tmem_alloc / tmem_dot / tmem_wait / tmem_load; Tcgen05TmemPatterns.cpp).
+void populateTileASTcgen05TmemToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// Bytes of the scratch buffer a tmem_alloc (a non-zero C) or tmem_load
+/// stages the accumulator in (0 for other ops).
+int64_t getTcgen05TmemScratchBytes(Operation *op);
 /// Bytes of the scratch buffer that lowering stages operands in (0 for other
-/// ops and targets).
+/// ops and targets; the tensor-memory ops' included).
 int64_t getTcgen05DotScratchBytes(Operation *op,
                                   const ::tilecc::TargetInfo &target);
 } // namespace tilecc

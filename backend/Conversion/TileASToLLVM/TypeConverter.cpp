@@ -47,6 +47,15 @@ TileASToLLVMTypeConverter::TileASToLLVMTypeConverter(MLIRContext *ctx)
       return std::nullopt;
     return LLVM::LLVMPointerType::get(type.getContext(), 3);
   });
+  // A tensor-memory accumulator (Tcgen05TmemPatterns.cpp): its tensor-memory
+  // address, the shared address of its completion mbarrier, the number of
+  // commits made to it, and whether the next MMA accumulates (0 while the
+  // accumulator holds nothing yet).
+  addConversion([](nv_tileas::TmemAccType type) -> Type {
+    auto i32 = IntegerType::get(type.getContext(), 32);
+    return LLVM::LLVMStructType::getLiteral(type.getContext(),
+                                            {i32, i32, i32, i32});
+  });
   // Ordering is already explicit in program order once lowered.
   addConversion([](nv_tileas::MemTokenType type) -> Type {
     return LLVM::LLVMStructType::getLiteral(type.getContext(), {});

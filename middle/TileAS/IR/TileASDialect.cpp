@@ -1,6 +1,7 @@
 //===- TileASDialect.cpp - nv_tileas dialect ------------------------------===//
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/IR/TileASAsyncMmaOps.h"
+#include "TileAS/IR/TileASTmemOps.h"
 #include "TileAS/IR/TileASModuleAttrs.h"
 
 using namespace mlir;
@@ -18,10 +19,15 @@ void TileASDialect::initialize() {
   registerComputeOps();
   registerPipelineOps();
   registerExtensionOps();
-  // Declared apart from TileASDialect.h (TileASAsyncMmaOps.h).
+  // Declared apart from TileASDialect.h (TileASAsyncMmaOps.h,
+  // TileASTmemOps.h).
   addOperations<
 #define GET_OP_LIST
 #include "TileAS/IR/TileASAsyncMmaOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "TileAS/IR/TileASTmemOps.cpp.inc"
       >();
 }
 
@@ -37,11 +43,13 @@ LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
   }
   // The wgmma operand (0: A, 1: B) a ring slot holds, on async_load /
   // future_wait.
-  if (attr.getName() == "nv_tileas.wgmma_operand") {
+  // (`nv_tileas.tcgen05_operand`: the same layouts, read by tcgen05.)
+  if (attr.getName() == "nv_tileas.wgmma_operand" ||
+      attr.getName() == "nv_tileas.tcgen05_operand") {
     auto which = dyn_cast<IntegerAttr>(attr.getValue());
     if (!which || (which.getInt() != 0 && which.getInt() != 1))
-      return op->emitError()
-             << "'nv_tileas.wgmma_operand' must be 0 (A) or 1 (B)";
+      return op->emitError() << "'" << attr.getName().getValue()
+                             << "' must be 0 (A) or 1 (B)";
     return success();
   }
   // Markers of the wgmma path (sm_90a): an arch-specific target on the

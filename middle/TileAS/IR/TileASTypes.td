@@ -58,4 +58,16 @@ def TileAS_PipelineType : TileAS_Type<"Pipeline", "pipeline"> {
   let assemblyFormat = "`<` $elementTypes `>`";
 }
 
+def TileAS_TmemAccType : TileAS_Type<"TmemAcc", "tmem_acc"> {
+  let summary = "an MMA accumulator held in tensor memory (tcgen05)";
+  let description = [{
+    `!nv_tileas.tmem_acc<tensor<128x128xf32, #layout>>`: the accumulator of
+    a tcgen05 dot chain kept in tensor memory across a K loop
+    (TileASTmemOps.td); `valueType` is the tile it holds, which
+    `nv_tileas.tmem_load` reads back into registers.
+  }];
+  let parameters = (ins "RankedTensorType":$valueType);
+  let assemblyFormat = "`<` $valueType `>`";
+}
+
 #endif // TILECC_TILEAS_TYPES_TD

@@ -819,6 +819,12 @@ module attributes {nv_tileas.wgmma_operand = 2 : i32} {
 
 // -----
 
+// expected-error @+1 {{'nv_tileas.tcgen05_operand' must be 0 (A) or 1 (B)}}
+module attributes {nv_tileas.tcgen05_operand = -1 : i32} {
+}
+
+// -----
+
 // expected-error @+1 {{'nv_tileas.async_mma' is a unit attribute}}
 module attributes {nv_tileas.async_mma = 1 : i32} {
 }
@@ -903,4 +909,28 @@ module attributes {nv_tileas.compute_capability = 90 : i32} {
     %0 = nv_tileas.cancel_next_program : i128
     return %0 : i128
   }
+}
+
+// -----
+
+func.func @f(%c: tensor<128x128xf32>, %state: !nv_tileaa.ptr<i64, 3>) {
+  // expected-error @+1 {{initial value type 'tensor<128x128xf32>' differs from the accumulator's 'tensor<128x64xf32>'}}
+  %t = nv_tileas.tmem_alloc %c, %state : tensor<128x128xf32>, !nv_tileaa.ptr<i64, 3> -> !nv_tileas.tmem_acc<tensor<128x64xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<128x32xf16>, %b: tensor<16x128xf16>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32>>) {
+  // expected-error @+1 {{expects A (M x K), B (K x N) and an M x N accumulator}}
+  %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>, tensor<16x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%t: !nv_tileas.tmem_acc<tensor<128x128xf32>>) {
+  // expected-error @+1 {{result type 'tensor<128x64xf32>' differs from the accumulator's 'tensor<128x128xf32>'}}
+  %r = nv_tileas.tmem_load %t : !nv_tileas.tmem_acc<tensor<128x128xf32>> -> tensor<128x64xf32>
+  return
 }

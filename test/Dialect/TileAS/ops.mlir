@@ -95,6 +95,20 @@ func.func @async(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index,
   return %w : tensor<64x64xf32>
 }
 
+// An accumulator resident in tensor memory (TileASTmemOps.td).
+// CHECK-LABEL: func.func @tmem_accumulator
+func.func @tmem_accumulator(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128xf32>, %state: !nv_tileaa.ptr<i64, 3>) -> tensor<128x128xf32> {
+  // CHECK: %[[T:.*]] = nv_tileas.tmem_alloc %{{.*}}, %{{.*}} : tensor<128x128xf32>, !nv_tileaa.ptr<i64, 3> -> !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  %t = nv_tileas.tmem_alloc %c, %state : tensor<128x128xf32>, !nv_tileaa.ptr<i64, 3> -> !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  // CHECK: %[[W:.*]] = nv_tileas.tmem_wait %[[T]] : !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  %w = nv_tileas.tmem_wait %t : !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  // CHECK: %[[D:.*]] = nv_tileas.tmem_dot %{{.*}}, %{{.*}}, %[[W]] {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  %d = nv_tileas.tmem_dot %a, %b, %w {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  // CHECK: nv_tileas.tmem_load %[[D]] : !nv_tileas.tmem_acc<tensor<128x128xf32>> -> tensor<128x128xf32>
+  %r = nv_tileas.tmem_load %d : !nv_tileas.tmem_acc<tensor<128x128xf32>> -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}
+
 // CHECK-LABEL: func @tma(
 func.func @tma(%base: i64, %m: index, %n: index, %i: index, %x: tensor<128x32xf16>,
                %rows: tensor<4xi32>, %g: tensor<4x32xf16>) -> tensor<128x32xf16> {

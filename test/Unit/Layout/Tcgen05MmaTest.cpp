@@ -103,6 +103,21 @@ TEST(Tcgen05Mma, InstrDescriptor) {
   EXPECT_EQ(getTcgen05InstrDescriptor(*getTcgen05Shape("s8", "u8", "s32"),
                                       128, 32),
             0x080800A0u);
+  // Transpose B (bit 16): B read N-major, the layout the cp.async rings
+  // write for a K x N tile.
+  EXPECT_EQ(getTcgen05InstrDescriptor(*getTcgen05Shape("f16", "f16", "f32"),
+                                      128, 64, /*mnMajorB=*/true),
+            0x08100010u | (1u << 16));
+}
+
+TEST(Tcgen05Mma, SwizzleMode) {
+  // PTX ISA shared memory descriptor, bits 61-63: 0 none, 2 128-byte,
+  // 4 64-byte, 6 32-byte (1, 128-byte with 32-byte atomicity, unused).
+  EXPECT_EQ(getTcgen05SwizzleMode(0), 0u);
+  EXPECT_EQ(getTcgen05SwizzleMode(128), 2u);
+  EXPECT_EQ(getTcgen05SwizzleMode(64), 4u);
+  EXPECT_EQ(getTcgen05SwizzleMode(32), 6u);
+  EXPECT_FALSE(getTcgen05SwizzleMode(16));
 }
 
 TEST(Tcgen05Mma, SmemDescriptor) {

@@ -1,0 +1,384 @@
+//===- Tcgen05TmemPatterns.cpp - accumulators resident in tensor memory ---===//
+//
+// The lowering of TileASTmemOps.td (a tcgen05 dot chain whose accumulator
+// stays in tensor memory across a K loop, decided by
+// tileas-pipeline-dot-operands). A `!nv_tileas.tmem_acc` becomes four i32:
+// the tensor-memory address, the shared address of the completion mbarrier,
+// the number of commits made, and whether the next MMA accumulates.
+//
+//   tmem_alloc: warp 0 tcgen05.alloc, thread 0 mbarrier.init; C (unless it
+//               is zero) through the row-major staging area into tensor
+//               memory with tcgen05.st;
+//   tmem_dot:   thread 0 issues one tcgen05.mma per (128-row block, N chunk
+//               of up to 256, K step of 16) from the ring slots' matrix
+//               descriptors (A K-major, B N-major, both swizzled as lib/Layout
+//               wgmmaKMajorA / wgmmaNMajorB lay them out) and one
+//               tcgen05.commit to the mbarrier; no wait;
+//   tmem_wait:  every thread waits for the phase of the last commit;
+//   tmem_load:  that wait, tcgen05.ld into the staging area, tcgen05.dealloc
+//               and mbarrier.inval, the result's registers read back.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TileASToLLVM/TileASToLLVM.h"
+
+#include "Conversion/TileASToLLVM/Tcgen05Staging.h"
+#include "Conversion/TileASToLLVM/ValueModel.h"
+#include "Layout/DistributedLayouts.h"
+#include "Layout/Tcgen05Mma.h"
+#include "Layout/WgmmaLayouts.h"
+#include "Schedule/BlockedLayouts.h"
+#include "Target/TargetInfo.h"
+#include "TileAS/IR/TileASDialect.h"
+#include "TileAS/IR/TileASTmemOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::tilecc;
+using namespace mlir::tilecc::tcgen05;
+namespace tl = ::tilecc::layout;
+
+namespace {
+
+/// Fields of a lowered tensor-memory accumulator.
+enum TmemField : unsigned { kAddress, kBarrier, kCommits, kAccumulate };
+
+Value field(OpBuilder &b, Location loc, Value acc, TmemField f) {
+  return LLVM::ExtractValueOp::create(b, loc, acc, unsigned(f));
+}
+
+Value withField(OpBuilder &b, Location loc, Value acc, TmemField f,
+                Value v) {
+  return LLVM::InsertValueOp::create(b, loc, acc, v, unsigned(f));
+}
+
+/// Tensor-memory columns of an M x N f32/s32 accumulator: M/128 blocks of N
+/// columns, rounded up to a power of two of at least 32 (tcgen05.alloc).
+int64_t tmemColumns(int64_t m, int64_t n) {
+  int64_t columns = 32;
+  while (columns < std::max<int64_t>(m / 128, 1) * n)
+    columns *= 2;
+  return columns;
+}
+
+/// Warps of the function holding `op` (from its tiles' layouts).
+TmemAccess accessFor(RankedTensorType acc) {
+  int64_t warps = getTileLayout(acc).getInDimSize(tl::kWarp);
+  int64_t m = acc.getDimSize(0), n = acc.getDimSize(1);
+  return TmemAccess{m, n, warps / 4, m == 64};
+}
+
+/// Every thread waits until the phase of the accumulator's last commit
+/// completed (nothing when no commit was made), then orders its later
+/// tensor-memory accesses after it.
+void waitLastCommit(OpBuilder &b, Location loc, Value acc) {
+  Value commits = field(b, loc, acc, kCommits);
+  Value parity = LLVM::AndOp::create(
+      b, loc, LLVM::SubOp::create(b, loc, commits, createI32(b, loc, 1)),
+      createI32(b, loc, 1));
+  emitPtx(b, loc, Type(), {field(b, loc, acc, kBarrier), commits, parity},
+          "{\n.reg .pred %done;\nsetp.eq.u32 %done, $1, 0;\n"
+          "@%done bra DONE_${:uid};\nWAIT_${:uid}:\n"
+          "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $2;\n"
+          "@!%done bra WAIT_${:uid};\nDONE_${:uid}:\n}",
+          "r,r,r");
+  emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+}
+
+struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::TmemAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type structType = getTypeConverter()->convertType(op.getType());
+    Value state = adaptor.getState();
+    auto statePtr = dyn_cast<LLVM::LLVMPointerType>(state.getType());
+    if (!structType || !statePtr || statePtr.getAddressSpace() != 3)
+      return op.emitOpError("needs a shared-memory state pointer");
+    RankedTensorType cType = op.getInit().getType();
+    if (cType.getRank() != 2 || !nv_tileas::LinearEncodingAttr::of(cType))
+      return op.emitOpError("holds a 2-d tile with a layout");
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    Type i32 = b.getI32Type();
+    TmemAccess access = accessFor(cType);
+    bool isInt = isa<IntegerType>(cType.getElementType());
+    // A zero C is not stored: the first MMA overwrites instead.
+    bool zero = matchPattern(op.getInit(), m_AnyZeroFloat()) ||
+                matchPattern(op.getInit(), m_Zero());
+    // The state global: the mbarrier, then the allocated address.
+    ScratchFrame frame = beginScratchFrame(
+        b, loc, state, /*mbarOffset=*/0, /*slotOffset=*/8,
+        tmemColumns(access.m, access.n));
+    FailureOr<SmallVector<Value>> cRegs;
+    if (!zero) {
+      auto module = op->getParentOfType<ModuleOp>();
+      auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+      if (!scratch)
+        return op.emitOpError("needs the shared scratch buffer");
+      Value stage = LLVM::AddressOfOp::create(b, loc, scratch);
+      cRegs = relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getInit()),
+                       getTileLayout(cType),
+                       tmemRegisterLayout({1, access.m, access.n,
+                                           access.warpGroups,
+                                           access.halfRows}),
+                       stage, 1, access.m, access.n);
+      if (failed(cRegs))
+        return failure();
+    }
+    // The allocated address to every thread.
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+    NVVM::Barrier0Op::create(b, loc);
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    Value tmem = LLVM::LoadOp::create(b, loc, i32, frame.at(b, loc, 8));
+    if (!zero) {
+      storeTmem(b, loc, tmemWarpAddress(b, loc, tmem, frame.warp, access),
+                *cRegs, isInt, access);
+      // The MMA-issuing thread sees every warp's C.
+      emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+      NVVM::Barrier0Op::create(b, loc);
+      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    }
+    Value acc = LLVM::UndefOp::create(b, loc, structType);
+    acc = withField(b, loc, acc, kAddress, tmem);
+    acc = withField(b, loc, acc, kBarrier, frame.mbar);
+    acc = withField(b, loc, acc, kCommits, createI32(b, loc, 0));
+    acc = withField(b, loc, acc, kAccumulate, createI32(b, loc, zero ? 0 : 1));
+    rewriter.replaceOp(op, acc);
+    return success();
+  }
+};
+
+/// The ring slot (shared pointer) of operand `which` of `op`.
+Value stagedSlot(ConversionPatternRewriter &rewriter, Value operand,
+                 unsigned which) {
+  auto wait = operand.getDefiningOp<nv_tileas::FutureWaitOp>();
+  auto attr = wait ? wait->getAttrOfType<IntegerAttr>(
+                         nv_tileas::kTcgen05OperandAttrName)
+                   : IntegerAttr();
+  if (!attr || attr.getInt() != which)
+    return {};
+  Value slot = rewriter.getRemappedValue(wait.getFuture());
+  return slot && isa<LLVM::LLVMPointerType>(slot.getType()) ? slot : Value();
+}
+
+/// A 64-bit shared-memory descriptor of the canonical tile at the i32
+/// shared address `addr`.
+Value descriptor(OpBuilder &b, Location loc, Value addr,
+                 const tl::WgmmaSharedOperand &shared, unsigned mode) {
+  Value start = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, addr, createI32(b, loc, 4)),
+      createI32(b, loc, 0x3FFF));
+  return LLVM::OrOp::create(
+      b, loc, LLVM::ZExtOp::create(b, loc, b.getI64Type(), start),
+      createI64(b, loc,
+                int64_t(tl::getTcgen05SmemDescriptorFields(shared.lbo,
+                                                           shared.sbo, mode))));
+}
+
+struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::TmemDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef atom = op.getAtom().getName();
+    SmallVector<StringRef, 3> names;
+    if (atom.starts_with(tl::kTcgen05AtomFamily))
+      atom.drop_front(tl::kTcgen05AtomFamily.size()).split(names, '_');
+    std::optional<tl::Tcgen05Shape> instr =
+        names.size() == 3 ? tl::getTcgen05Shape(names[0], names[1], names[2])
+                          : std::nullopt;
+    if (!instr || instr->kind != tl::Tcgen05Kind::F16)
+      return op.emitOpError("keeps kind::f16 accumulators (f16/bf16 "
+                            "operands) in tensor memory, not atom ")
+             << op.getAtom().getName();
+    RankedTensorType a = op.getA().getType(), bt = op.getB().getType();
+    int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = bt.getDimSize(1);
+    unsigned bits = a.getElementTypeBitWidth();
+    if (m % 128 != 0 || !llvm::isPowerOf2_64(n) || n < 16 || k % instr->k)
+      return op.emitOpError("needs M a multiple of 128, N a power of two "
+                            "from 16 and K a multiple of ")
+             << instr->k;
+    Value aSlot = stagedSlot(rewriter, op.getA(), 0);
+    Value bSlot = stagedSlot(rewriter, op.getB(), 1);
+    if (!aSlot || !bSlot)
+      return op.emitOpError("reads A and B from their ring slots "
+                            "(future_waits marked nv_tileas.wgmma_operand)");
+    llvm::Expected<tl::WgmmaSharedOperand> sharedA =
+        tl::wgmmaKMajorA(m, k, bits);
+    llvm::Expected<tl::WgmmaSharedOperand> sharedB =
+        tl::wgmmaNMajorB(k, n, bits);
+    if (!sharedA || !sharedB) {
+      std::string why = !sharedA ? llvm::toString(sharedA.takeError())
+                                 : llvm::toString(sharedB.takeError());
+      if (sharedA)
+        llvm::consumeError(sharedA.takeError());
+      if (sharedB)
+        llvm::consumeError(sharedB.takeError());
+      return op.emitOpError("operand slots have no canonical layout: ") << why;
+    }
+    std::optional<unsigned> modeA =
+        tl::getTcgen05SwizzleMode(sharedA->swizzleBytes);
+    std::optional<unsigned> modeB =
+        tl::getTcgen05SwizzleMode(sharedB->swizzleBytes);
+    if (!modeA || !modeB)
+      return op.emitOpError("operand swizzle has no tcgen05 descriptor mode");
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    Type i32 = b.getI32Type();
+    Value acc = adaptor.getAcc();
+    Value tmem = field(b, loc, acc, kAddress);
+    Value tid = LLVM::AddOp::create(
+        b, loc,
+        LLVM::MulOp::create(b, loc, getLaneAndWarp(b, loc).second,
+                            createI32(b, loc, 32)),
+        getLaneAndWarp(b, loc).first);
+    Value aAddr = LLVM::PtrToIntOp::create(b, loc, i32, aSlot);
+    Value bAddr = LLVM::PtrToIntOp::create(b, loc, i32, bSlot);
+    Value accumulate = field(b, loc, acc, kAccumulate);
+    // The tiles are in (the async_wait's barrier); tensor-memory accesses of
+    // the other threads are ordered before the MMAs.
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    int64_t nInstr = std::min<int64_t>(n, 256);
+    int64_t nChunks = n / nInstr, kSteps = k / instr->k;
+    int64_t elemBytes = bits / 8;
+    int64_t nAtomElems = sharedB->swizzleBytes / elemBytes;
+    Value idesc = createI32(
+        b, loc,
+        tl::getTcgen05InstrDescriptor(*instr, 128, nInstr, /*mnMajorB=*/true));
+    std::string kind = tl::getTcgen05KindName(instr->kind).str();
+    // enable-input-d: the accumulator's flag for the first K step of each
+    // block, true (%p, the issuing thread) after it.
+    std::string first = "{\n.reg .pred %acc;\nsetp.ne.u32 %acc, $5, 0;\n"
+                        "@%p tcgen05.mma.cta_group::1.kind::" +
+                        kind + " [$1], $2, $3, $4, %acc;\n}";
+    std::string next = "@%p tcgen05.mma.cta_group::1.kind::" + kind +
+                       " [$1], $2, $3, $4, %p;";
+    for (int64_t mb = 0; mb < m / 128; ++mb)
+      for (int64_t nc = 0; nc < nChunks; ++nc)
+        for (int64_t s = 0; s < kSteps; ++s) {
+          Value d = LLVM::AddOp::create(
+              b, loc, tmem, createI32(b, loc, mb * n + nc * nInstr));
+          Value aDesc = descriptor(
+              b, loc,
+              LLVM::AddOp::create(
+                  b, loc, aAddr,
+                  createI32(b, loc,
+                            tl::wgmmaKMajorOffset(*sharedA, mb * 128,
+                                                  s * instr->k, bits))),
+              *sharedA, *modeA);
+          int64_t bOffset = nc * nInstr / nAtomElems * sharedB->lbo +
+                            s * instr->k / 8 * sharedB->sbo;
+          Value bDesc = descriptor(
+              b, loc,
+              LLVM::AddOp::create(b, loc, bAddr, createI32(b, loc, bOffset)),
+              *sharedB, *modeB);
+          if (s == 0)
+            emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc, accumulate},
+                          first, "r,l,l,r,r");
+          else
+            emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc}, next,
+                          "r,l,l,r");
+        }
+    emitWhereZero(b, loc, tid, {field(b, loc, acc, kBarrier)},
+                  "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
+                  "shared::cluster.b64 [$1];",
+                  "r");
+    Value commits = LLVM::AddOp::create(b, loc, field(b, loc, acc, kCommits),
+                                        createI32(b, loc, 1));
+    acc = withField(b, loc, acc, kCommits, commits);
+    acc = withField(b, loc, acc, kAccumulate, createI32(b, loc, 1));
+    rewriter.replaceOp(op, acc);
+    return success();
+  }
+};
+
+struct TmemWaitLowering : OpConversionPattern<nv_tileas::TmemWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::TmemWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    waitLastCommit(rewriter, op.getLoc(), adaptor.getAcc());
+    rewriter.replaceOp(op, adaptor.getAcc());
+    return success();
+  }
+};
+
+struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::TmemLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type structType = getTypeConverter()->convertType(op.getType());
+    RankedTensorType type = op.getType();
+    if (!structType || type.getRank() != 2)
+      return op.emitOpError("reads a 2-d tile with a layout");
+    auto module = op->getParentOfType<ModuleOp>();
+    auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+    if (!scratch)
+      return op.emitOpError("needs the shared scratch buffer");
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    Value acc = adaptor.getAcc();
+    TmemAccess access = accessFor(type);
+    bool isInt = isa<IntegerType>(type.getElementType());
+    Type accElem = isInt ? b.getI32Type() : Type(b.getF32Type());
+    Value stage = LLVM::AddressOfOp::create(b, loc, scratch);
+    Value warp = getLaneAndWarp(b, loc).second;
+    Value tid = LLVM::AddOp::create(
+        b, loc, LLVM::MulOp::create(b, loc, warp, createI32(b, loc, 32)),
+        getLaneAndWarp(b, loc).first);
+    waitLastCommit(b, loc, acc);
+    // The staging area's previous user is done.
+    NVVM::Barrier0Op::create(b, loc);
+    Value tmem = field(b, loc, acc, kAddress);
+    // Nothing was accumulated (a loop without iterations and a zero C):
+    // the tile is zero.
+    Value keep = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                                      field(b, loc, acc, kAccumulate),
+                                      createI32(b, loc, 0));
+    FailureOr<tl::LinearLayout> rowMajor = loadTmemToStage(
+        b, loc, op, tmemWarpAddress(b, loc, tmem, warp, access), stage, isInt,
+        access, keep);
+    if (failed(rowMajor))
+      return failure();
+    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+    NVVM::Barrier0Op::create(b, loc);
+    emitWhereZero(b, loc, warp, {tmem},
+                  "tcgen05.fence::after_thread_sync;\n"
+                  "@%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, " +
+                      std::to_string(tmemColumns(access.m, access.n)) + ";",
+                  "r");
+    emitWhereZero(b, loc, tid, {field(b, loc, acc, kBarrier)},
+                  "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
+    FailureOr<SmallVector<Value>> result = loadFromShared(
+        b, loc, op, getTileLayout(type), *rowMajor, stage, accElem);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));
+    return success();
+  }
+};
+
+} // namespace
+
+int64_t mlir::tilecc::getTcgen05TmemScratchBytes(Operation *op) {
+  // The row-major f32/s32 staging area C goes through into tensor memory
+  // (unless zero) and D comes back through.
+  RankedTensorType type;
+  if (auto alloc = dyn_cast<nv_tileas::TmemAllocOp>(op)) {
+    if (!matchPattern(alloc.getInit(), m_AnyZeroFloat()) &&
+        !matchPattern(alloc.getInit(), m_Zero()))
+      type = alloc.getInit().getType();
+  } else if (auto load = dyn_cast<nv_tileas::TmemLoadOp>(op)) {
+    type = load.getType();
+  }
+  return type ? type.getNumElements() * 4 : 0;
+}
+
+void mlir::tilecc::populateTileASTcgen05TmemToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<TmemAllocLowering, TmemDotLowering, TmemWaitLowering,
+               TmemLoadLowering>(converter, patterns.getContext());
+}

@@ -1,0 +1,50 @@
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --convert-tileas-to-llvm="arch=sm_100" %S/../../Schedule/pipeline-dot-operands-tcgen05.mlir --split-input-file | FileCheck %s
+// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s
+
+// The tensor-memory accumulator ops of the scheduled K loop
+// (test/Schedule/pipeline-dot-operands-tcgen05.mlir): tmem_alloc (the state
+// global's mbarrier and address slot, 128 columns, the zero C not stored),
+// per iteration tmem_wait (skipped before the first commit, parity of the
+// last one), tmem_dot (two K-step MMAs from slot descriptors, the first with
+// the accumulator's enable-input-d flag, one commit), and tmem_load after
+// the loop (wait, tcgen05.ld, dealloc, inval).
+// CHECK-LABEL: llvm.func @gemm
+// CHECK: llvm.mlir.addressof @tilecc_tmem_0
+// CHECK: @%p tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 128;
+// CHECK: @%p mbarrier.init.shared::cta.b64 [$1], 1;
+// CHECK-NOT: tcgen05.st
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $2;
+// CHECK: cp.async.wait_group
+// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %acc;
+// CHECK: @%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %p;
+// CHECK: @%p tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [$1];
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $2;
+// CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// CHECK: @%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 128;
+// CHECK: @%p mbarrier.inval.shared::cta.b64 [$1];
+
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = [(0, 32), (0, 64)]} -> {dim0 = 32, dim1 = 128}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32), (0, 64)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 128}>
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+  func.func @not_from_slots(%a: tensor<128x32xf16, #A>, %b: tensor<32x128xf16, #B>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>) {
+    // expected-error @+2 {{reads A and B from their ring slots}}
+    // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16, #A>, tensor<32x128xf16, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
+    return
+  }
+}
+
+// -----
+
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = [(0, 32), (0, 64)]} -> {dim0 = 32, dim1 = 128}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32), (0, 64)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 128}>
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+  func.func @not_f16(%a: tensor<128x32xf32, #A>, %b: tensor<32x128xf32, #B>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>) {
+    // expected-error @+2 {{keeps kind::f16 accumulators (f16/bf16 operands) in tensor memory, not atom umma_tf32_tf32_f32}}
+    // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas<atom umma_tf32_tf32_f32>} : tensor<128x32xf32, #A>, tensor<32x128xf32, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
+    return
+  }
+}
