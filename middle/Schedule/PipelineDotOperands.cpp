@@ -194,7 +194,7 @@ bool collectIndexOps(StagedOperand &operand, scf::ForOp loop) {
 }
 
 bool isTcgen05Dot(DotOp dot) {
-  return dot.getAtom().getName().starts_with(tl::kTcgen05AtomFamily);
+  return dot.getAtom().getFamily() == MmaFamily::tcgen05;
 }
 
 /// The loop's tcgen05 dot whose accumulator may stay in tensor memory

@@ -24,7 +24,7 @@
 // CHECK-DAG: %[[VA:.*]] = nv_tileas.async.future_wait %{{.*}} {nv_tileas.tcgen05_operand = 0 : i32}
 // CHECK-DAG: %[[VB:.*]] = nv_tileas.async.future_wait %{{.*}} {nv_tileas.tcgen05_operand = 1 : i32}
 // CHECK-NOT: convert_layout
-// CHECK: %[[D:.*]] = nv_tileas.tmem_dot %[[VA]], %[[VB]], %[[W]] {atom = #nv_tileas<atom umma_f16_f16_f32>}
+// CHECK: %[[D:.*]] = nv_tileas.tmem_dot %[[VA]], %[[VB]], %[[W]] {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>}
 // CHECK-NOT: nv_tileas.dot
 // CHECK: scf.yield %[[D]],
 // CHECK: %[[OUT:.*]] = nv_tileas.tmem_load %[[R]]#0 : !nv_tileas.tmem_acc<tensor<128x128xf32, {{.*}}>> -> tensor<128x128xf32
@@ -50,13 +50,13 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 :
     %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x128xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
       %pa = arith.constant dense<0.000000e+00> : tensor<128x32xf16>
-      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
       %pb = arith.constant dense<0.000000e+00> : tensor<32x128xf16>
-      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
-      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
+      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     }
-    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }
@@ -69,7 +69,7 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 :
 // CHECK-LABEL: nv_tileaa.func @acc_read_in_loop(
 // CHECK-NOT: tmem_
 // CHECK-NOT: _operand =
-// CHECK: nv_tileas.dot %{{.*}} {atom = #nv_tileas<atom umma_f16_f16_f32>} :
+// CHECK: nv_tileas.dot %{{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} :
 // CHECK-NOT: tmem_
 // CHECK: nv_tileaa.return
 module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 : i32, nv_tileas.static_shared_limit = 232448 : i64} {
@@ -93,14 +93,14 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 :
     %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<128x128xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
       %pa = arith.constant dense<0.000000e+00> : tensor<128x32xf16>
-      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] other(%pa : tensor<128x32xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>, !nv_tileas.mem_token
       %pb = arith.constant dense<0.000000e+00> : tensor<32x128xf16>
-      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas<copy_atom ldg_128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] other(%pb : tensor<32x128xf16>) token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x128xf16> -> tensor<32x128xf16>, !nv_tileas.mem_token
       %h = arith.addf %acc, %acc : tensor<128x128xf32>
-      %d = nv_tileas.dot %at, %bt, %h {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+      %d = nv_tileas.dot %at, %bt, %h {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
       scf.yield %d : tensor<128x128xf32>
     }
-    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas<copy_atom stg_128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<128x128xf32>, !nv_tileas.tiled_view<128x128xf32> -> !nv_tileas.mem_token
     nv_tileaa.return
   }
 }

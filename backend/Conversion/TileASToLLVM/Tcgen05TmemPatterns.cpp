@@ -182,17 +182,16 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
   LogicalResult
   matchAndRewrite(nv_tileas::TmemDotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    StringRef atom = op.getAtom().getName();
-    SmallVector<StringRef, 3> names;
-    if (atom.starts_with(tl::kTcgen05AtomFamily))
-      atom.drop_front(tl::kTcgen05AtomFamily.size()).split(names, '_');
+    nv_tileas::MmaAtomAttr atom = op.getAtom();
     std::optional<tl::Tcgen05Shape> instr =
-        names.size() == 3 ? tl::getTcgen05Shape(names[0], names[1], names[2])
-                          : std::nullopt;
+        atom.getFamily() == nv_tileas::MmaFamily::tcgen05
+            ? tl::getTcgen05Shape(atom.getAName(), atom.getBName(),
+                                  atom.getCName())
+            : std::nullopt;
     if (!instr || instr->kind != tl::Tcgen05Kind::F16)
       return op.emitOpError("keeps kind::f16 accumulators (f16/bf16 "
                             "operands) in tensor memory, not atom ")
-             << op.getAtom().getName();
+             << atom;
     RankedTensorType a = op.getA().getType(), bt = op.getB().getType();
     int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = bt.getDimSize(1);
     unsigned bits = a.getElementTypeBitWidth();

@@ -20,7 +20,7 @@
 // CHECK-NOT: mma.sync
 nv_tileaa.func @interleaved(%x: tensor<16x32xf16, #L>, %y: tensor<32x8xf16, #B>, %acc: tensor<16x8xf32, #C>) -> tensor<16x8xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
   %a = nv_tileas.convert_layout %x : tensor<16x32xf16, #L> -> tensor<16x32xf16, #A>
-  %d = nv_tileas.dot %a, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %a, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return %d : tensor<16x8xf32, #C>
 }
 
@@ -50,7 +50,7 @@ nv_tileaa.func @interleaved(%x: tensor<16x32xf16, #L>, %y: tensor<32x8xf16, #B>,
 nv_tileaa.func @own_buffers(%x: tensor<16x32xf16, #L>, %z: tensor<16x32xf16, #L>, %y: tensor<32x8xf16, #B>, %acc: tensor<16x8xf32, #C>) -> tensor<16x8xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
   %a = nv_tileas.convert_layout %x : tensor<16x32xf16, #L> -> tensor<16x32xf16, #A>
   %b = nv_tileas.convert_layout %z : tensor<16x32xf16, #L> -> tensor<16x32xf16, #A>
-  %s = nv_tileas.dot %a, %y, %acc {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
-  %d = nv_tileas.dot %b, %y, %s {atom = #nv_tileas<atom mma_f16_f16_f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %s = nv_tileas.dot %a, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
+  %d = nv_tileas.dot %b, %y, %s {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return %d : tensor<16x8xf32, #C>
 }

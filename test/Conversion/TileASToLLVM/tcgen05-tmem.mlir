@@ -30,7 +30,7 @@ module attributes {nv_tileas.compute_capability = 100 : i32} {
   func.func @not_from_slots(%a: tensor<128x32xf16, #A>, %b: tensor<32x128xf16, #B>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>) {
     // expected-error @+2 {{reads A and B from their ring slots}}
     // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
-    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16, #A>, tensor<32x128xf16, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} : tensor<128x32xf16, #A>, tensor<32x128xf16, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
     return
   }
 }
@@ -42,9 +42,9 @@ module attributes {nv_tileas.compute_capability = 100 : i32} {
 #C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32), (0, 64)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 128}>
 module attributes {nv_tileas.compute_capability = 100 : i32} {
   func.func @not_f16(%a: tensor<128x32xf32, #A>, %b: tensor<32x128xf32, #B>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>) {
-    // expected-error @+2 {{keeps kind::f16 accumulators (f16/bf16 operands) in tensor memory, not atom umma_tf32_tf32_f32}}
+    // expected-error @+2 {{keeps kind::f16 accumulators (f16/bf16 operands) in tensor memory, not atom #nv_tileas.mma_atom<tcgen05, m128n128k8, tf32 x tf32 -> f32>}}
     // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
-    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas<atom umma_tf32_tf32_f32>} : tensor<128x32xf32, #A>, tensor<32x128xf32, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k8, tf32 x tf32 -> f32>} : tensor<128x32xf32, #A>, tensor<32x128xf32, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
     return
   }
 }

@@ -923,7 +923,7 @@ func.func @f(%c: tensor<128x128xf32>, %state: !nv_tileaa.ptr<i64, 3>) {
 
 func.func @f(%a: tensor<128x32xf16>, %b: tensor<16x128xf16>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32>>) {
   // expected-error @+1 {{expects A (M x K), B (K x N) and an M x N accumulator}}
-  %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>, tensor<16x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<16x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
   return
 }
 

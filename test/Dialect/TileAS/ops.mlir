@@ -102,8 +102,8 @@ func.func @tmem_accumulator(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: 
   %t = nv_tileas.tmem_alloc %c, %state : tensor<128x128xf32>, !nv_tileaa.ptr<i64, 3> -> !nv_tileas.tmem_acc<tensor<128x128xf32>>
   // CHECK: %[[W:.*]] = nv_tileas.tmem_wait %[[T]] : !nv_tileas.tmem_acc<tensor<128x128xf32>>
   %w = nv_tileas.tmem_wait %t : !nv_tileas.tmem_acc<tensor<128x128xf32>>
-  // CHECK: %[[D:.*]] = nv_tileas.tmem_dot %{{.*}}, %{{.*}}, %[[W]] {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
-  %d = nv_tileas.tmem_dot %a, %b, %w {atom = #nv_tileas<atom umma_f16_f16_f32>} : tensor<128x32xf16>, tensor<32x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  // CHECK: %[[D:.*]] = nv_tileas.tmem_dot %{{.*}}, %{{.*}}, %[[W]] {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  %d = nv_tileas.tmem_dot %a, %b, %w {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
   // CHECK: nv_tileas.tmem_load %[[D]] : !nv_tileas.tmem_acc<tensor<128x128xf32>> -> tensor<128x128xf32>
   %r = nv_tileas.tmem_load %d : !nv_tileas.tmem_acc<tensor<128x128xf32>> -> tensor<128x128xf32>
   return %r : tensor<128x128xf32>
