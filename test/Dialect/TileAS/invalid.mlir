@@ -824,3 +824,36 @@ module attributes {nv_tileas.compute_capability = 90 : i32} {
     return %0 : i128
   }
 }
+
+// -----
+
+func.func @f(%b: i64, %m: index) {
+  // expected-error @+1 {{swizzle_bytes must be 0, 32, 64 or 128, not 16}}
+  %0 = nv_tileas.make_tiled_tma_desc %b sizes[%m, %m] strides[%m, %m] {swizzle_bytes = 16 : i32} : i64 -> !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%b: i64, %m: index) {
+  // expected-error @+1 {{box rows of 64 bytes exceed the 32-byte swizzle span}}
+  %0 = nv_tileas.make_tiled_tma_desc %b sizes[%m, %m] strides[%m, %m] {swizzle_bytes = 32 : i32} : i64 -> !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%b: tensor<2xi64>, %m: index) {
+  // expected-error @+1 {{base must be one address, not a tile}}
+  %0 = nv_tileas.make_tiled_tma_desc %b sizes[%m, %m] strides[%m, %m] : tensor<2xi64> -> !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<32x64xf16>, %i: index, %r: !nv_tileaa.ptr<f16, 3>,
+             %p: !nv_tileas.pipeline<tensor<32x96xf16>>) {
+  // expected-error @+1 {{a ring slot's tile must be the descriptor's boxes side by side along the last dimension}}
+  %0 = nv_tileas.tma_load %d[%i, %i] into %r : !nv_tileaa.ptr<f16, 3> [%i] barrier %p : !nv_tileas.pipeline<tensor<32x96xf16>> [%i] : !nv_tileas.tma_desc<32x64xf16> -> !nv_tileas.future<tensor<32x96xf16>>
+  return
+}
