@@ -83,6 +83,12 @@ unsigned getRegisterLimit(unsigned threads, unsigned ctasPerSM = 1);
 /// Static shared memory ptxas accepts in a kernel for every target.
 constexpr unsigned kPortableStaticSharedBytes = 48 * 1024;
 
+/// At least the CTAs resident at once on any supported GPU (SMs x CTAs per
+/// SM: H100/H200 132 x 32 = 4224, B200 148 x 32 = 4736, RTX PRO 6000 188 x
+/// 24 = 4512): sizes per-CTA pools in global memory, such as the entries of
+/// device-built tensor maps, so that every resident CTA finds one free.
+constexpr unsigned kMaxResidentCtas = 8192;
+
 /// Parses `sm_XY`, `sm_XYa` or `sm_XYf`; std::nullopt for unknown targets.
 std::optional<TargetInfo> parseTarget(llvm::StringRef name);
 

@@ -37,11 +37,18 @@ def TileASPipelineDotOperands : Pass<"tileas-pipeline-dot-operands", "ModuleOp">
     atom (the copy width). A tiled_load feeding a wgmma dot's B directly is
     staged into wgmma's N-major canonical layout (1024-byte aligned ring,
     `nv_tileas.wgmma_operand` on its async_load / future_wait,
-    `nv_tileas.async_proxy_fence` on the in-loop async_wait).
+    `nv_tileas.async_proxy_fence` on the in-loop async_wait). On sm_90a,
+    when every staged operand of a loop is a wgmma operand of a 2-d view
+    with 128-bit aligned rows made before the loop, the ring is filled by
+    TMA instead (`use-tma`): device-built tensor maps
+    (`make_tiled_tma_desc`), `tma_load` into the slots and an mbarrier
+    pipeline (`async.pipeline.*`) with full and empty barriers per slot.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",
            "ring depth (tiles in flight plus the one being read)">,
+    Option<"useTma", "use-tma", "bool", "true",
+           "fill wgmma operand rings with TMA where the views allow it">,
   ];
   let dependentDialects = ["::mlir::nv_tileas::TileASDialect",
                            "::mlir::arith::ArithDialect",

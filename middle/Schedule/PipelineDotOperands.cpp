@@ -23,6 +23,23 @@
 // i - 1's wait retired its MMAs); otherwise iteration i refills the slot
 // iteration i - 1 read after its own dot_wait and one more barrier.
 //
+// TMA rings (sm_90a): when every staged operand of the loop is a wgmma
+// operand of a 2-d view made before the loop with offset 0, a contiguous
+// last dimension and 128-bit aligned rows (the ldg_128 atom: base and row
+// strides 16-byte aligned, as TMA requires; kernels without `assume div_by`
+// reach this through the run-time alignment version), the ring is filled by
+// TMA instead: a tensor map per operand built on the device before the loop
+// (nv_tileas.make_tiled_tma_desc; boxes of the descriptor's swizzle span,
+// swizzled like the wgmma descriptor reads them), and an mbarrier pipeline
+// (nv_tileas.async.pipeline.create with a full and an empty barrier per
+// slot). Fill n goes to slot n mod stages: producer_acquire waits until its
+// slot's readers released it, tma_load issues the boxes, producer_commit
+// arms the full barrier; iteration n waits for fill n (consumer_wait) and
+// releases fill n - 1 after the dot_wait that retired the MMAs reading it
+// (fill n at its end when the dot waits for itself). After the loop the
+// fills issued past its end are waited for and the tensor maps' pool
+// entries released.
+//
 // Legality: each thread copies chunks of the blocked distribution of the
 // tile as wide as the load's atom proved aligned (ldg of 32/64/128 bits: cp.async of
 // 4, 8 or 16 bytes); the slot's shared layout is the conversion planner's
@@ -94,6 +111,8 @@ struct StagedOperand {
   StringRef slotAttrName() const {
     return tcgen05 ? kTcgen05OperandAttrName : kWgmmaOperandAttrName;
   }
+  /// The swizzle span of the TMA boxes filling the slot, 0 without TMA.
+  unsigned tmaSwizzle = 0;
   /// The value the dot reads.
   Value value() const {
     return convert ? const_cast<ConvertLayoutOp &>(convert).getResult()
@@ -420,6 +439,162 @@ Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
   return copy;
 }
 
+/// The swizzle span (bytes) of the TMA boxes that can fill `operand`'s
+/// slot in the layout its wgmma descriptor reads, or 0 when TMA cannot.
+unsigned getTmaSwizzle(const StagedOperand &operand, scf::ForOp loop) {
+  // tcgen05 slots are released by MMA commits, not by dot_wait: they keep
+  // cp.async until a TMA ring is wired to those commits.
+  if (!operand.isWgmma() || operand.tcgen05 || operand.copyBits != 128)
+    return 0;
+  TiledLoadOp load = operand.load;
+  auto make = load.getView().getDefiningOp<MakeTiledViewOp>();
+  if (!make || loop->isAncestor(make) ||
+      !matchPattern(make.getOffset(), m_Zero()) ||
+      !matchPattern(make.getStrides().back(), m_One()))
+    return 0;
+  auto type = cast<RankedTensorType>(load.getResult().getType());
+  unsigned bits = type.getElementTypeBitWidth();
+  if (type.getRank() != 2 ||
+      !isa<Float16Type, BFloat16Type>(type.getElementType()))
+    return 0;
+  llvm::Expected<tl::WgmmaSharedOperand> shared =
+      operand.wgmmaOperand == 0
+          ? tl::wgmmaKMajorA(type.getDimSize(0), type.getDimSize(1), bits)
+          : tl::wgmmaNMajorB(type.getDimSize(0), type.getDimSize(1), bits);
+  if (!shared) {
+    llvm::consumeError(shared.takeError());
+    return 0;
+  }
+  // A box is every row of the tile and one swizzle span of its last
+  // dimension: the descriptor's atoms along it are a box apart.
+  int64_t inner = shared->swizzleBytes * 8 / bits;
+  if (type.getDimSize(0) > 256 || type.getDimSize(1) % inner)
+    return 0;
+  return shared->swizzleBytes;
+}
+
+/// The TMA box of an operand staged with swizzle span `swizzle`.
+TmaDescType getTmaBox(const StagedOperand &operand) {
+  TiledLoadOp load = operand.load;
+  auto type = cast<RankedTensorType>(load.getResult().getType());
+  int64_t inner =
+      operand.tmaSwizzle * 8 / type.getElementTypeBitWidth();
+  return TmaDescType::get(type.getContext(), {type.getDimSize(0), inner},
+                          type.getElementType());
+}
+
+/// What the TMA version of a ring needs: the pipeline and a descriptor per
+/// operand.
+struct TmaRing {
+  Value pipeline;
+  SmallVector<Value> descs;
+};
+
+/// The name of a new module symbol starting with `prefix`.
+std::string getFreshName(ModuleOp module, StringRef prefix,
+                         unsigned &counter) {
+  std::string name;
+  do
+    name = (prefix + Twine(counter++)).str();
+  while (module.lookupSymbol(name));
+  return name;
+}
+
+/// The module's pool of device-built tensor maps (256-byte entries: the
+/// map and its lock), at least `entries` long.
+Value getTmaPool(OpBuilder &b, Location loc, ModuleOp module,
+                 int64_t entries) {
+  constexpr StringLiteral kPool = "tilecc_tma_pool";
+  auto type = RankedTensorType::get({entries * 256}, b.getI8Type());
+  auto pool = dyn_cast_if_present<GlobalOp>(module.lookupSymbol(kPool));
+  if (!pool) {
+    OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
+    GlobalOp::create(mb, loc, mb.getStringAttr(kPool), TypeAttr::get(type),
+                     Attribute(), mb.getI32IntegerAttr(1),
+                     mb.getI64IntegerAttr(128), UnitAttr());
+  } else if (cast<RankedTensorType>(pool.getType()).getNumElements() <
+             type.getNumElements()) {
+    pool.setType(type);
+  }
+  return GetGlobalOp::create(
+      b, loc, nv_tileaa::PtrType::get(b.getI8Type(), 1), kPool);
+}
+
+/// Builds the tensor maps of `operands` and the pipeline of a `stages`-deep
+/// TMA ring before the loop (at `b`).
+TmaRing createTmaRing(OpBuilder &b, Location loc, ModuleOp module,
+                      ArrayRef<StagedOperand> operands, unsigned stages,
+                      unsigned &counter) {
+  TmaRing tma;
+  OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
+  Value pool = getTmaPool(b, loc, module,
+                          int64_t(::tilecc::kMaxResidentCtas) *
+                              int64_t(operands.size()));
+  SmallVector<Type> tiles;
+  for (const StagedOperand &operand : operands) {
+    TiledLoadOp load = operand.load;
+    auto make = load.getView().getDefiningOp<MakeTiledViewOp>();
+    // The map is written in a shared buffer first; its pool entry's index
+    // follows it.
+    std::string staging = getFreshName(module, "tilecc_tma_staging_", counter);
+    GlobalOp::create(mb, loc, mb.getStringAttr(staging),
+                     TypeAttr::get(RankedTensorType::get({144}, b.getI8Type())),
+                     Attribute(), mb.getI32IntegerAttr(3),
+                     mb.getI64IntegerAttr(128), UnitAttr());
+    Value stagingPtr = GetGlobalOp::create(
+        b, loc, nv_tileaa::PtrType::get(b.getI8Type(), 3), staging);
+    auto desc = MakeTiledTmaDescOp::create(
+        b, load.getLoc(), getTmaBox(operand), make.getBase(),
+        make.getSizes(), make.getStrides(), stagingPtr, pool,
+        b.getI32IntegerAttr(operand.tmaSwizzle));
+    tma.descs.push_back(desc);
+    tiles.push_back(operand.value().getType());
+  }
+  // A full and an empty barrier per slot.
+  std::string barriers = getFreshName(module, "tilecc_ring_barriers_", counter);
+  GlobalOp::create(
+      mb, loc, mb.getStringAttr(barriers),
+      TypeAttr::get(RankedTensorType::get({2 * int64_t(stages)}, b.getI64Type())),
+      Attribute(), mb.getI32IntegerAttr(3), mb.getI64IntegerAttr(8),
+      UnitAttr());
+  Value barrierPtr = GetGlobalOp::create(
+      b, loc, nv_tileaa::PtrType::get(b.getI64Type(), 3), barriers);
+  tma.pipeline = PipelineCreateOp::create(
+      b, loc, PipelineType::get(b.getContext(), tiles), barrierPtr,
+      b.getI32IntegerAttr(stages));
+  return tma;
+}
+
+/// Fill `fill` of the TMA ring: the operands' tiles whose induction value is
+/// `iv`, into slot `slot`, between the producer's acquire and commit.
+SmallVector<Value> issueTmaFill(OpBuilder &b, ArrayRef<StagedOperand> operands,
+                                const TmaRing &tma, ArrayRef<Value> rings,
+                                scf::ForOp loop, Value iv, Value slot,
+                                Value fill, IRMapping mapping) {
+  Location loc = loop.getLoc();
+  ProducerAcquireOp::create(b, loc, tma.pipeline, fill);
+  mapping.map(loop.getInductionVar(), iv);
+  SmallVector<Value> futures;
+  for (auto [operand, ring, desc] : llvm::zip(operands, rings, tma.descs)) {
+    TiledLoadOp load = operand.load;
+    for (Operation *op : operand.indexOps)
+      b.clone(*op, mapping);
+    // Tile indices to element coordinates.
+    auto type = cast<RankedTensorType>(load.getResult().getType());
+    SmallVector<Value> coords;
+    for (auto [d, index] : llvm::enumerate(load.getIndices()))
+      coords.push_back(arith::MulIOp::create(
+          b, loc, mapping.lookupOrDefault(index),
+          arith::ConstantIndexOp::create(b, loc, type.getDimSize(d))));
+    auto copy = TmaLoadOp::create(
+        b, load.getLoc(), FutureType::get(b.getContext(), operand.value().getType()),
+        desc, coords, ring, slot, tma.pipeline, fill);
+    futures.push_back(copy);
+  }
+  ProducerCommitOp::create(b, loc, tma.pipeline, fill);
+  return futures;
+}
+
 /// The loop's wgmma dot that may leave its MMAs in flight: the only wgmma
 /// dot of the loop, both operands read from rings, its accumulator a loop
 /// value that only it reads and whose next value only the yield takes.
@@ -495,15 +670,31 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     rings.push_back(GetGlobalOp::create(
         b, loc, nv_tileaa::PtrType::get(type.getElementType(), 3), name));
   }
+  // TMA fills the ring when every operand allows it.
+  bool useTma = llvm::all_of(
+      operands, [](const StagedOperand &s) { return s.tmaSwizzle != 0; });
+  TmaRing tma;
+  if (useTma) {
+    unsigned counter = 0;
+    tma = createTmaRing(b, loc, module, operands, stages, counter);
+  }
   // Prologue: tiles 0 .. ahead-1 into slots 0 .. ahead-1.
   SmallVector<Value> inits(loop.getInitArgs());
   Value lb = loop.getLowerBound(), step = loop.getStep();
   for (unsigned s = 0; s < ahead; ++s) {
     Value iv = ivPlus(b, loc, lb, step, s);
     Value slot = arith::ConstantIndexOp::create(b, loc, s);
+    if (useTma) {
+      llvm::append_range(inits, issueTmaFill(b, operands, tma, rings, loop, iv,
+                                             slot, slot, {}));
+      continue;
+    }
     for (auto [operand, ring] : llvm::zip(operands, rings))
       inits.push_back(issueCopy(b, operand, loop, iv, ring, slot, {}));
   }
+  // With TMA, the fill the iteration consumes.
+  if (useTma)
+    inits.push_back(arith::ConstantIndexOp::create(b, loc, 0));
   inits.push_back(arith::ConstantIndexOp::create(b, loc, ahead));
 
   auto newLoop = scf::ForOp::create(b, loc, lb, loop.getUpperBound(), step,
@@ -519,6 +710,7 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     return newLoop.getRegionIterArg(numOld + stage * numOperands + operand);
   };
   Value writeSlot = newLoop.getRegionIterArgs().back();
+  Value fill = useTma ? newLoop.getRegionIterArgs().drop_back().back() : Value();
 
   OpBuilder nb = OpBuilder::atBlockBegin(body);
   // Wait until this iteration's tiles are in (the newer ones may still fly);
@@ -527,13 +719,25 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   SmallVector<Value> current;
   for (size_t o = 0; o < numOperands; ++o)
     current.push_back(future(0, o));
-  auto wait = AsyncWaitOp::create(
-      nb, loc, current, nb.getI32IntegerAttr((ahead - 1) * numOperands));
-  if (llvm::any_of(operands, [](const StagedOperand &s) { return s.isWgmma(); }))
-    wait->setAttr(kAsyncProxyFenceAttrName, nb.getUnitAttr());
+  if (useTma) {
+    ConsumerWaitOp::create(nb, loc, tma.pipeline, fill);
+  } else {
+    auto wait = AsyncWaitOp::create(
+        nb, loc, current, nb.getI32IntegerAttr((ahead - 1) * numOperands));
+    if (llvm::any_of(operands,
+                     [](const StagedOperand &s) { return s.isWgmma(); }))
+      wait->setAttr(kAsyncProxyFenceAttrName, nb.getUnitAttr());
+  }
   SmallVector<Value> issued;
   auto issueNext = [&] {
     Value nextIv = ivPlus(nb, loc, newLoop.getInductionVar(), step, ahead);
+    if (useTma) {
+      Value nextFill = arith::AddIOp::create(
+          nb, loc, fill, arith::ConstantIndexOp::create(nb, loc, ahead));
+      issued = issueTmaFill(nb, operands, tma, rings, loop, nextIv, writeSlot,
+                            nextFill, mapping);
+      return;
+    }
     for (auto [operand, ring] : llvm::zip(operands, rings))
       issued.push_back(issueCopy(nb, operand, loop, nextIv, ring, writeSlot,
                                  mapping));
@@ -567,10 +771,24 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
                                   issuedDot, nb.getI32IntegerAttr(1))
                     .getResult());
   }
+  // With TMA the readers of a fill release it: the previous iteration's
+  // once this one's dot_wait retired its MMAs, else this iteration's.
+  // (Fill -1, released by the first iteration, is none: no branch, which
+  // would make the accumulators in flight cross a block boundary.)
+  if (useTma && asyncDot) {
+    ConsumerReleaseOp::create(
+        nb, loc, tma.pipeline,
+        arith::SubIOp::create(nb, loc, fill,
+                              arith::ConstantIndexOp::create(nb, loc, 1)));
+  } else if (useTma) {
+    ConsumerReleaseOp::create(nb, loc, tma.pipeline, fill);
+  }
   // The previous iteration's MMAs are retired in this warpgroup; after the
-  // barrier in all: refill their slot. (The wait's count leaves this
-  // iteration's copies in flight as they are.)
-  if (schedule == DotSchedule::Barrier) {
+  // barrier in all (with TMA: its release): refill their slot. (The wait's
+  // count leaves this iteration's copies in flight as they are.)
+  if (schedule == DotSchedule::Barrier && useTma) {
+    issueNext();
+  } else if (schedule == DotSchedule::Barrier) {
     SmallVector<Value> inFlight;
     for (unsigned s = 0; s < ahead; ++s)
       for (size_t o = 0; o < numOperands; ++o)
@@ -588,6 +806,8 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
       yields.push_back(future(s, o));
   yields.append(issued);
   Value one = arith::ConstantIndexOp::create(nb, loc, 1);
+  if (useTma)
+    yields.push_back(arith::AddIOp::create(nb, loc, fill, one));
   Value zero = arith::ConstantIndexOp::create(nb, loc, 0);
   Value last = arith::ConstantIndexOp::create(nb, loc, stages - 1);
   Value wraps = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
@@ -609,11 +829,23 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
         b.getI32IntegerAttr(0));
   // Drain the copies still in flight (tiles past the end, zero-filled,
   // never read).
-  SmallVector<Value> pending;
-  for (unsigned s = 0; s < ahead; ++s)
-    for (size_t o = 0; o < numOperands; ++o)
-      pending.push_back(newLoop.getResult(numOld + s * numOperands + o));
-  AsyncWaitOp::create(b, loc, pending, b.getI32IntegerAttr(0));
+  if (useTma) {
+    // Then no bulk copy reads the tensor maps any more.
+    Value fillEnd = newLoop.getResults().drop_back().back();
+    for (unsigned s = 0; s < ahead; ++s)
+      ConsumerWaitOp::create(
+          b, loc, tma.pipeline,
+          arith::AddIOp::create(b, loc, fillEnd,
+                                arith::ConstantIndexOp::create(b, loc, s)));
+    for (Value desc : tma.descs)
+      TmaDescReleaseOp::create(b, loc, desc);
+  } else {
+    SmallVector<Value> pending;
+    for (unsigned s = 0; s < ahead; ++s)
+      for (size_t o = 0; o < numOperands; ++o)
+        pending.push_back(newLoop.getResult(numOld + s * numOperands + o));
+    AsyncWaitOp::create(b, loc, pending, b.getI32IntegerAttr(0));
+  }
   loop.replaceAllUsesWith(newLoop.getResults().take_front(numOld));
   if (drain)
     drain.getAcc().replaceAllUsesExcept(drain.getResult(), drain);
@@ -748,6 +980,10 @@ struct PipelineDotOperandsPass
       }
       if (operands.empty())
         continue;
+      bool tma = useTma;
+      for (StagedOperand &operand : operands)
+        if (useTma)
+          tma &= (operand.tmaSwizzle = getTmaSwizzle(operand, loop)) != 0;
       int64_t perStage = 0;
       for (StagedOperand &operand : operands)
         perStage += tileBytes(
@@ -761,6 +997,10 @@ struct PipelineDotOperandsPass
         stages = *depth;
       if (stages < 2)
         continue;
+      // A TMA ring's maps are staged in shared memory, next to its
+      // barriers (two per slot, the spare one included).
+      if (tma)
+        budget -= 144 * int64_t(operands.size()) + 16 * (stages + 1);
       // MMAs in flight take a spare slot where it fits.
       DotOp asyncDot = findAsyncDot(loop, operands);
       DotSchedule schedule = DotSchedule::Sync;

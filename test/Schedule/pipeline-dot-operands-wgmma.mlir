@@ -1,5 +1,5 @@
 // RUN: tilecc-opt --tileas-assign-layouts --split-input-file %s | FileCheck %s --check-prefix=LAYOUT
-// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --split-input-file %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands=use-tma=false --split-input-file %s | FileCheck %s
 
 // A wgmma dot (sm_90a) on 8 warps: the accumulator and A take the warpgroup
 // fragments (warps along M, 16 rows each), B the blocked layout of 128-bit

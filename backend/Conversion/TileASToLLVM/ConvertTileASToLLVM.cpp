@@ -247,6 +247,7 @@ struct ConvertTileASToLLVMPass
     TileASToLLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
     populateTileASFuncToLLVMPatterns(converter, patterns, numWarps);
+    populateTileASTmaToLLVMPatterns(converter, patterns, numWarps);
     populateTileASElementwiseToLLVMPatterns(converter, patterns);
     populateTileASExtensionToLLVMPatterns(converter, patterns);
     populateTileASCallToLLVMPatterns(converter, patterns);

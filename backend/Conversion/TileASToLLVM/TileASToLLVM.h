@@ -133,6 +133,12 @@ void populateTileASDotToLLVMPatterns(
 /// matrix descriptor.
 void populateTileASWgmmaDotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// Device-built tensor maps (make_tiled_tma_desc, tma_desc_release), TMA
+/// loads into ring slots and the mbarrier pipeline stage ops; `numWarps`
+/// threads' worth of arrivals release a stage.
+void populateTileASTmaToLLVMPatterns(const TileASToLLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     unsigned numWarps);
 /// Bytes of the scratch buffer a wgmma dot stages B in (0 when B arrives in
 /// its ring slot, and for other ops); the buffer is then 1024-byte aligned.
 int64_t getWgmmaScratchBytes(Operation *op);

@@ -56,6 +56,14 @@ TileASToLLVMTypeConverter::TileASToLLVMTypeConverter(MLIRContext *ctx)
     return LLVM::LLVMStructType::getLiteral(type.getContext(),
                                             {i32, i32, i32, i32});
   });
+  // A tensor map is its generic address (a pool entry in global memory);
+  // a pipeline the shared address of its mbarriers.
+  addConversion([](nv_tileas::TmaDescType type) -> Type {
+    return LLVM::LLVMPointerType::get(type.getContext());
+  });
+  addConversion([](nv_tileas::PipelineType type) -> Type {
+    return LLVM::LLVMPointerType::get(type.getContext(), 3);
+  });
   // Ordering is already explicit in program order once lowered.
   addConversion([](nv_tileas::MemTokenType type) -> Type {
     return LLVM::LLVMStructType::getLiteral(type.getContext(), {});

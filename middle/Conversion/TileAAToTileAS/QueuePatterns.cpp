@@ -139,7 +139,8 @@ struct CreateQueuePattern : OpConversionPattern<nv_tileaa::CreateQueueOp> {
     if (!type || op.getDepth() > std::numeric_limits<int32_t>::max())
       return rewriter.notifyMatchFailure(op, "unconvertible queue");
     rewriter.replaceOpWithNewOp<nv_tileas::PipelineCreateOp>(
-        op, type, rewriter.getI32IntegerAttr(op.getDepth()));
+        op, type, /*barriers=*/Value(),
+        rewriter.getI32IntegerAttr(op.getDepth()));
     return success();
   }
 };

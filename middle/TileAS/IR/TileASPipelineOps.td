@@ -13,10 +13,21 @@ include "TileAS/IR/TileASOpBase.td"
 
 def TileAS_PipelineCreateOp : TileAS_Op<"async.pipeline.create"> {
   let summary = "create a multi-stage pipeline";
-  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$num_stages);
+  let description = [{
+    With `barriers %b : !nv_tileaa.ptr<i64, 3>` the pipeline's mbarriers live
+    at `%b`: a full barrier per stage (one arrival: the producer's commit,
+    plus the bytes its bulk copies complete), then an empty barrier per
+    stage (one arrival per thread of the CTA: the consumers' release). The
+    create initializes them, between two CTA barriers.
+  }];
+  let arguments = (ins Optional<AnyType>:$barriers,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$num_stages);
   let results = (outs Res<TileAS_PipelineType, "",
                           [MemAlloc<DefaultResource, 0, FullEffect>]>:$pipeline);
-  let assemblyFormat = "attr-dict `:` qualified(type($pipeline))";
+  let assemblyFormat = [{
+    (`barriers` $barriers^ `:` type($barriers))? attr-dict `:`
+    qualified(type($pipeline))
+  }];
 }
 
 def TileAS_PipelineProducerOp : TileAS_Op<"async.pipeline.producer"> {
@@ -47,6 +58,9 @@ def TileAS_PipelineConsumerOp : TileAS_Op<"async.pipeline.consumer"> {
   let hasRegionVerifier = 1;
 }
 
+// `$stage` counts the pipeline's fills since its create: fill `n` uses slot
+// n mod num_stages in its phase n / num_stages, so a barrier wait knows the
+// parity it waits for.
 class TileAS_StageOp<string mnemonic, string what>
     : TileAS_Op<"async.pipeline." # mnemonic> {
   let summary = what;

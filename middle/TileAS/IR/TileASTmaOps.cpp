@@ -22,11 +22,41 @@ LogicalResult MakeTiledTmaDescOp::verify() {
     return emitOpError() << "expects " << rank
                          << " sizes and strides for a rank-" << rank
                          << " box";
+  // An address (i64, index) or a global pointer.
+  if (isa<ShapedType>(getBase().getType()))
+    return emitOpError("base must be one address, not a tile");
+  unsigned swizzle = getSwizzleBytes();
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitOpError() << "swizzle_bytes must be 0, 32, 64 or 128, not "
+                         << swizzle;
+  TmaDescType desc = getDesc().getType();
+  int64_t rowBytes = desc.getBoxShape().back() *
+                     desc.getElementType().getIntOrFloatBitWidth() / 8;
+  if (swizzle && rowBytes > swizzle)
+    return emitOpError() << "box rows of " << rowBytes
+                         << " bytes exceed the " << swizzle
+                         << "-byte swizzle span";
+  if (llvm::any_of(desc.getBoxShape(), [](int64_t d) { return d > 256; }))
+    return emitOpError("box dimensions are at most 256");
   return success();
 }
 
 LogicalResult TmaLoadOp::verify() {
   TmaDescType desc = getDesc().getType();
+  if (getRing()) {
+    // Boxes side by side along the tile's last dimension.
+    auto tile = dyn_cast<RankedTensorType>(getResult().getType().getValueType());
+    ArrayRef<int64_t> box = desc.getBoxShape();
+    if (!tile || tile.getElementType() != desc.getElementType() ||
+        tile.getRank() != desc.getRank() ||
+        tile.getShape().drop_back() != box.drop_back() ||
+        tile.getShape().back() % box.back())
+      return emitOpError("a ring slot's tile must be the descriptor's boxes "
+                         "side by side along the last dimension");
+    if (getCoords().size() != box.size())
+      return emitOpError() << "expects " << box.size() << " coordinates";
+    return success();
+  }
   auto box = RankedTensorType::get(desc.getBoxShape(), desc.getElementType());
   if (failed(verifyFutureOf(*this, getResult().getType(), box)))
     return failure();

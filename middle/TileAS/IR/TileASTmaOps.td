@@ -15,25 +15,66 @@ def TileAS_MakeTiledTmaDescOp : TileAS_Op<"make_tiled_tma_desc",
   let description = [{
     `%d = nv_tileas.make_tiled_tma_desc %base sizes[%m, %n] strides[%s0, %s1]
     : i64 -> !nv_tileas.tma_desc<128x32xf16>`: global address, extents and
-    strides (elements) of the tensor; the box is the result type's shape.
+    strides (elements, the last dimension contiguous) of the tensor; the box
+    is the result type's shape. `swizzle_bytes` (0, 32, 64 or 128) is the
+    shared-memory swizzle span of the boxes it loads; elements outside the
+    tensor read as zero.
+
+    With `staging %s : !nv_tileaa.ptr<i8, 3> pool %p : !nv_tileaa.ptr<i8, 1>`
+    the map is built on the device: one thread claims a free entry of the
+    module's descriptor pool (`%p`, see tma_desc_release), writes every field
+    with tensormap.replace into the 128-byte shared buffer `%s` and warp 0
+    copies it to the entry with a tensor-map proxy fence; the descriptor is
+    the entry's address.
   }];
-  let arguments = (ins AnyTypeOf<[I64, Index]>:$base, Variadic<Index>:$sizes,
-                       Variadic<Index>:$strides);
+  let arguments = (ins AnyType:$base, Variadic<Index>:$sizes,
+                       Variadic<Index>:$strides,
+                       Optional<AnyType>:$staging, Optional<AnyType>:$pool,
+                       DefaultValuedAttr<I32Attr, "0">:$swizzle_bytes);
   let results = (outs TileAS_TmaDescType:$desc);
   let assemblyFormat = [{
-    $base `sizes` `[` $sizes `]` `strides` `[` $strides `]` attr-dict `:`
-    type($base) `->` qualified(type($desc))
+    $base `sizes` `[` $sizes `]` `strides` `[` $strides `]`
+    (`staging` $staging^ `:` type($staging) `pool` $pool `:` type($pool))?
+    attr-dict `:` type($base) `->` qualified(type($desc))
   }];
   let hasVerifier = 1;
 }
 
-def TileAS_TmaLoadOp : TileAS_Op<"tma_load", [TileAS_MemoryConsistent]> {
+def TileAS_TmaDescReleaseOp : TileAS_Op<"tma_desc_release",
+    [TileAS_MemoryConsistent]> {
+  let summary = "give a device-built descriptor's pool entry back";
+  let description = [{
+    `nv_tileas.tma_desc_release %d : !nv_tileas.tma_desc<128x32xf16>` frees
+    the pool entry `%d` (made with `staging`/`pool`) once every bulk copy
+    through it has completed, so another CTA (of this launch or a concurrent
+    one) may claim it.
+  }];
+  let arguments = (ins TileAS_TmaDescType:$desc);
+  let assemblyFormat = "$desc attr-dict `:` qualified(type($desc))";
+}
+
+def TileAS_TmaLoadOp : TileAS_Op<"tma_load",
+    [TileAS_MemoryConsistent, AttrSizedOperandSegments]> {
   let summary = "bulk tensor load of one box (cp.async.bulk.tensor)";
-  let arguments = (ins TileAS_TmaDescType:$desc, Variadic<Index>:$coords);
+  let description = [{
+    `nv_tileas.tma_load %d[%i, %j]`: the box at element coordinates
+    (`%i`, `%j`). With `into %ring : !nv_tileaa.ptr<T, 3> [%slot] barrier
+    %pipe : !nv_tileas.pipeline<...> [%stage]` the tile, boxes laid side by
+    side along its last dimension (box `b` at element `b * box` of it,
+    `b * box bytes` into the slot), lands in slot `%slot` of the ring, and
+    its bytes complete the transaction count of the pipeline's full barrier
+    of stage `%stage`; the future is the slot.
+  }];
+  let arguments = (ins TileAS_TmaDescType:$desc, Variadic<Index>:$coords,
+                       Optional<AnyType>:$ring, Optional<Index>:$slot,
+                       Optional<TileAS_PipelineType>:$pipeline,
+                       Optional<Index>:$stage);
   let results = (outs TileAS_Future:$result);
   let assemblyFormat = [{
-    $desc `[` $coords `]` attr-dict `:` qualified(type($desc)) `->`
-    qualified(type($result))
+    $desc `[` $coords `]`
+    (`into` $ring^ `:` type($ring) `[` $slot `]` `barrier` $pipeline `:`
+     qualified(type($pipeline)) `[` $stage `]`)?
+    attr-dict `:` qualified(type($desc)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }

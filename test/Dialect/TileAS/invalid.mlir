@@ -921,6 +921,14 @@ func.func @f(%c: tensor<128x128xf32>, %state: !nv_tileaa.ptr<i64, 3>) {
 
 // -----
 
+func.func @f(%b: i64, %m: index) {
+  // expected-error @+1 {{swizzle_bytes must be 0, 32, 64 or 128, not 16}}
+  %0 = nv_tileas.make_tiled_tma_desc %b sizes[%m, %m] strides[%m, %m] {swizzle_bytes = 16 : i32} : i64 -> !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
 func.func @f(%a: tensor<128x32xf16>, %b: tensor<16x128xf16>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32>>) {
   // expected-error @+1 {{expects A (M x K), B (K x N) and an M x N accumulator}}
   %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<16x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
@@ -929,8 +937,33 @@ func.func @f(%a: tensor<128x32xf16>, %b: tensor<16x128xf16>, %t: !nv_tileas.tmem
 
 // -----
 
+func.func @f(%b: i64, %m: index) {
+  // expected-error @+1 {{box rows of 64 bytes exceed the 32-byte swizzle span}}
+  %0 = nv_tileas.make_tiled_tma_desc %b sizes[%m, %m] strides[%m, %m] {swizzle_bytes = 32 : i32} : i64 -> !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
 func.func @f(%t: !nv_tileas.tmem_acc<tensor<128x128xf32>>) {
   // expected-error @+1 {{result type 'tensor<128x64xf32>' differs from the accumulator's 'tensor<128x128xf32>'}}
   %r = nv_tileas.tmem_load %t : !nv_tileas.tmem_acc<tensor<128x128xf32>> -> tensor<128x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%b: tensor<2xi64>, %m: index) {
+  // expected-error @+1 {{base must be one address, not a tile}}
+  %0 = nv_tileas.make_tiled_tma_desc %b sizes[%m, %m] strides[%m, %m] : tensor<2xi64> -> !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<32x64xf16>, %i: index, %r: !nv_tileaa.ptr<f16, 3>,
+             %p: !nv_tileas.pipeline<tensor<32x96xf16>>) {
+  // expected-error @+1 {{a ring slot's tile must be the descriptor's boxes side by side along the last dimension}}
+  %0 = nv_tileas.tma_load %d[%i, %i] into %r : !nv_tileaa.ptr<f16, 3> [%i] barrier %p : !nv_tileas.pipeline<tensor<32x96xf16>> [%i] : !nv_tileas.tma_desc<32x64xf16> -> !nv_tileas.future<tensor<32x96xf16>>
   return
 }

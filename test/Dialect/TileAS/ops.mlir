@@ -192,6 +192,28 @@ func.func @compute(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<12
   return
 }
 
+// A device-built map, a TMA load of two 32x64 boxes into a ring slot on a
+// pipeline's full barrier, and the map's release.
+// CHECK-LABEL: func @tma_ring(
+func.func @tma_ring(%base: !nv_tileaa.ptr<f16, 1>, %m: index, %n: index, %i: index,
+                    %stg: !nv_tileaa.ptr<i8, 3>, %pool: !nv_tileaa.ptr<i8, 1>,
+                    %ring: !nv_tileaa.ptr<f16, 3>, %bars: !nv_tileaa.ptr<i64, 3>) {
+  // CHECK: %[[D:.*]] = nv_tileas.make_tiled_tma_desc %{{.*}} sizes[%{{.*}}, %{{.*}}] strides[%{{.*}}, %{{.*}}] staging %{{.*}} : !nv_tileaa.ptr<i8, 3> pool %{{.*}} : !nv_tileaa.ptr<i8, 1> {swizzle_bytes = 128 : i32} : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tma_desc<32x64xf16>
+  %d = nv_tileas.make_tiled_tma_desc %base sizes[%m, %n] strides[%n, %i]
+      staging %stg : !nv_tileaa.ptr<i8, 3> pool %pool : !nv_tileaa.ptr<i8, 1>
+      {swizzle_bytes = 128 : i32} : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tma_desc<32x64xf16>
+  // CHECK: %[[P:.*]] = nv_tileas.async.pipeline.create barriers %{{.*}} : !nv_tileaa.ptr<i64, 3> {num_stages = 4 : i32} : !nv_tileas.pipeline<tensor<32x128xf16>>
+  %p = nv_tileas.async.pipeline.create barriers %bars : !nv_tileaa.ptr<i64, 3>
+      {num_stages = 4 : i32} : !nv_tileas.pipeline<tensor<32x128xf16>>
+  // CHECK: nv_tileas.tma_load %[[D]][%{{.*}}, %{{.*}}] into %{{.*}} : !nv_tileaa.ptr<f16, 3>[%{{.*}}] barrier %[[P]] : !nv_tileas.pipeline<tensor<32x128xf16>>[%{{.*}}] : !nv_tileas.tma_desc<32x64xf16> -> !nv_tileas.future<tensor<32x128xf16>>
+  %f = nv_tileas.tma_load %d[%i, %i] into %ring : !nv_tileaa.ptr<f16, 3> [%i]
+      barrier %p : !nv_tileas.pipeline<tensor<32x128xf16>> [%i]
+      : !nv_tileas.tma_desc<32x64xf16> -> !nv_tileas.future<tensor<32x128xf16>>
+  // CHECK: nv_tileas.tma_desc_release %[[D]] : !nv_tileas.tma_desc<32x64xf16>
+  nv_tileas.tma_desc_release %d : !nv_tileas.tma_desc<32x64xf16>
+  return
+}
+
 // CHECK-LABEL: func @pipeline(
 func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tensor<128x128xf32>,
                     %b: tensor<32x128xf16>) -> tensor<128x128xf32> {
