@@ -21,6 +21,7 @@
 // thread's arrival on the empty barrier.
 //
 //===----------------------------------------------------------------------===//
+#include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "TileAS/IR/TileASDialect.h"
@@ -122,6 +123,9 @@ struct MakeTiledTmaDescLowering
     if (!entries)
       return op.emitOpError("the pool must be a module global of 256-byte "
                             "entries");
+    // tensormap.replace, tensormap.cp_fenceproxy and the tensormap proxy
+    // fences are PTX ISA 8.3.
+    requirePtxVersion(rewriter, op, 83);
     nv_tileas::TmaDescType desc = op.getDesc().getType();
     std::optional<unsigned> elemType =
         getTensorMapElemType(desc.getElementType());
