@@ -390,7 +390,6 @@ struct Tcgen05BlockScaledMmaLowering
     };
     Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
           mbar = frame.mbar, slot = frame.slot;
-    std::string columns = std::to_string(p.columns);
 
     // 2. Operands into shared memory, in the descriptors' layouts.
     auto aType = cast<RankedTensorType>(op.getA().getType());
@@ -606,13 +605,7 @@ struct Tcgen05BlockScaledMmaLowering
               b, loc, f32, LLVM::ExtractValueOp::create(b, loc, words, i));
       }
     }
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-    NVVM::Barrier0Op::create(b, loc);
-    emitWhereZero(b, loc, warp, {tmem},
-                  "tcgen05.fence::after_thread_sync;\n"
-                  "@%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, " +
-                      columns + ";",
-                  "r");
+    emitTmemRelease(b, loc, warp, tmem, p.columns);
     emitWhereZero(b, loc, tid, {mbar},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
 

@@ -166,7 +166,6 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     };
     Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
           mbar = frame.mbar, slot = frame.slot;
-    std::string columns = std::to_string(p.columns);
 
     // 2. C in the tcgen05.ld/st register layout (through the row-major
     //    staging area), then into tensor memory: the MMAs accumulate onto
@@ -253,13 +252,7 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         loadTmemToStage(b, loc, op, warpAddress, stage, isInt, access);
     if (failed(rowMajor))
       return failure();
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-    NVVM::Barrier0Op::create(b, loc);
-    emitWhereZero(b, loc, warp, {tmem},
-                  "tcgen05.fence::after_thread_sync;\n"
-                  "@%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, " +
-                      columns + ";",
-                  "r");
+    emitTmemRelease(b, loc, warp, tmem, p.columns);
     emitWhereZero(b, loc, tid, {mbar},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
 

@@ -392,3 +392,14 @@ std::string tcgen05::repeatConstraint(StringRef c, unsigned count) {
   SmallVector<std::string> parts(count, c.str());
   return llvm::join(parts, ",");
 }
+
+void mlir::tilecc::tcgen05::emitTmemRelease(OpBuilder &b, Location loc, Value warp,
+                                            Value tmem, int64_t columns) {
+  emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+  NVVM::Barrier0Op::create(b, loc);
+  emitWhereZero(b, loc, warp, {tmem},
+                "tcgen05.fence::after_thread_sync;\n"
+                "@%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, " +
+                    std::to_string(columns) + ";",
+                "r");
+}

@@ -51,6 +51,12 @@ struct TmemShape {
 void emitWhereZero(OpBuilder &b, Location loc, Value id, ValueRange operands,
                    StringRef instr, StringRef constraints);
 
+/// Releases `columns` of tensor memory at `tmem` once every thread's
+/// tensor-memory accesses are done: fence, CTA barrier, then warp 0 (`warp`
+/// is the thread's warp id) deallocates.
+void emitTmemRelease(OpBuilder &b, Location loc, Value warp, Value tmem,
+                     int64_t columns);
+
 /// Where one tcgen05 op works: the shared scratch buffer (`base`, its
 /// address as i64), the thread's lane, warp and linear id, and the scratch
 /// offsets of its completion mbarrier and tensor-memory address slot (as

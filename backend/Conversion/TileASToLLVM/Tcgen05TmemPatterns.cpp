@@ -342,13 +342,7 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
         access, keep);
     if (failed(rowMajor))
       return failure();
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-    NVVM::Barrier0Op::create(b, loc);
-    emitWhereZero(b, loc, warp, {tmem},
-                  "tcgen05.fence::after_thread_sync;\n"
-                  "@%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, " +
-                      std::to_string(tmemColumns(access.m, access.n)) + ";",
-                  "r");
+    emitTmemRelease(b, loc, warp, tmem, tmemColumns(access.m, access.n));
     emitWhereZero(b, loc, tid, {field(b, loc, acc, kBarrier)},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
     FailureOr<SmallVector<Value>> result = loadFromShared(
