@@ -62,12 +62,13 @@ struct ScratchFrame {
 };
 
 /// Opens the frame and emits the first step every tcgen05 lowering shares:
-/// a barrier (the scratch buffer's previous user is done), warp 0's
+/// a barrier where the plan asks (the scratch buffer's previous user is
+/// done), warp 0's
 /// tcgen05.alloc of `columns` tensor-memory columns into the slot, and
 /// thread 0's init of the one-arrival completion mbarrier.
 ScratchFrame beginScratchFrame(OpBuilder &b, Location loc, Value base,
                                int64_t mbarOffset, int64_t slotOffset,
-                               int64_t columns);
+                               int64_t columns, bool leadingBarrier);
 
 /// Every thread stores its registers of `layout` at `base` + the element
 /// offsets of `shared`, each element once.
@@ -118,6 +119,8 @@ void populateTileASTcgen05DotToLLVMPatterns(
 /// ops and targets).
 int64_t getTcgen05DotScratchBytes(Operation *op,
                                   const ::tilecc::TargetInfo &target);
+/// Tensor-memory columns it allocates (0 for other ops and targets).
+int64_t getTcgen05DotColumns(Operation *op, const ::tilecc::TargetInfo &target);
 } // namespace tilecc
 } // namespace mlir
 
