@@ -50,6 +50,8 @@ void ::tilecc::registerTileccDialects(DialectRegistry &registry) {
                   func::FuncDialect, ub::UBDialect, gpu::GPUDialect,
                   LLVM::LLVMDialect, NVVM::NVVMDialect,
                   cf::ControlFlowDialect>(); // cf.assert from the tileas stage
+  // What each op needs of shared memory, for tileas-plan-memory.
+  mlir::tilecc::registerSharedMemoryUserModels(registry);
 }
 
 void ::tilecc::registerTileccPasses() {

@@ -22,10 +22,12 @@ static const StageInfo kStages[] = {
      "convert-tileaa-to-tileas{compute-capability={arch}}"},
     {Stage::Schedule, "schedule",
      "layout assignment, cp.async pipelining of dot operands, nv_tileas "
-     "canonicalization and the target-feature check",
+     "canonicalization, the shared/tensor-memory plan and the target-feature "
+     "check",
      O::MLIR,
      "tileas-assign-layouts{num-warps={num_warps}},"
      "tileas-pipeline-dot-operands,tileas-canonicalize,"
+     "tileas-plan-memory{arch={arch}},"
      "tileas-check-target-features{arch={arch}}"},
     {Stage::LLVM, "llvm", "lower to LLVM IR with NVVM", O::LLVMIR,
      "convert-tileas-to-llvm{arch={arch} num-warps={num_warps}}"},

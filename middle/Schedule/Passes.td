@@ -55,6 +55,35 @@ def TileASPipelineDotOperands : Pass<"tileas-pipeline-dot-operands", "ModuleOp">
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileASPlanMemory : Pass<"tileas-plan-memory", "ModuleOp"> {
+  let summary = "place shared-memory buffers, tensor-memory columns and "
+                "barriers";
+  let description = [{
+    Walks `SharedMemoryUserOpInterface`. Ops whose scratch lives only while
+    they run share one buffer (`tilecc_scratch`, as large as the largest
+    need, 1024-byte aligned for wgmma operands), each preceded by a CTA
+    barrier; when at least two layout changes go through shared memory and
+    all of them fit the static limit next to the rest, each gets a buffer of
+    its own and drops its leading barrier where another of them in the same
+    block always runs in between. Whole-kernel needs (shared-memory globals
+    such as rings, cluster-launch-control responses) get their own bytes.
+    Past the target's static shared-memory limit the plan moves to dynamic
+    shared memory; past its per-block budget it is a located error that
+    names every buffer. Also records the tensor-memory columns of tcgen05
+    ops and which `async_wait`s need no barrier (drains at the top of a
+    kernel whose tiles nobody reads).
+
+    Everything is recorded as attributes (TileAS/IR/TileASMemoryPlan.h):
+    `nv_tileas.memory_plan` on the module, `nv_tileas.shared` on each user,
+    `nv_tileas.tmem_columns`, `nv_tileas.barrier`. The LLVM conversion only
+    materializes them.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", "\"sm_100\"",
+           "target architecture (sm_XY[a|f])">,
+  ];
+}
+
 def TileASCheckTargetFeatures
     : Pass<"tileas-check-target-features", "ModuleOp"> {
   let summary = "check the scheduled IR's instructions against the target";

@@ -128,10 +128,9 @@ mlir::tilecc::lowerOwnedAtomics(ConversionPatternRewriter &rewriter,
 
   // Owners publish the old values at their row-major element offsets, then
   // every thread reads the ones it holds.
-  auto module = op->getParentOfType<ModuleOp>();
-  auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+  LLVM::GlobalOp scratch = getScratchBufferOf(op);
   if (!scratch)
-    return op->emitError("no shared scratch buffer for the atomic's results");
+    return failure();
   Type elem = old.front().getType();
   Value base = LLVM::AddressOfOp::create(rewriter, loc, scratch);
   SmallVector<Value> addrs;
@@ -151,7 +150,8 @@ mlir::tilecc::lowerOwnedAtomics(ConversionPatternRewriter &rewriter,
   } else {
     addrs.push_back(base);
   }
-  NVVM::Barrier0Op::create(rewriter, loc);
+  if (needsLeadingBarrier(op))
+    NVVM::Barrier0Op::create(rewriter, loc);
   for (unsigned r = 0; r < numRegs; ++r)
     if (!(r & dup.reg))
       emitGlobalStore(rewriter, loc, addrs[r], owner, old[r],

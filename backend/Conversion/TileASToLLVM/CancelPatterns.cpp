@@ -26,22 +26,6 @@ using namespace mlir::tilecc;
 
 namespace {
 
-/// A fresh 24-byte, 16-byte aligned shared buffer named after `module`'s
-/// count of earlier ones (deterministic: ops are lowered in program order).
-LLVM::GlobalOp createResponseBuffer(OpBuilder &b, ModuleOp module) {
-  unsigned n = 0;
-  std::string name;
-  do
-    name = "tilecc_cancel_" + std::to_string(n++);
-  while (module.lookupSymbol(name));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 24);
-  return LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
-                                LLVM::Linkage::Internal, name, Attribute(),
-                                /*alignment=*/16, /*addrSpace=*/3);
-}
-
 struct CancelNextProgramLowering
     : OpConversionPattern<nv_tileas::CancelNextProgramOp> {
   CancelNextProgramLowering(const TypeConverter &converter, MLIRContext *ctx,
@@ -56,8 +40,10 @@ struct CancelNextProgramLowering
              << target.getName();
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
-    LLVM::GlobalOp buffer =
-        createResponseBuffer(b, op->getParentOfType<ModuleOp>());
+    // The 24-byte response buffer tileas-plan-memory gave this op.
+    LLVM::GlobalOp buffer = getScratchBufferOf(op);
+    if (!buffer)
+      return failure();
     Type i32 = b.getI32Type(), i64 = b.getI64Type();
     Value base = LLVM::AddressOfOp::create(b, loc, buffer);
     Value base64 = LLVM::PtrToIntOp::create(b, loc, i64, base);

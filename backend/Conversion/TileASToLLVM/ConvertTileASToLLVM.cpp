@@ -1,6 +1,6 @@
 //===- ConvertTileASToLLVM.cpp - convert-tileas-to-llvm -------------------===//
 //
-// Three steps: size the shared scratch buffer layout conversions need, lower
+// Three steps: declare the shared buffers tileas-plan-memory placed, lower
 // scf to cf (so tile-valued loop and branch values become block arguments),
 // then one conversion to the llvm/nvvm dialects with the per-thread value
 // model, followed by cancelling the value model's cast pairs.
@@ -10,7 +10,6 @@
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 #include "Conversion/TileASToLLVM/DynamicShared.h"
 #include "Conversion/TileASToLLVM/FragmentLoadSinking.h"
-#include "Conversion/TileASToLLVM/SharedStaging.h"
 #include "Conversion/TileASToLLVM/Tcgen05Staging.h"
 
 #include "Target/TargetInfo.h"
@@ -28,7 +27,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
-#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::tilecc {
 #define GEN_PASS_DEF_CONVERTTILEASTOLLVM
@@ -38,139 +36,68 @@ namespace mlir::tilecc {
 using namespace mlir;
 using namespace mlir::tilecc;
 
-/// Creates the shared scratch buffer for the largest layout conversion or
-/// cross-warp reduction, after checking that it and the module's shared
-/// globals (cp.async rings, alloca scratch) fit the target's shared memory:
-/// static shared memory where ptxas accepts it, else dynamic shared memory
-/// (marked on the module, placed after the conversion).
-static LogicalResult createScratchBuffer(ModuleOp module,
-                                         const ::tilecc::TargetInfo &target) {
-  // More must be dynamic shared memory, which ptxas refuses as static.
-  int64_t limit = target.getStaticSharedMemoryLimit();
-  {
-    // What the shared scratch needs besides conversions through shared
-    // memory, which may get buffers of their own.
-    int64_t others = 0;
-    module.walk([&](Operation *op) {
-      if (auto global = dyn_cast<nv_tileas::GlobalOp>(op)) {
-        auto type = dyn_cast<RankedTensorType>(global.getType());
-        if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
-            type.getElementType().isIntOrFloat())
-          others += type.getNumElements() *
-                    std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-      }
-    });
-    int64_t scratch = 0;
-    module.walk([&](Operation *op) {
-      auto convert = dyn_cast<nv_tileas::ConvertLayoutOp>(op);
-      if (convert && convertLayoutUsesShared(convert))
-        return;
-      scratch = std::max({scratch, getConvertLayoutScratchBytes(op),
-                          getReduceScratchBytes(op), getScanScratchBytes(op),
-                          getAtomicScratchBytes(op), getSliceScratchBytes(op),
-                          getTcgen05BlockScaledScratchBytes(op, target),
-                          getTcgen05DotScratchBytes(op, target),
-                          getWgmmaScratchBytes(op)});
-    });
-    planSeparateScratchBuffers(module, others + scratch, limit);
-  }
-  int64_t bytes = 0, globals = 0, largestGlobalBytes = 0;
-  SmallVector<std::pair<std::string, int64_t>> sharedBuffers;
-  Operation *largest = nullptr, *largestGlobal = nullptr;
-  // wgmma reads B from the scratch buffer in a swizzle that repeats every
-  // 1024 bytes.
-  bool wgmmaScratch = false;
-  module.walk([&](Operation *op) {
-    if (auto global = dyn_cast<nv_tileas::GlobalOp>(op)) {
-      auto type = dyn_cast<RankedTensorType>(global.getType());
-      if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
-          type.getElementType().isIntOrFloat()) {
-        int64_t size = type.getNumElements() *
-                       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-        globals += size;
-        sharedBuffers.push_back({global.getSymName().str(), size});
-        if (size > largestGlobalBytes) {
-          largestGlobalBytes = size;
-          largestGlobal = op;
-        }
-      }
+/// Declares the shared buffers tileas-plan-memory placed (scratch reused by
+/// op after op, buffers of their own), in its order at the top of the
+/// module, and checks that every shared-memory global was placed too.
+/// Returns each buffer's planned offset (where dynamic shared memory puts
+/// it), or fails with a located error when the plan is missing.
+static FailureOr<SharedPlacement> materializeSharedPlan(ModuleOp module) {
+  SharedPlacement placement;
+  auto plan =
+      module->getAttrOfType<DictionaryAttr>(nv_tileas::kMemoryPlanAttrName);
+  bool missing = false;
+  module.walk([&](nv_tileas::GlobalOp global) {
+    if (global.getAddressSpace() != 3)
+      return;
+    std::optional<nv_tileas::SharedSlice> slice =
+        nv_tileas::getSharedSlice(global);
+    if (!slice || !plan) {
+      global.emitError("shared-memory global @")
+          << global.getSymName()
+          << " has no place in the memory plan (run tileas-plan-memory)";
+      missing = true;
       return;
     }
-    if (auto global = dyn_cast<LLVM::GlobalOp>(op)) {
-      // Conversions' own buffers.
-      auto type = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
-      if (global.getAddrSpace() == 3 && type) {
-        globals += type.getNumElements();
-        sharedBuffers.push_back(
-            {global.getSymName().str(), int64_t(type.getNumElements())});
-      }
-      return;
-    }
-    int64_t need = std::max({getConvertLayoutScratchBytes(op),
-                             getReduceScratchBytes(op), getScanScratchBytes(op),
-                             getAtomicScratchBytes(op),
-                             getSliceScratchBytes(op),
-                             getTcgen05BlockScaledScratchBytes(op, target),
-                             getTcgen05DotScratchBytes(op, target),
-                             getWgmmaScratchBytes(op)});
-    if (getWgmmaScratchBytes(op))
-      wgmmaScratch = true;
-    if (need > bytes) {
-      bytes = need;
-      largest = op;
-    }
+    placement.offsets[global.getSymName()] = slice->offset;
   });
-  int64_t total = bytes + globals;
-  if (total > target.sharedMemoryPerBlock) {
-    // Point at the largest single need and name every buffer to shrink.
-    Operation *at = bytes >= largestGlobalBytes ? largest : largestGlobal;
-    // The first part is ptxas's wording, which Triton's autotuner parses
-    // (used and maximum bytes in hex) to skip configurations that do not fit.
-    InFlightDiagnostic diag =
-        (at ? at->emitError() : module.emitError())
-        << "kernel uses too much shared data (0x"
-        << llvm::utohexstr(total, /*LowerCase=*/true) << " bytes, 0x"
-        << llvm::utohexstr(target.sharedMemoryPerBlock, /*LowerCase=*/true)
-        << " max): it needs " << total
-        << " bytes of shared memory, more than the "
-        << target.sharedMemoryPerBlock << " one CTA may use on "
-        << target.getName() << ": ";
-    SmallVector<std::string> parts;
-    if (largest) {
-      std::string part;
-      llvm::raw_string_ostream os(part);
-      os << bytes << " to stage the tiles of '" << largest->getName() << "'";
-      if (largest->getNumResults()) {
-        Type type = largest->getResult(0).getType();
-        if (auto tensor = dyn_cast<RankedTensorType>(type)) // no layout
-          type = RankedTensorType::get(tensor.getShape(),
-                                       tensor.getElementType());
-        os << " (" << type << ")";
-      }
-      if (largest == at)
-        os << " here";
-      parts.push_back(part);
-    }
-    for (const auto &[name, size] : sharedBuffers)
-      parts.push_back(std::to_string(size) + " for shared buffer @" + name);
-    diag << llvm::join(parts, ", ");
-    diag << "; shrink those tiles (tile shape or element type) or split the "
-            "work";
-    return diag;
+  if (missing)
+    return failure();
+  if (!plan)
+    return placement;
+  // Consumed here: the LLVM module carries no nv_tileas attributes.
+  module->removeAttr(nv_tileas::kMemoryPlanAttrName);
+  auto buffers = plan.getAs<ArrayAttr>("buffers");
+  auto dynamic = plan.getAs<BoolAttr>("dynamic");
+  if (!buffers || !dynamic)
+    return module.emitError("malformed ")
+           << nv_tileas::kMemoryPlanAttrName << ": " << plan;
+  if (dynamic.getValue()) {
+    auto bytes = plan.getAs<IntegerAttr>("dynamic_bytes");
+    auto alignment = plan.getAs<IntegerAttr>("alignment");
+    if (!bytes || !alignment)
+      return module.emitError("malformed ")
+             << nv_tileas::kMemoryPlanAttrName << ": " << plan;
+    placement.dynamicBytes = bytes.getInt();
+    placement.alignment = alignment.getInt();
   }
-  // Past the static limit the buffers move to dynamic shared memory
-  // (DynamicShared.cpp), which the launch passes and opts in to.
-  if (total > limit)
-    module->setAttr(kDynamicSharedAttr, UnitAttr::get(module.getContext()));
-  if (bytes == 0)
-    return success();
-  OpBuilder b(module.getBodyRegion());
-  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
-  LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
-                         LLVM::Linkage::Internal, kScratchSymbol, Attribute(),
-                         /*alignment=*/wgmmaScratch ? 1024 : 16,
-                         /*addrSpace=*/3);
-  return success();
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  for (Attribute attr : buffers) {
+    auto buffer = dyn_cast<DictionaryAttr>(attr);
+    auto name = buffer ? buffer.getAs<StringAttr>("name") : StringAttr();
+    auto bytes = buffer ? buffer.getAs<IntegerAttr>("bytes") : IntegerAttr();
+    auto align = buffer ? buffer.getAs<IntegerAttr>("alignment") : IntegerAttr();
+    auto offset = buffer ? buffer.getAs<IntegerAttr>("offset") : IntegerAttr();
+    if (!name || !bytes || !align || !offset)
+      return module.emitError("malformed shared buffer in ")
+             << nv_tileas::kMemoryPlanAttrName << ": " << attr;
+    LLVM::GlobalOp::create(
+        b, module.getLoc(),
+        LLVM::LLVMArrayType::get(b.getI8Type(), bytes.getInt()),
+        /*isConstant=*/false, LLVM::Linkage::Internal, name.getValue(),
+        Attribute(), align.getInt(), /*addrSpace=*/3);
+    placement.offsets[name.getValue()] = offset.getInt();
+  }
+  return placement;
 }
 
 namespace {
@@ -219,10 +146,10 @@ struct ConvertTileASToLLVMPass
     });
     if (unencoded.wasInterrupted())
       return signalPassFailure();
-    if (failed(createScratchBuffer(module, *target)))
+    FailureOr<SharedPlacement> placement = materializeSharedPlan(module);
+    if (failed(placement))
       return signalPassFailure();
     insertGenericWriteBarriers(module);
-    markDrainOnlyAsyncWaits(module);
 
     {
       // Integer ceil/floor divisions (index arithmetic of tiled views) have
@@ -301,7 +228,7 @@ struct ConvertTileASToLLVMPass
     // Before the buffers move into dynamic shared memory: each one is still
     // a global of its own there.
     sinkFragmentLoads(module);
-    if (failed(placeSharedInDynamicMemory(module, *target)))
+    if (failed(placeSharedInDynamicMemory(module, *placement)))
       return signalPassFailure();
   }
 };

@@ -4,52 +4,44 @@
 // than the arch-specific ones (sm_80, sm_86, sm_89, sm_XYf), while a CTA may
 // use up to the target's per-block budget once the launch passes that much
 // dynamic shared memory and opts in above 48 KiB
-// (cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)). When the memory plan
-// does not fit static shared memory, every shared buffer of the module moves
-// into one extern dynamic array at a fixed offset, and each kernel records
-// the bytes its launch must pass (a function attribute the kernel metadata
-// reports). Kernels that fit keep their static buffers (and their PTX).
+// (cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)). When tileas-plan-memory
+// decided that the plan does not fit static shared memory, every shared
+// buffer of the module moves into one extern dynamic array at the offset the
+// plan gave it, and each kernel records the bytes its launch must pass (a
+// function attribute the kernel metadata reports). Kernels that fit keep
+// their static buffers (and their PTX).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/DynamicShared.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Interfaces/DataLayoutInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
 
 LogicalResult
 mlir::tilecc::placeSharedInDynamicMemory(ModuleOp module,
-                                         const ::tilecc::TargetInfo &target) {
-  if (!module->hasAttr(kDynamicSharedAttr))
+                                         const SharedPlacement &placement) {
+  if (!placement.dynamicBytes)
     return success();
-  module->removeAttr(kDynamicSharedAttr);
-  // Buffers in module order (deterministic), each at its alignment.
+  int64_t bytes = placement.dynamicBytes;
   SmallVector<LLVM::GlobalOp> buffers;
   llvm::StringMap<int64_t> offsets;
-  int64_t bytes = 0;
-  uint64_t alignment = 16;
-  DataLayout layout(module);
   for (auto global : module.getOps<LLVM::GlobalOp>()) {
-    auto type = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
-    if (global.getAddrSpace() != 3 || !type || global.getValueOrNull() ||
-        !global.getInitializerRegion().empty())
+    if (global.getAddrSpace() != 3 || global.getValueOrNull() ||
+        !global.getInitializerRegion().empty() ||
+        !isa<LLVM::LLVMArrayType>(global.getGlobalType()))
       continue;
-    uint64_t align = global.getAlignment().value_or(1);
-    alignment = std::max(alignment, align);
-    bytes = llvm::alignTo(bytes, align);
-    offsets[global.getSymName()] = bytes;
-    bytes += layout.getTypeSize(type);
+    auto it = placement.offsets.find(global.getSymName());
+    if (it == placement.offsets.end())
+      return global.emitError("shared buffer @")
+             << global.getSymName()
+             << " has no offset in the memory plan (tileas-plan-memory)";
+    offsets[global.getSymName()] = it->second;
     buffers.push_back(global);
   }
-  if (bytes > target.sharedMemoryPerBlock)
-    return module.emitError()
-           << "kernel needs " << bytes
-           << " bytes of shared memory, more than the "
-           << target.sharedMemoryPerBlock << " one CTA may use on "
-           << target.getName();
+  uint64_t alignment = placement.alignment;
 
   OpBuilder b(module.getBodyRegion());
   auto i8 = b.getI8Type();

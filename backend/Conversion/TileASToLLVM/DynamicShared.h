@@ -2,15 +2,11 @@
 #ifndef TILECC_CONVERSION_TILEASTOLLVM_DYNAMICSHARED_H
 #define TILECC_CONVERSION_TILEASTOLLVM_DYNAMICSHARED_H
 
-#include "Target/TargetInfo.h"
+#include "llvm/ADT/StringMap.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::tilecc {
 
-/// Set on the module by the memory plan when its shared buffers exceed the
-/// target's static shared memory but fit its per-block budget.
-inline constexpr llvm::StringLiteral kDynamicSharedAttr =
-    "tilecc.dynamic_shared";
 /// The extern dynamic shared array the buffers then live in.
 inline constexpr llvm::StringLiteral kDynamicSharedSymbol =
     "tilecc_dynamic_shared";
@@ -19,11 +15,21 @@ inline constexpr llvm::StringLiteral kDynamicSharedSymbol =
 inline constexpr llvm::StringLiteral kDynamicSharedBytesFnAttr =
     "tilecc-dynamic-shared-bytes";
 
-/// After the conversion to LLVM, on a module marked kDynamicSharedAttr:
-/// places every address-space-3 buffer at an offset of one extern dynamic
-/// shared array, rewrites their uses, and records the total on each kernel.
+/// Where tileas-plan-memory placed the module's shared buffers: each
+/// buffer's byte offset, and for a plan in dynamic shared memory the bytes
+/// the launch passes and the array's alignment (0 bytes: static).
+struct SharedPlacement {
+  llvm::StringMap<int64_t> offsets;
+  int64_t dynamicBytes = 0;
+  int64_t alignment = 16;
+};
+
+/// After the conversion to LLVM, for a plan in dynamic shared memory:
+/// places every address-space-3 buffer at its planned offset of one extern
+/// dynamic shared array, rewrites their uses, and records the total on each
+/// kernel. A buffer the plan does not place is a located error.
 LogicalResult placeSharedInDynamicMemory(ModuleOp module,
-                                         const ::tilecc::TargetInfo &target);
+                                         const SharedPlacement &placement);
 
 } // namespace mlir::tilecc
 

@@ -75,29 +75,40 @@ int64_t mlir::tilecc::getConvertLayoutScratchBytes(Operation *op) {
         bytes += tile.getNumElements() * 8;
     return bytes;
   }
-  // Both ops stage their source tile in the scratch buffer (a conversion
-  // with a buffer of its own, planSeparateScratchBuffers, in that one).
-  if (!isa<nv_tileas::ConvertLayoutOp, nv_tileas::BroadcastOp>(op) ||
-      op->hasAttr(kOwnScratchAttr))
+  // Both ops stage their source tile in shared memory.
+  if (!isa<nv_tileas::ConvertLayoutOp, nv_tileas::BroadcastOp>(op))
     return 0;
   auto type = cast<RankedTensorType>(op->getOperand(0).getType());
   return type.getNumElements() * scratchBytes(type.getElementType());
 }
 
-int64_t mlir::tilecc::getOwnScratchBytes(Operation *op) {
-  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
-  return type.getNumElements() * scratchBytes(type.getElementType());
-}
-
 LLVM::GlobalOp mlir::tilecc::getScratchBufferOf(Operation *op) {
+  std::optional<nv_tileas::SharedSlice> slice = nv_tileas::getSharedSlice(op);
+  if (!slice || !slice->buffer) {
+    op->emitError("'") << op->getName()
+                       << "' has no shared-memory plan (run tileas-plan-memory)";
+    return {};
+  }
   auto module = op->getParentOfType<ModuleOp>();
-  if (auto own = op->getAttrOfType<FlatSymbolRefAttr>(kOwnScratchAttr))
-    return module.lookupSymbol<LLVM::GlobalOp>(own);
-  return module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+  auto buffer = module.lookupSymbol<LLVM::GlobalOp>(slice->buffer);
+  if (!buffer)
+    op->emitError("the planned shared buffer @")
+        << slice->buffer.getValue() << " does not exist";
+  return buffer;
 }
 
 bool mlir::tilecc::needsLeadingBarrier(Operation *op) {
-  return !op->hasAttr(kNoLeadingBarrierAttr);
+  std::optional<nv_tileas::SharedSlice> slice = nv_tileas::getSharedSlice(op);
+  return !slice || slice->barrier;
+}
+
+FailureOr<int64_t> mlir::tilecc::getPlannedTensorMemoryColumns(Operation *op) {
+  if (auto columns = op->getAttrOfType<IntegerAttr>(
+          nv_tileas::kTmemColumnsAttrName))
+    return columns.getInt();
+  return op->emitError("'") << op->getName()
+                            << "' has no tensor-memory plan (run "
+                               "tileas-plan-memory)";
 }
 
 /// Moves a tile through the shared scratch buffer: every source register is
@@ -110,10 +121,8 @@ roundTripThroughShared(ConversionPatternRewriter &rewriter, Operation *op,
                        RankedTensorType dstType, Type field) {
   Location loc = op->getLoc();
   LLVM::GlobalOp scratch = getScratchBufferOf(op);
-  if (!scratch) {
-    op->emitError("no shared scratch buffer for the layout change");
+  if (!scratch)
     return failure();
-  }
   // Elements narrower than a byte (i1, i4 / f4E2M1FN registers) take a
   // whole byte of the scratch buffer.
   bool isNarrow = field.isIntOrFloat() && field.getIntOrFloatBitWidth() < 8;
@@ -282,10 +291,8 @@ roundTripThroughScratch(ConversionPatternRewriter &rewriter, Operation *op,
                         const tl::ConversionPlan &plan, Type elem) {
   Location loc = op->getLoc();
   LLVM::GlobalOp scratchGlobal = getScratchBufferOf(op);
-  if (!scratchGlobal) {
-    op->emitError("no shared scratch buffer for the layout change");
+  if (!scratchGlobal)
     return failure();
-  }
   const tl::LinearLayout &scratch = plan.scratch->layout;
   unsigned bits = nv_tileas::getRegisterBits(elem);
   Value base = LLVM::AddressOfOp::create(rewriter, loc, scratchGlobal);
@@ -517,9 +524,11 @@ bool mlir::tilecc::convertLayoutUsesShared(nv_tileas::ConvertLayoutOp op) {
   llvm::Expected<tl::ConversionPlan> plan = tl::planConversion(
       getTileLayout(srcType), getTileLayout(dstType),
       elemType.isIntOrFloat() ? nv_tileas::getRegisterBits(elemType) : 64);
+  // Counted as a round trip when no plan exists: the lowering reports that,
+  // and a tile too large for shared memory is the more useful diagnostic.
   if (!plan) {
     llvm::consumeError(plan.takeError());
-    return false;
+    return true;
   }
   // As ConvertLayoutLowering decides: register permutations and warp
   // shuffles stay in the threads.
@@ -642,11 +651,12 @@ struct PrintLowering : OpConversionPattern<nv_tileaa::PrintOp> {
     }
     Value scratchBase;
     if (anyTile) {
-      auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+      LLVM::GlobalOp scratch = getScratchBufferOf(op);
       if (!scratch)
-        return op.emitError("no shared scratch buffer for the print");
+        return failure();
       scratchBase = LLVM::AddressOfOp::create(rewriter, loc, scratch);
-      NVVM::Barrier0Op::create(rewriter, loc);
+      if (needsLeadingBarrier(op))
+        NVVM::Barrier0Op::create(rewriter, loc);
       for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
         auto tile = dyn_cast<RankedTensorType>(arg.getType());
         if (!tile)

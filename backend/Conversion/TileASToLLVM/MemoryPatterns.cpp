@@ -363,7 +363,7 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
 /// async_wait: at most `num_pending` cp.async groups of this thread stay in
 /// flight, then a barrier publishes every thread's copies (and orders the
 /// block's earlier reads of the slots about to be refilled), unless no
-/// waited tile is ever read (markDrainOnlyAsyncWaits).
+/// waited tile is ever read (tileas-plan-memory decides).
 struct AsyncWaitLowering : OpConversionPattern<nv_tileas::AsyncWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -380,7 +380,12 @@ struct AsyncWaitLowering : OpConversionPattern<nv_tileas::AsyncWaitOp> {
     // wgmma reads the slots through the async proxy.
     if (op->hasAttr(nv_tileas::kAsyncProxyFenceAttrName))
       emitPtx(rewriter, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
-    if (!op->hasAttr(kDrainOnlyAttr))
+    auto barrier = op->getAttrOfType<BoolAttr>(nv_tileas::kBarrierAttrName);
+    if (!barrier)
+      return op.emitError("'")
+             << op->getName()
+             << "' has no barrier decision (run tileas-plan-memory)";
+    if (barrier.getValue())
       NVVM::Barrier0Op::create(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
@@ -636,23 +641,6 @@ struct TokenLowering : OpConversionPattern<TokenOp> {
 };
 
 } // namespace
-
-void mlir::tilecc::markDrainOnlyAsyncWaits(Operation *root) {
-  root->walk([](nv_tileas::AsyncWaitOp op) {
-    bool read = llvm::any_of(op.getDeps(), [](Value dep) {
-      return llvm::any_of(dep.getUsers(), [](Operation *user) {
-        return isa<nv_tileas::FutureWaitOp>(user);
-      });
-    });
-    // Code that may run again (an enclosing loop, a function called more
-    // than once) may refill the slots others still read: keep the barrier
-    // unless the wait is at the top of a kernel, which runs once.
-    auto fn = op->getParentOfType<FunctionOpInterface>();
-    bool once = fn && fn.isPublic() && op->getParentOp() == fn;
-    if (!read && once && !op.getDeps().empty())
-      op->setAttr(kDrainOnlyAttr, UnitAttr::get(op.getContext()));
-  });
-}
 
 void mlir::tilecc::populateTileASMemoryToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {

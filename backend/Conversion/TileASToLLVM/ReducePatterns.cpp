@@ -187,10 +187,9 @@ struct ReduceLowering : OpConversionPattern<nv_tileas::ReduceOp> {
 
     // 3. Across warps: through shared memory.
     if (plan->warp.reduced) {
-      auto module = op->getParentOfType<ModuleOp>();
-      auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+      LLVM::GlobalOp scratch = getScratchBufferOf(op);
       if (!scratch)
-        return op.emitError("no shared scratch buffer for the reduction");
+        return failure();
       Value base = LLVM::AddressOfOp::create(rewriter, loc, scratch);
       // Each input has its own region of numResultRegs * numWarps * 32.
       int64_t slots = int64_t(plan->numResultRegs) * plan->numWarps * 32;
@@ -222,7 +221,8 @@ struct ReduceLowering : OpConversionPattern<nv_tileas::ReduceOp> {
                                       regionBase, ValueRange{index})),
             memType);
       };
-      NVVM::Barrier0Op::create(rewriter, loc);
+      if (needsLeadingBarrier(op))
+        NVVM::Barrier0Op::create(rewriter, loc);
       for (auto [k, values] : llvm::enumerate(acc))
         for (auto [i, v] : llvm::enumerate(values)) {
           auto [addr, memType] = address(i, k, warp);

@@ -240,10 +240,9 @@ struct ScanLowering : OpConversionPattern<nv_tileas::ScanOp> {
       }
 
       // Warps: block totals through the scratch buffer.
-      auto module = op->getParentOfType<ModuleOp>();
-      auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+      LLVM::GlobalOp scratch = getScratchBufferOf(op);
       if (!scratch)
-        return op.emitError("no shared scratch buffer for the scan");
+        return failure();
       Value base = LLVM::AddressOfOp::create(rewriter, loc, scratch);
       int64_t slots = int64_t(plan->numRegs) * plan->numWarps * 32;
       SmallVector<int64_t> regionOffset;
@@ -272,7 +271,8 @@ struct ScanLowering : OpConversionPattern<nv_tileas::ScanOp> {
                                          memType, regionBase,
                                          ValueRange{index}));
       };
-      NVVM::Barrier0Op::create(rewriter, loc);
+      if (needsLeadingBarrier(op))
+        NVVM::Barrier0Op::create(rewriter, loc);
       for (int32_t r = 0; r < plan->numRegs; ++r) {
         if (!live(r))
           continue;

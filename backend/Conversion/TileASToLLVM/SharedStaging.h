@@ -38,41 +38,9 @@ llvm::Expected<::tilecc::layout::ConversionPlan>
 planAsyncStaging(RankedTensorType valueType,
                  ::tilecc::layout::LinearLayout &copy);
 
-/// Layout conversions staged through a shared buffer of their own (a symbol,
-/// set by planSeparateScratchBuffers) rather than `tilecc_scratch`, and those
-/// whose buffer is known free when they start (no barrier in front).
-inline constexpr llvm::StringLiteral kOwnScratchAttr = "tilecc.scratch";
-inline constexpr llvm::StringLiteral kNoLeadingBarrierAttr =
-    "tilecc.no_leading_barrier";
-
 /// Whether a convert_layout lowers to a round trip through shared memory
 /// (a store, a barrier, loads) rather than a register permutation.
 bool convertLayoutUsesShared(nv_tileas::ConvertLayoutOp op);
-/// Bytes a conversion's own buffer needs.
-int64_t getOwnScratchBytes(Operation *op);
-/// The buffer a scratch round trip of `op` uses.
-LLVM::GlobalOp getScratchBufferOf(Operation *op);
-/// Whether `op` must wait at a barrier before writing its buffer.
-bool needsLeadingBarrier(Operation *op);
-
-/// Gives every convert_layout that goes through shared memory a buffer of
-/// its own when all of them fit, next to `otherBytes` (the shared scratch of
-/// the other ops and the shared globals), in the static shared memory
-/// `limit`. A conversion whose block holds another such conversion then
-/// needs no barrier before its stores: between two of its runs that other
-/// conversion's store -> load barrier always executes, and nobody else
-/// touches its buffer. Deterministic (program order).
-void planSeparateScratchBuffers(ModuleOp module, int64_t otherBytes,
-                                int64_t limit);
-
-/// Marks (with kDrainOnlyAttr) the async_waits none of whose futures is read
-/// by a future_wait, at the top level of a kernel (which runs once, so no
-/// later copy refills a slot another thread still reads): they only drain
-/// copies and need no barrier. Runs while
-/// loops are still scf (after scf -> cf, loop results and iteration values
-/// are the same block arguments).
-inline constexpr llvm::StringLiteral kDrainOnlyAttr = "tilecc.drain_only";
-void markDrainOnlyAsyncWaits(Operation *root);
 
 } // namespace mlir::tilecc
 

@@ -95,10 +95,9 @@ struct Scratch {
 
 FailureOr<Scratch> getScratch(ConversionPatternRewriter &rewriter,
                               Operation *op, Type field) {
-  auto scratch = op->getParentOfType<ModuleOp>().lookupSymbol<LLVM::GlobalOp>(
-      kScratchSymbol);
+  LLVM::GlobalOp scratch = getScratchBufferOf(op);
   if (!scratch)
-    return op->emitError("no shared scratch buffer for the slice");
+    return failure();
   Scratch s;
   s.isBool = field.isInteger(1);
   s.memType = s.isBool ? rewriter.getI8Type() : field;
@@ -144,7 +143,8 @@ LogicalResult mlir::tilecc::lowerViewThroughShared(
   FailureOr<Scratch> scratch = getScratch(rewriter, view, field);
   if (failed(scratch))
     return failure();
-  NVVM::Barrier0Op::create(rewriter, loc);
+  if (needsLeadingBarrier(view))
+    NVVM::Barrier0Op::create(rewriter, loc);
   scratch->store(rewriter, loc, srcType, unpackRegisters(rewriter, loc, source),
                  scratch->addresses(rewriter, loc, srcType, srcType.getShape(),
                                     {}));
@@ -191,7 +191,8 @@ struct ExtractSliceLowering : OpConversionPattern<nv_tileas::ExtractSliceOp> {
     if (failed(scratch))
       return failure();
     ArrayRef<int64_t> whole = srcType.getShape();
-    NVVM::Barrier0Op::create(rewriter, loc);
+    if (needsLeadingBarrier(op))
+      NVVM::Barrier0Op::create(rewriter, loc);
     scratch->store(rewriter, loc, srcType,
                    unpackRegisters(rewriter, loc, adaptor.getSource()),
                    scratch->addresses(rewriter, loc, srcType, whole, {}));
@@ -226,7 +227,8 @@ struct InsertSliceLowering : OpConversionPattern<nv_tileas::InsertSliceOp> {
     ArrayRef<int64_t> whole = dstType.getShape();
     SmallVector<Value> dstAddrs =
         scratch->addresses(rewriter, loc, dstType, whole, {});
-    NVVM::Barrier0Op::create(rewriter, loc);
+    if (needsLeadingBarrier(op))
+      NVVM::Barrier0Op::create(rewriter, loc);
     // An undefined destination (a fresh alloc_tensor) need not be staged.
     if (!op.getDest().getDefiningOp<nv_tileas::AllocTensorOp>()) {
       scratch->store(rewriter, loc, dstType,

@@ -370,11 +370,14 @@ struct Tcgen05BlockScaledMmaLowering
     FailureOr<Tcgen05Plan> planOr = planFor(op, /*diagnose=*/true);
     if (failed(planOr))
       return failure();
-    const Tcgen05Plan &p = *planOr;
-    auto module = op->getParentOfType<ModuleOp>();
-    auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+    Tcgen05Plan p = *planOr;
+    LLVM::GlobalOp scratch = getScratchBufferOf(op);
     if (!scratch)
-      return op.emitError("no shared scratch buffer for block_scaled_mma");
+      return failure();
+    FailureOr<int64_t> plannedColumns = getPlannedTensorMemoryColumns(op);
+    if (failed(plannedColumns))
+      return failure();
+    p.columns = *plannedColumns;
 
     OpBuilder &b = rewriter;
     Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type(),
@@ -382,8 +385,9 @@ struct Tcgen05BlockScaledMmaLowering
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
     // 1. The scratch buffer's previous user is done; tensor memory and the
     //    completion barrier.
-    ScratchFrame frame = beginScratchFrame(b, loc, base, p.mbarOffset,
-                                           p.slotOffset, p.columns);
+    ScratchFrame frame =
+        beginScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset, p.columns,
+                          needsLeadingBarrier(op));
     auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
     auto sharedAddress32 = [&](int64_t offset) {
       return frame.sharedAddress32(b, loc, offset);
@@ -628,6 +632,15 @@ int64_t mlir::tilecc::getTcgen05BlockScaledScratchBytes(
     return 0;
   FailureOr<Tcgen05Plan> plan = planFor(mma, /*diagnose=*/false);
   return succeeded(plan) ? plan->bytes : 0;
+}
+
+int64_t mlir::tilecc::getTcgen05BlockScaledColumns(
+    Operation *op, const ::tilecc::TargetInfo &target) {
+  auto mma = dyn_cast<nv_tileas::BlockScaledMmaOp>(op);
+  if (!mma || !target.has(::tilecc::TargetFeature::Tcgen05))
+    return 0;
+  FailureOr<Tcgen05Plan> plan = planFor(mma, /*diagnose=*/false);
+  return succeeded(plan) ? plan->columns : 0;
 }
 
 void mlir::tilecc::populateTileASTcgen05BlockScaledToLLVMPatterns(

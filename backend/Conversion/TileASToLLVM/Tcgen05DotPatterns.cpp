@@ -142,11 +142,14 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     if (!planOr)
       return op.emitError("the tcgen05 atom ")
              << op.getAtom() << " does not fit this dot's tile";
-    const DotPlan &p = *planOr;
-    auto module = op->getParentOfType<ModuleOp>();
-    auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+    DotPlan p = *planOr;
+    LLVM::GlobalOp scratch = getScratchBufferOf(op);
     if (!scratch)
-      return op.emitError("no shared scratch buffer for the tcgen05 dot");
+      return failure();
+    FailureOr<int64_t> plannedColumns = getPlannedTensorMemoryColumns(op);
+    if (failed(plannedColumns))
+      return failure();
+    p.columns = *plannedColumns;
 
     OpBuilder &b = rewriter;
     Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
@@ -158,8 +161,9 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
     // 1. The scratch buffer's previous user is done; tensor memory and the
     //    completion barrier.
-    ScratchFrame frame = beginScratchFrame(b, loc, base, p.mbarOffset,
-                                           p.slotOffset, p.columns);
+    ScratchFrame frame =
+        beginScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset, p.columns,
+                          needsLeadingBarrier(op));
     auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
     auto sharedAddress32 = [&](int64_t offset) {
       return frame.sharedAddress32(b, loc, offset);
@@ -272,13 +276,20 @@ int64_t mlir::tilecc::getTcgen05DotScratchBytes(
     Operation *op, const ::tilecc::TargetInfo &target) {
   if (!target.has(::tilecc::TargetFeature::Tcgen05))
     return 0;
-  if (int64_t bytes = getTcgen05TmemScratchBytes(op))
-    return bytes;
   auto dot = dyn_cast<nv_tileas::DotOp>(op);
   if (!dot)
     return 0;
   std::optional<DotPlan> plan = planFor(dot);
   return plan ? plan->bytes : 0;
+}
+
+int64_t mlir::tilecc::getTcgen05DotColumns(Operation *op,
+                                           const ::tilecc::TargetInfo &target) {
+  auto dot = dyn_cast<nv_tileas::DotOp>(op);
+  if (!dot || !target.has(::tilecc::TargetFeature::Tcgen05))
+    return 0;
+  std::optional<DotPlan> plan = planFor(dot);
+  return plan ? plan->columns : 0;
 }
 
 void mlir::tilecc::populateTileASTcgen05DotToLLVMPatterns(

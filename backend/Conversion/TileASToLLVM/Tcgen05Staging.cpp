@@ -159,7 +159,8 @@ tcgen05::ScratchFrame tcgen05::beginScratchFrame(OpBuilder &b, Location loc,
                                                  Value base,
                                                  int64_t mbarOffset,
                                                  int64_t slotOffset,
-                                                 int64_t columns) {
+                                                 int64_t columns,
+                                                 bool leadingBarrier) {
   ScratchFrame f;
   f.base = base;
   f.baseAddress = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), base);
@@ -169,7 +170,8 @@ tcgen05::ScratchFrame tcgen05::beginScratchFrame(OpBuilder &b, Location loc,
       f.lane);
   f.mbar = f.sharedAddress32(b, loc, mbarOffset);
   f.slot = f.sharedAddress32(b, loc, slotOffset);
-  NVVM::Barrier0Op::create(b, loc);
+  if (leadingBarrier)
+    NVVM::Barrier0Op::create(b, loc);
   emitWhereZero(b, loc, f.warp, {f.slot},
                 "@%p tcgen05.alloc.cta_group::1.sync.aligned.shared::cta."
                 "b32 [$1], " +

@@ -70,12 +70,13 @@ struct ScratchFrame {
 };
 
 /// Opens the frame and emits the first step every tcgen05 lowering shares:
-/// a barrier (the scratch buffer's previous user is done), warp 0's
+/// a barrier where the plan asks (the scratch buffer's previous user is
+/// done), warp 0's
 /// tcgen05.alloc of `columns` tensor-memory columns into the slot, and
 /// thread 0's init of the one-arrival completion mbarrier.
 ScratchFrame beginScratchFrame(OpBuilder &b, Location loc, Value base,
                                int64_t mbarOffset, int64_t slotOffset,
-                               int64_t columns);
+                               int64_t columns, bool leadingBarrier);
 
 /// Every thread stores its registers of `layout` at `base` + the element
 /// offsets of `shared`, each element once.
@@ -164,10 +165,15 @@ void populateTileASTcgen05TmemToLLVMPatterns(
 /// Bytes of the scratch buffer a tmem_alloc (a non-zero C) or tmem_load
 /// stages the accumulator in (0 for other ops).
 int64_t getTcgen05TmemScratchBytes(Operation *op);
+/// Tensor-memory columns a tmem_alloc holds until its tmem_load (0 for
+/// other ops).
+int64_t getTcgen05TmemColumns(Operation *op);
 /// Bytes of the scratch buffer that lowering stages operands in (0 for other
-/// ops and targets; the tensor-memory ops' included).
+/// ops and targets).
 int64_t getTcgen05DotScratchBytes(Operation *op,
                                   const ::tilecc::TargetInfo &target);
+/// Tensor-memory columns it allocates (0 for other ops and targets).
+int64_t getTcgen05DotColumns(Operation *op, const ::tilecc::TargetInfo &target);
 } // namespace tilecc
 } // namespace mlir
 

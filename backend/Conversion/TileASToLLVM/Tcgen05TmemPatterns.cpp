@@ -107,16 +107,18 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
     // A zero C is not stored: the first MMA overwrites instead.
     bool zero = matchPattern(op.getInit(), m_AnyZeroFloat()) ||
                 matchPattern(op.getInit(), m_Zero());
+    FailureOr<int64_t> columns = getPlannedTensorMemoryColumns(op);
+    if (failed(columns))
+      return failure();
     // The state global: the mbarrier, then the allocated address.
     ScratchFrame frame = beginScratchFrame(
-        b, loc, state, /*mbarOffset=*/0, /*slotOffset=*/8,
-        tmemColumns(access.m, access.n));
+        b, loc, state, /*mbarOffset=*/0, /*slotOffset=*/8, *columns,
+        needsLeadingBarrier(op));
     FailureOr<SmallVector<Value>> cRegs;
     if (!zero) {
-      auto module = op->getParentOfType<ModuleOp>();
-      auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+      LLVM::GlobalOp scratch = getScratchBufferOf(op);
       if (!scratch)
-        return op.emitOpError("needs the shared scratch buffer");
+        return failure();
       Value stage = LLVM::AddressOfOp::create(b, loc, scratch);
       cRegs = relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getInit()),
                        getTileLayout(cType),
@@ -313,10 +315,9 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
     RankedTensorType type = op.getType();
     if (!structType || type.getRank() != 2)
       return op.emitOpError("reads a 2-d tile with a layout");
-    auto module = op->getParentOfType<ModuleOp>();
-    auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+    LLVM::GlobalOp scratch = getScratchBufferOf(op);
     if (!scratch)
-      return op.emitOpError("needs the shared scratch buffer");
+      return failure();
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
     Value acc = adaptor.getAcc();
@@ -342,6 +343,8 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
         access, keep);
     if (failed(rowMajor))
       return failure();
+    // The columns tmem_alloc was planned (getTcgen05TmemColumns of the same
+    // accumulator shape).
     emitTmemRelease(b, loc, warp, tmem, tmemColumns(access.m, access.n));
     emitWhereZero(b, loc, tid, {field(b, loc, acc, kBarrier)},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
@@ -368,6 +371,14 @@ int64_t mlir::tilecc::getTcgen05TmemScratchBytes(Operation *op) {
     type = load.getType();
   }
   return type ? type.getNumElements() * 4 : 0;
+}
+
+int64_t mlir::tilecc::getTcgen05TmemColumns(Operation *op) {
+  auto alloc = dyn_cast<nv_tileas::TmemAllocOp>(op);
+  if (!alloc || !nv_tileas::LinearEncodingAttr::of(alloc.getInit().getType()))
+    return 0;
+  TmemAccess access = accessFor(alloc.getInit().getType());
+  return tmemColumns(access.m, access.n);
 }
 
 void mlir::tilecc::populateTileASTcgen05TmemToLLVMPatterns(

@@ -3,6 +3,7 @@
 #define TILECC_CONVERSION_TILEASTOLLVM_TILEASTOLLVM_H
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include <memory>
@@ -78,9 +79,22 @@ void populateTileASCancelToLLVMPatterns(
 void populateTileASAssertToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
-/// The shared-memory buffer convert_layout round trips use, and the bytes
-/// an op needs in it (0 for ops that need none).
-inline constexpr llvm::StringLiteral kScratchSymbol = "tilecc_scratch";
+/// SharedMemoryUserOpInterface for every op whose lowering below stages data
+/// in shared memory or allocates tensor memory (SharedMemoryModels.cpp).
+void registerSharedMemoryUserModels(DialectRegistry &registry);
+
+/// The shared buffer tileas-plan-memory gave `op` (created at the start of
+/// the conversion); a located error and null when the plan is missing.
+LLVM::GlobalOp getScratchBufferOf(Operation *op);
+/// Whether `op` must wait at a CTA barrier before writing its buffer (the
+/// plan's decision).
+bool needsLeadingBarrier(Operation *op);
+/// The tensor-memory columns the plan recorded on a tcgen05 op; a located
+/// error when missing.
+FailureOr<int64_t> getPlannedTensorMemoryColumns(Operation *op);
+
+/// Bytes of shared scratch a convert_layout / broadcast / print stages its
+/// tile(s) in (0 for other ops).
 int64_t getConvertLayoutScratchBytes(Operation *op);
 
 /// Bytes of the scratch buffer an atomic needs to hand old values to the
@@ -158,6 +172,9 @@ void populateTileASTcgen05BlockScaledToLLVMPatterns(
 /// ops and targets).
 int64_t getTcgen05BlockScaledScratchBytes(Operation *op,
                                           const ::tilecc::TargetInfo &target);
+/// Tensor-memory columns that lowering allocates (0 for other ops/targets).
+int64_t getTcgen05BlockScaledColumns(Operation *op,
+                                     const ::tilecc::TargetInfo &target);
 
 /// Translates a module already lowered by convert-tileas-to-llvm (builtin,
 /// llvm and nvvm ops only) to LLVM IR; emits an error on the module and

@@ -173,14 +173,14 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
       if (!bBase || !isa<LLVM::LLVMPointerType>(bBase.getType()))
         return op.emitError("wgmma's B slot has no shared address");
     } else {
-      auto module = op->getParentOfType<ModuleOp>();
-      auto scratch = module.lookupSymbol<LLVM::GlobalOp>(kScratchSymbol);
+      LLVM::GlobalOp scratch = getScratchBufferOf(op);
       if (!scratch)
-        return op.emitError("wgmma's B needs the shared scratch buffer");
+        return failure();
       bBase = LLVM::AddressOfOp::create(rewriter, loc, scratch);
       // Other threads may still read the buffer (an earlier dot or layout
       // change).
-      NVVM::Barrier0Op::create(rewriter, loc);
+      if (needsLeadingBarrier(op))
+        NVVM::Barrier0Op::create(rewriter, loc);
       SmallVector<Value> bRegs = unpackRegisters(rewriter, loc, adaptor.getB());
       SmallVector<Value> offsets =
           getSharedOffsets(rewriter, loc, bLayout, shared->layout);

@@ -64,6 +64,33 @@ LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
                              << "' is a unit attribute";
     return success();
   }
+  // The memory plan (tileas-plan-memory, TileASMemoryPlan.h).
+  if (attr.getName() == kMemoryPlanAttrName) {
+    if (!isa<DictionaryAttr>(attr.getValue()) || !isa<ModuleOp>(op))
+      return op->emitError() << "'" << kMemoryPlanAttrName
+                             << "' must be a dictionary on a module";
+    return success();
+  }
+  if (attr.getName() == kSharedSliceAttrName) {
+    if (!isa<DictionaryAttr>(attr.getValue()) || !getSharedSlice(op))
+      return op->emitError() << "'" << kSharedSliceAttrName
+                             << "' must be a dictionary with integer "
+                                "'offset' and 'bytes'";
+    return success();
+  }
+  if (attr.getName() == kTmemColumnsAttrName) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getInt() <= 0)
+      return op->emitError() << "'" << kTmemColumnsAttrName
+                             << "' must be a positive column count";
+    return success();
+  }
+  if (attr.getName() == kBarrierAttrName) {
+    if (!isa<BoolAttr>(attr.getValue()))
+      return op->emitError() << "'" << kBarrierAttrName
+                             << "' must be a boolean";
+    return success();
+  }
   if (attr.getName() == kStaticSharedLimitAttrName) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || value.getInt() <= 0)

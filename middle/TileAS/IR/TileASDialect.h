@@ -21,6 +21,7 @@
 #include "mlir/IR/TensorEncoding.h"
 
 #include "TileAS/IR/TileASDialect.h.inc"
+#include "TileAS/IR/TileASMemoryPlan.h"
 #include "TileAS/IR/TileASInterfacesAttrs.h.inc"
 #include "TileAS/IR/TileASInterfacesOps.h.inc"
 #include "TileAS/IR/TileASAttrsEnums.h.inc"

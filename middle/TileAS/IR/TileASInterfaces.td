@@ -52,4 +52,45 @@ def TileAS_MemoryConsistencyOpInterface
   }];
 }
 
+// What an op needs of the CTA's shared memory (and tensor memory) at run
+// time; `tileas-plan-memory` walks this interface to place every buffer and
+// decide barriers, and the LLVM conversion only materializes that plan.
+def TileAS_SharedMemoryUserOpInterface
+    : OpInterface<"SharedMemoryUserOpInterface"> {
+  let cppNamespace = "::mlir::nv_tileas";
+  let description = [{
+    Implemented by ops that stage data in shared memory (layout changes,
+    reductions and scans across warps, slices, atomics handing results to
+    duplicates, dot operand staging), by shared-memory globals (rings) and by
+    ops that allocate tensor-memory columns (tcgen05). The sizes follow the
+    lowering's own staging layout, so the models live next to it
+    (backend/Conversion/TileASToLLVM/SharedMemoryModels.cpp, registered with
+    the dialects).
+  }];
+  let methods = [
+    InterfaceMethod<"Bytes and alignment of shared memory the op needs on "
+                    "`target` (0 bytes: none, e.g. a register permutation).",
+                    "::mlir::nv_tileas::SharedMemoryNeed", "getSharedMemoryNeed",
+                    (ins "const ::tilecc::TargetInfo &":$target)>,
+    InterfaceMethod<"How long the bytes stay live: the op itself (its scratch "
+                    "may be reused by the next op after a barrier) or the "
+                    "whole kernel (a buffer of its own).",
+                    "::mlir::nv_tileas::SharedLiveRange", "getSharedLiveRange",
+                    (ins), "",
+                    "return ::mlir::nv_tileas::SharedLiveRange::Op;">,
+    InterfaceMethod<"Whether an op-range need may get a buffer of its own "
+                    "when shared memory allows (its leading barrier may then "
+                    "go).", "bool", "mayOwnSharedBuffer", (ins), "",
+                    "return false;">,
+    InterfaceMethod<"Name prefix of the buffers of its own the op gets "
+                    "(numbered in program order).",
+                    "::llvm::StringRef", "getSharedBufferPrefix", (ins), "",
+                    "return \"tilecc_scratch\";">,
+    InterfaceMethod<"Tensor-memory columns the op allocates (and frees) on "
+                    "`target`.", "int64_t", "getTensorMemoryColumns",
+                    (ins "const ::tilecc::TargetInfo &":$target), "",
+                    "return 0;">,
+  ];
+}
+
 #endif // TILECC_TILEAS_INTERFACES_TD

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
 
 // cf.assert: where the condition fails, thread 0 prints the message (a `%`
 // in it doubled for printf) with the tile block id, the block meets at a

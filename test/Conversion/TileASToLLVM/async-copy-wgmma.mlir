@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands=use-tma=false --convert-tileas-to-llvm="arch=sm_90a num-warps=8" %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands=use-tma=false --tileas-plan-memory=arch=sm_90a --convert-tileas-to-llvm="arch=sm_90a num-warps=8" %s | FileCheck %s
 
 // A wgmma K loop staged by tileas-pipeline-dot-operands: the copies write
 // both ring slots (1024-byte aligned) in the descriptors' layouts (A

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --convert-tileas-to-llvm="arch=sm_80 num-warps=8" %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --tileas-plan-memory=arch=sm_80 --convert-tileas-to-llvm="arch=sm_80 num-warps=8" %s | FileCheck %s
 
 // Dot operands staged by tileas-pipeline-dot-operands: each async_load is one
 // cp.async.cg (16 bytes, src-size from the bounds) per 128-bit chunk of the

@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | FileCheck %s
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
 // RUN: tilecc-ptxemu %t.ptx --grid 2 --block 128 --buf c:f32:512:iota --buf v:f32:512:iota --arg buf:c --arg buf:v --print c | FileCheck %s --check-prefix=EMU
 
 // tiled_atomic_rmw: one atomic per element, each element owned by one

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // Pointer atomics: ordering and scope become `.sem.scope`; an unused old
 // value makes a `red` where the ordering has no acquire side; masked-off

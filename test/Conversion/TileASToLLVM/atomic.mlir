@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // tiled_atomic_rmw modes, orderings and the cases it refuses.
 // CHECK-LABEL: llvm.func @rmw_modes

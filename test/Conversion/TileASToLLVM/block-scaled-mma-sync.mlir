@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_120a --split-input-file --verify-diagnostics %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_121a --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_120a --convert-tileas-to-llvm=arch=sm_120a --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_121a --convert-tileas-to-llvm=arch=sm_121a --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // Two K blocks of 32 (K = 64): two block-scaled mma.sync, each with the A / B
 // words of its K block (four bytes each), the accumulator of the one before,
@@ -105,4 +105,4 @@ nv_tileaa.func @blocked(%a: tensor<16x32xf8E4M3FN, #X>, %b: tensor<32x8xf8E4M3FN
 
 // sm_90a has no block-scaled MMA: the lowering refuses the atom (the
 // front end already rejects mmaf_scaled there, at the op).
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_90a --verify-diagnostics %S/Inputs/block-scaled-mma-sync-sm90.mlir
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_90a --convert-tileas-to-llvm=arch=sm_90a --verify-diagnostics %S/Inputs/block-scaled-mma-sync-sm90.mlir

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s -o %t.llvm.mlir
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s -o %t.llvm.mlir
 // RUN: tilecc -arch=sm_80 --emit=ptx %t.llvm.mlir -o %t.ptx
 // RUN: tilecc-ptxemu %t.ptx --grid 1 --block 128 --buf x:f32:256:iota --buf o:f32:256:zero --arg buf:x --arg buf:o --arg i64:8 --print o | FileCheck %s
 

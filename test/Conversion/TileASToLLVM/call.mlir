@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s -o %t.llvm.mlir
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s -o %t.llvm.mlir
 // RUN: FileCheck %s --input-file=%t.llvm.mlir
 // RUN: tilecc -arch=sm_80 --emit=ptx %t.llvm.mlir -o %t.ptx
 // RUN: tilecc-ptxemu %t.ptx --grid 1 --block 32 --buf a:f32:1:zero --buf o:f32:1:zero --arg buf:a --arg buf:o --arg f32:1.5 --print a --print o | FileCheck %s --check-prefix=EMU

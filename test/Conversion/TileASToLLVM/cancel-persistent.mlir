@@ -2,7 +2,7 @@
 // keeps cancelling the launch of the next not-yet-started program and
 // processing that program's item until no program is left. Every item must be
 // processed exactly once, whichever CTA runs it.
-// RUN: tilecc-opt --convert-tileaa-to-tileas=compute-capability=sm_100 --tileas-assign-layouts --convert-tileas-to-llvm=arch=sm_100 %s -o %t.llvm.mlir
+// RUN: tilecc-opt --convert-tileaa-to-tileas=compute-capability=sm_100 --tileas-assign-layouts --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm=arch=sm_100 %s -o %t.llvm.mlir
 // RUN: FileCheck %s --input-file=%t.llvm.mlir --check-prefix=LLVM
 // RUN: tilecc -arch=sm_100 --emit=ptx %t.llvm.mlir -o %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx --check-prefix=PTX

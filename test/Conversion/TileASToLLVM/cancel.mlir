@@ -1,8 +1,8 @@
 // Program cancellation lowers to cluster launch control on sm_100+ and is a
 // located error on older targets.
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_100" %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_120a" %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_90" %s -verify-diagnostics -o /dev/null
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm="arch=sm_100" %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_120a --convert-tileas-to-llvm="arch=sm_120a" %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_90 --convert-tileas-to-llvm="arch=sm_90" %s -verify-diagnostics -o /dev/null
 
 // CHECK: llvm.mlir.global internal @tilecc_cancel_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<24 x i8>
 // CHECK-LABEL: llvm.func internal @cancel

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
 // Unsigned ceil divisions (index-space sizes of tiled views) are expanded to
 // plain integer arithmetic before the LLVM conversion, which has no pattern
 // for them: a == 0 ? 0 : (a - 1) / b + 1.

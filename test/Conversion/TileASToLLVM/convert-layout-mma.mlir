@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
 
 // A 64x16 f16 tile loaded 8 halves per thread becomes the mma.sync A
 // fragments of 4 warps: 128-bit stores into a swizzled scratch buffer, a

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
 
 // Lanes exchange elements inside their warp (lane bits reversed): one
 // shfl.sync.idx from lane reverse(lane); no barrier, no shared memory.

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
 
 // A truncf to f16/bf16 rounding toward zero or an infinity (how directed
 // f16/bf16 arithmetic ends) is one PTX cvt with that rounding; the upstream

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_80 --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_80 --convert-tileas-to-llvm=arch=sm_80 --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // A 2x2x2 f32 FMA dot on one warp: lane bit 0 walks N, lane bit 1 M, each
 // thread holds one accumulator element, its A row and its B column (K in

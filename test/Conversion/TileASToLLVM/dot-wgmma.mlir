@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_90a --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_90a --convert-tileas-to-llvm=arch=sm_90a --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // A wgmma dot whose B arrives in registers (not from a cp.async ring): every
 // thread stores its B elements once (the warp holding copies does not) into

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // One m16n8k16 block with an f16 accumulator: A's 8 halves pack into 4 b32
 // registers, B's 4 into 2, C's 4 into 2; the result words unpack into the

@@ -3,11 +3,11 @@
 // move into one extern dynamic shared array, each at a fixed offset (module
 // order, its alignment); every kernel records the bytes its launch must pass.
 // Arch-specific targets keep them static up to the budget.
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_80 %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_86 %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_100f %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_90a %s | FileCheck %s --check-prefix=STATIC
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_100 %s | FileCheck %s --check-prefix=STATIC
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_80 --convert-tileas-to-llvm=arch=sm_80 %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_86 --convert-tileas-to-llvm=arch=sm_86 %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100f --convert-tileas-to-llvm=arch=sm_100f %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_90a --convert-tileas-to-llvm=arch=sm_90a %s | FileCheck %s --check-prefix=STATIC
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm=arch=sm_100 %s | FileCheck %s --check-prefix=STATIC
 
 // CHECK: llvm.mlir.global external @tilecc_dynamic_shared() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<0 x i8>
 // CHECK-NOT: llvm.mlir.global {{.*}}@ring

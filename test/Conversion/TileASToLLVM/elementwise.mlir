@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // Each thread holds two registers of a 64-element tile: every elementwise op
 // becomes two scalar ops on the unpacked registers, then packed again.

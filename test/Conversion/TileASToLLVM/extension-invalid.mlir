@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s
 
 // Several elements per asm instance are not lowered.
 nv_tileaa.func private @packed(%h: f16) -> f16 {

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s -o %t.llvm.mlir
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s -o %t.llvm.mlir
 // RUN: FileCheck %s --input-file=%t.llvm.mlir
 // RUN: tilecc -arch=sm_80 --emit=ptx %t.llvm.mlir -o %t.sm_80.ptx
 // RUN: tilecc-ptxemu %t.sm_80.ptx --grid 1 --block 128 --buf x:f32:256:iota --buf a:f32:256:zero --buf b:f32:256:zero --buf c:i32:256:zero --buf d:f32:256:zero --arg buf:x --arg buf:a --arg buf:b --arg buf:c --arg buf:d --arg f32:3.5 --print a --print b --print c --print d | FileCheck %s --check-prefix=EMU

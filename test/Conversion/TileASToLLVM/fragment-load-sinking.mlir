@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
 
 // A 16x32 A operand read back from the scratch buffer with one ldmatrix.x4
 // per K step of 16: the dot issues its MMAs one K step at a time and each

@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm="num-warps=2" --split-input-file %s 2>/dev/null | FileCheck %s --check-prefix=OPT
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm="num-warps=2" --split-input-file %s 2>/dev/null | FileCheck %s --check-prefix=OPT
 
 // Kernels become nvvm kernels with 32 threads per recorded warp; pointers
 // become global pointers; grid queries read %ctaid / %nctaid.

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
 
 // alloca's scratch: a shared-memory array whose address is converted to a
 // generic pointer; a write through a generic pointer (it may reach the tile

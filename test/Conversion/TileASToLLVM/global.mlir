@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // A global becomes a module-local LLVM array in global memory with its
 // initializer; get_global is its address.

@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | tilecc --emit=ptx -arch=sm_80 - -o - | FileCheck %s --check-prefix=PTX
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | tilecc --emit=ptx -arch=sm_80 - -o - | FileCheck %s --check-prefix=PTX
 
 // heap_alloc: thread 0 calls malloc and stores the block's address in a
 // shared slot, the CTA meets at a barrier, every thread loads the slot.

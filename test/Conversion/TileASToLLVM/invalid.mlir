@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_80 --split-input-file --verify-diagnostics %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_80 --convert-tileas-to-llvm=arch=sm_80 --split-input-file --verify-diagnostics %s
 
 nv_tileaa.func @no_layout() {
   // expected-error @+1 {{tile has no layout encoding (run tileas-assign-layouts first): 'tensor<8xf32>'}}

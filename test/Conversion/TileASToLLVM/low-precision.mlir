@@ -1,8 +1,8 @@
 // Conversions into and out of the narrow float types: hardware cvt where the
 // target has it, an exact integer sequence elsewhere.
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_100" --split-input-file %s | FileCheck %s --check-prefix=SM100
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_90" --split-input-file %s | FileCheck %s --check-prefix=SM90
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_80" --split-input-file %s | FileCheck %s --check-prefix=SM80
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm="arch=sm_100" --split-input-file %s | FileCheck %s --check-prefix=SM100
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_90 --convert-tileas-to-llvm="arch=sm_90" --split-input-file %s | FileCheck %s --check-prefix=SM90
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_80 --convert-tileas-to-llvm="arch=sm_80" --split-input-file %s | FileCheck %s --check-prefix=SM80
 
 #L = #nv_tileas.linear<{register = [(32)], lane = [(1), (2), (4), (8), (16)], warp = []} -> {dim0 = 64}>
 // Narrow tiles are structs of integer registers of their width.

@@ -1,9 +1,9 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | FileCheck %s
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=llvm - -o - | FileCheck %s --check-prefix=IR
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=llvm - -o - | FileCheck %s --check-prefix=IR
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx --check-prefix=PTX
 // RUN: sed -e 's/math.sin %a/math.exp %a/' -e 's/%e, %q/%e, %e/' %s > %t.exp.mlir
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %t.exp.mlir | tilecc -arch=sm_80 --emit=ptx - -o %t.exp.ptx
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %t.exp.mlir | tilecc -arch=sm_80 --emit=ptx - -o %t.exp.ptx
 // RUN: tilecc-ptxemu %t.exp.ptx --grid 1 --block 128 --buf x:f32:256:random --buf y:f32:256:zero --arg buf:x --arg buf:y --print x --print y | python3 %S/Inputs/check-unary.py exp 1e-5 | FileCheck %s --check-prefix=EMU
 
 // Transcendental math on tiles: scalarized per register, then libdevice

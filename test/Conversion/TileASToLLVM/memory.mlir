@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file %s | FileCheck %s
 
 // Four consecutive f32 per thread and a 128-bit atom: one predicated
 // ld.global.v4 per vector. The extent is dynamic, so a vector may be cut by

@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | FileCheck %s
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
 // RUN: tilecc-ptxemu %t.ptx --grid 1 --block 128 --buf x:i8:200:iota --buf y:i8:256:zero --arg buf:x --arg buf:y --arg i32:100 --print y | FileCheck %s --check-prefix=EMU
 
 // Pointer-tile accesses of one byte per register: PTX moves a lone byte in a

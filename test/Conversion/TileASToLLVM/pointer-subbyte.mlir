@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
 
 // An element offset of a pointer to f4E2M1FN (two per byte) advances
 // offset / 2 bytes: an arithmetic shift, then a byte step. A byte offset

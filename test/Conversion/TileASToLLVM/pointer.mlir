@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | FileCheck %s
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
 // RUN: tilecc-ptxemu %t.ptx --grid 2 --block 128 --buf x:f32:300:iota --buf y:f32:300:zero --arg buf:x --arg buf:y --arg i32:300 --print y | FileCheck %s --check-prefix=EMU
 
 // y[i] = 2 * x[i] through tiles of pointers: make_range gives each register

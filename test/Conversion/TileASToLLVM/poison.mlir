@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
 
 // ub.poison, the placeholder of a loop's break values before the loop sets
 // them, lowers to llvm.mlir.poison of the converted type: a scalar stays a

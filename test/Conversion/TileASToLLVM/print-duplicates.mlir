@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
 
 // A printed tile whose elements several threads hold is staged once per
 // element, by the owner (lanes 0-3 of warp 0 here), so that threads do not

@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | FileCheck %s
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o %t.ptx
 // RUN: tilecc-ptxemu %t.ptx --grid 1 --block 128 --buf x:f32:128:iota --arg buf:x --arg i32:7 | FileCheck %s --check-prefix=EMU
 
 // nv_tileaa.print: thread 0 prints once per block through vprintf; tile

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // A 1-d tile over 2 registers, 32 lanes and 4 warps reduces to a scalar:
 // the two registers are combined in the thread, then 5 butterfly shuffles

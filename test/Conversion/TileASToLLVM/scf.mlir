@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
 
 // scf.for carrying a tile lowers through cf: the tile travels as a struct
 // block argument of the loop header.

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_80 --split-input-file %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_80 --convert-tileas-to-llvm=arch=sm_80 --split-input-file %s | FileCheck %s
 
 // Two conversions through shared memory in one loop body get a buffer each
 // (2 KiB, 16-byte aligned) instead of sharing tilecc_scratch, and neither

@@ -3,11 +3,11 @@
 // 227 KiB; sm_120a: 99 KiB), so the limit follows the codegen target; past
 // it, portable targets place the buffers in dynamic shared memory
 // (dynamic-shared.mlir), and past the budget nothing fits.
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_100 -split-input-file %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_90a -split-input-file %s | FileCheck %s
-// RUN: not tilecc-opt --convert-tileas-to-llvm=arch=sm_80 -split-input-file %s 2>&1 | FileCheck %s --check-prefix=SM80
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_100f -split-input-file %s | FileCheck %s --check-prefix=DYN
-// RUN: not tilecc-opt --convert-tileas-to-llvm=arch=sm_120 -split-input-file %s 2>&1 | FileCheck %s --check-prefix=SM120
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm=arch=sm_100 -split-input-file %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_90a --convert-tileas-to-llvm=arch=sm_90a -split-input-file %s | FileCheck %s
+// RUN: not tilecc-opt --tileas-plan-memory=arch=sm_80 --convert-tileas-to-llvm=arch=sm_80 -split-input-file %s 2>&1 | FileCheck %s --check-prefix=SM80
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100f --convert-tileas-to-llvm=arch=sm_100f -split-input-file %s | FileCheck %s --check-prefix=DYN
+// RUN: not tilecc-opt --tileas-plan-memory=arch=sm_120 --convert-tileas-to-llvm=arch=sm_120 -split-input-file %s 2>&1 | FileCheck %s --check-prefix=SM120
 
 // CHECK: llvm.mlir.global internal @ring
 // CHECK-NOT: tilecc_dynamic_shared

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s
 
 // Shapes and types the tcgen05 block-scaled lowering cannot take get a
 // located diagnostic at the op (and the conversion fails there).

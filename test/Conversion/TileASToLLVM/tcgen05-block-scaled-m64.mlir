@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_110" --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_110 --convert-tileas-to-llvm="arch=sm_110" --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // block_scaled_mma of a 64-row tile on tcgen05: the block-scaled kinds have
 // no M = 64 shape, so one M = 128 instruction (M >> 4 = 8 at bit 24 of the

@@ -1,6 +1,6 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_103" --split-input-file --verify-diagnostics %s | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_110" --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_103 --convert-tileas-to-llvm="arch=sm_103" --split-input-file --verify-diagnostics %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_110 --convert-tileas-to-llvm="arch=sm_110" --split-input-file --verify-diagnostics %s | FileCheck %s
 
 // block_scaled_mma on tcgen05, M = 128, N = 16, K = 32 (one instruction, one
 // scale block). C and the result already have the tcgen05.ld/st register

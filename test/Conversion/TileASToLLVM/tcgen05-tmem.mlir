@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --convert-tileas-to-llvm="arch=sm_100" %S/../../Schedule/pipeline-dot-operands-tcgen05.mlir --split-input-file | FileCheck %s
-// RUN: tilecc-opt --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm="arch=sm_100" %S/../../Schedule/pipeline-dot-operands-tcgen05.mlir --split-input-file | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_100 --convert-tileas-to-llvm="arch=sm_100" --split-input-file --verify-diagnostics %s
 
 // The tensor-memory accumulator ops of the scheduled K loop
 // (test/Schedule/pipeline-dot-operands-tcgen05.mlir): tmem_alloc (the state

@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm=arch=sm_90a --split-input-file --verify-diagnostics %s
+// RUN: tilecc-opt --tileas-plan-memory=arch=sm_90a --convert-tileas-to-llvm=arch=sm_90a --split-input-file --verify-diagnostics %s
 
 // Tensor maps are built on the device: a descriptor needs its shared staging
 // buffer and the pool.

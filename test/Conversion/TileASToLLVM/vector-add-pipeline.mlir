@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileaa-to-tileas="compute-capability=sm_100" --tileas-assign-layouts --tileas-canonicalize --convert-tileas-to-llvm %s | tilecc -arch=sm_100 --emit=ptx - -o %t.ptx
+// RUN: tilecc-opt --convert-tileaa-to-tileas="compute-capability=sm_100" --tileas-assign-layouts --tileas-canonicalize --tileas-plan-memory --convert-tileas-to-llvm %s | tilecc -arch=sm_100 --emit=ptx - -o %t.ptx
 // RUN: tilecc-ptxemu %t.ptx --grid 3 --block 128 --buf a:f32:2503:random --buf b:f32:2503:random --buf c:f32:2503:zero --arg buf:a --arg buf:b --arg buf:c --arg i32:2503 --print a --print b --print c | python3 %S/Inputs/check-vector-add.py 2503 | FileCheck %s
 
 // The stages tileas, schedule and llvm chained on the nv_tileaa IR of

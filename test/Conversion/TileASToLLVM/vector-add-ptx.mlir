@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s -o %t.llvm.mlir
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s -o %t.llvm.mlir
 // RUN: tilecc -arch=sm_80 --emit=ptx %t.llvm.mlir -o %t.sm_80.ptx
 // RUN: FileCheck %s --input-file=%t.sm_80.ptx --check-prefixes=PTX,SM80
 // RUN: tilecc -arch=sm_100 --emit=ptx %t.llvm.mlir -o %t.sm_100.ptx

@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %S/vector-add-ptx.mlir -o %t.llvm.mlir
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %S/vector-add-ptx.mlir -o %t.llvm.mlir
 // RUN: tilecc -arch=sm_80 %t.llvm.mlir -o %t.sm_80.cubin --metadata=%t.sm_80.json
 // RUN: FileCheck %s --input-file=%t.sm_80.json
 // RUN: tilecc -arch=sm_90 %t.llvm.mlir -o %t.sm_90.cubin --metadata=%t.sm_90.json
@@ -8,7 +8,7 @@
 // RUN: FileCheck %s --input-file=%t.sm_100.json
 // RUN: tilecc -arch=sm_120 %t.llvm.mlir -o %t.sm_120.cubin --metadata=%t.sm_120.json
 // RUN: FileCheck %s --input-file=%t.sm_120.json
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %S/vector-add.mlir -o %t.scalar.llvm.mlir
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %S/vector-add.mlir -o %t.scalar.llvm.mlir
 // RUN: tilecc -arch=sm_100 %t.scalar.llvm.mlir -o %t.scalar.cubin --metadata=%t.scalar.json
 // RUN: FileCheck %s --input-file=%t.scalar.json
 

@@ -1,5 +1,5 @@
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | FileCheck %s
-// RUN: tilecc-opt --tileas-assign-layouts --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o - | FileCheck %s --check-prefix=PTX
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-plan-memory --convert-tileas-to-llvm %s | tilecc -arch=sm_80 --emit=ptx - -o - | FileCheck %s --check-prefix=PTX
 
 // The exact IR convert-tileaa-to-tileas produces for examples/vector_add.tile
 // (/work/wt/to-tileas/docs/ir/vector_add.tileas.mlir). Its copy atoms are 32

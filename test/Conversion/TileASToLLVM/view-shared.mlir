@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --convert-tileas-to-llvm %s | FileCheck %s
+// RUN: tilecc-opt --tileas-plan-memory --convert-tileas-to-llvm %s | FileCheck %s
 
 // A view whose result layout puts elements on other threads than the source
 // (here lanes 0-3 hold 4 elements; the 2x2 result puts row 1 on lane 16)

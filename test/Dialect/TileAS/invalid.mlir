@@ -807,6 +807,33 @@ module attributes {nv_tileas.static_shared_limit = 0 : i32} {
 
 // -----
 
+// expected-error @+1 {{'nv_tileas.memory_plan' must be a dictionary on a module}}
+module attributes {nv_tileas.memory_plan = 0 : i64} {
+}
+
+// -----
+
+module {
+  // expected-error @+1 {{'nv_tileas.shared' must be a dictionary with integer 'offset' and 'bytes'}}
+  "test.op"() {nv_tileas.shared = {buffer = "tilecc_scratch"}} : () -> ()
+}
+
+// -----
+
+module {
+  // expected-error @+1 {{'nv_tileas.tmem_columns' must be a positive column count}}
+  "test.op"() {nv_tileas.tmem_columns = 0 : i64} : () -> ()
+}
+
+// -----
+
+module {
+  // expected-error @+1 {{'nv_tileas.barrier' must be a boolean}}
+  "test.op"() {nv_tileas.barrier} : () -> ()
+}
+
+// -----
+
 // expected-error @+1 {{unknown nv_tileas attribute 'nv_tileas.target'}}
 module attributes {nv_tileas.target = 100 : i32} {
 }
