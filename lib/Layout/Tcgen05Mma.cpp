@@ -83,7 +83,7 @@ bool tilecc::layout::fitsTcgen05(unsigned numWarps,
   if (n % groups != 0 || share < (m == 64 ? 2 : 1))
     return false;
   int64_t mBlocks = m == 64 ? 1 : m / 128;
-  return mBlocks * n <= 512;
+  return mBlocks * n <= kTensorMemoryColumns;
 }
 
 uint32_t tilecc::layout::getTcgen05InstrDescriptor(const Tcgen05Shape &instr,

@@ -47,6 +47,10 @@ llvm::StringRef getTcgen05KindName(Tcgen05Kind kind);
 /// f32 (s32 for i8). nullopt for everything else (f16 accumulators, f64,
 /// f32 operands, which keep f32 precision with 3xTF32 on mma.sync, mixed
 /// f16/bf16, ...), which keeps mma.sync.
+/// Tensor-memory columns of an SM (128 lanes of 32 bits each): what the
+/// allocations live at one time in a CTA may hold at most.
+constexpr int64_t kTensorMemoryColumns = 512;
+
 std::optional<Tcgen05Shape> getTcgen05Shape(llvm::StringRef aElem,
                                             llvm::StringRef bElem,
                                             llvm::StringRef cElem);

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Schedule/Passes.h"
 
+#include "Layout/Tcgen05Mma.h"
 #include "Target/TargetInfo.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
@@ -297,21 +298,107 @@ LogicalResult PlanMemoryPass::planShared(ModuleOp module,
   return success();
 }
 
+/// The op that frees the tensor memory `op` allocates: an op returning a
+/// tmem_acc value holds its columns while values derived from it live
+/// (through the loops that carry it) until the op that consumes one without
+/// producing another (tmem_load). Null when `op` frees them itself.
+Operation *findTensorMemoryRelease(Operation *op) {
+  auto isTmem = [](Value v) { return isa<TmemAccType>(v.getType()); };
+  SmallVector<Value> worklist;
+  llvm::copy_if(op->getResults(), std::back_inserter(worklist), isTmem);
+  if (worklist.empty())
+    return nullptr;
+  DenseSet<Value> seen(worklist.begin(), worklist.end());
+  auto push = [&](Value v) {
+    if (seen.insert(v).second)
+      worklist.push_back(v);
+  };
+  Operation *release = nullptr;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        if (BlockArgument arg = loop.getTiedLoopRegionIterArg(&use)) {
+          push(arg);
+          push(loop.getTiedLoopResult(&use));
+        }
+        continue;
+      }
+      if (isa<scf::YieldOp>(user)) {
+        if (auto loop = dyn_cast<scf::ForOp>(user->getParentOp()))
+          push(loop.getResult(use.getOperandNumber()));
+        continue;
+      }
+      bool carries = false;
+      for (Value result : user->getResults())
+        if (isTmem(result)) {
+          push(result);
+          carries = true;
+        }
+      // The last consumer in program order frees the columns (compared
+      // where they sit in the allocating op's block).
+      if (carries)
+        continue;
+      Operation *at = op->getBlock()->findAncestorOpInBlock(*user);
+      if (!at)
+        continue;
+      if (!release ||
+          op->getBlock()->findAncestorOpInBlock(*release)->isBeforeInBlock(at))
+        release = user;
+    }
+  }
+  return release;
+}
+
 LogicalResult
 PlanMemoryPass::planTensorMemory(ModuleOp module,
                                  const ::tilecc::TargetInfo &target) {
-  // Each tcgen05 op allocates its columns (each model's plan stays within
-  // the SM's tensor memory) and frees them before the next one: the kernel
-  // needs the largest allocation.
+  // An op allocates its columns and frees them before the next one, unless
+  // it holds them across later ops (a resident accumulator): those count
+  // against every allocation in between. tcgen05.alloc waits for columns
+  // to be freed, so a CTA that needs more than the SM has would hang.
   Builder b(module.getContext());
   int64_t most = 0;
-  module.walk([&](SharedMemoryUserOpInterface user) {
-    int64_t columns = user.getTensorMemoryColumns(target);
+  struct Held {
+    Operation *release;
+    int64_t columns;
+  };
+  SmallVector<Held> held;
+  int64_t heldColumns = 0;
+  WalkResult walk = module.walk<WalkOrder::PreOrder>([&](Operation *op)
+                                                         -> WalkResult {
+    for (auto *it = held.begin(); it != held.end();) {
+      if (it->release == op) {
+        heldColumns -= it->columns;
+        it = held.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    auto user = dyn_cast<SharedMemoryUserOpInterface>(op);
+    int64_t columns = user ? user.getTensorMemoryColumns(target) : 0;
     if (columns <= 0)
-      return;
-    user->setAttr(kTmemColumnsAttrName, b.getI64IntegerAttr(columns));
-    most = std::max(most, columns);
+      return WalkResult::advance();
+    op->setAttr(kTmemColumnsAttrName, b.getI64IntegerAttr(columns));
+    int64_t live = heldColumns + columns;
+    if (live > ::tilecc::layout::kTensorMemoryColumns) {
+      op->emitError("needs ")
+          << columns << " tensor-memory columns while " << heldColumns
+          << " are held by accumulators resident across it: " << live
+          << ", more than the " << ::tilecc::layout::kTensorMemoryColumns
+          << " of an SM; use smaller tiles";
+      return WalkResult::interrupt();
+    }
+    most = std::max(most, live);
+    if (Operation *release = findTensorMemoryRelease(op)) {
+      held.push_back({release, columns});
+      heldColumns += columns;
+    }
+    return WalkResult::advance();
   });
+  if (walk.wasInterrupted())
+    return failure();
   if (most) {
     auto plan = module->getAttrOfType<DictionaryAttr>(kMemoryPlanAttrName);
     NamedAttrList attrs(plan);

@@ -380,7 +380,7 @@ struct Tcgen05BlockScaledMmaLowering
     p.columns = *plannedColumns;
 
     OpBuilder &b = rewriter;
-    Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type(),
+    Type i8 = b.getI8Type(), i32 = b.getI32Type(),
          f32 = b.getF32Type();
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
     // 1. The scratch buffer's previous user is done; tensor memory and the
@@ -389,11 +389,8 @@ struct Tcgen05BlockScaledMmaLowering
         beginScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset, p.columns,
                           needsLeadingBarrier(op));
     auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
-    auto sharedAddress32 = [&](int64_t offset) {
-      return frame.sharedAddress32(b, loc, offset);
-    };
     Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
-          mbar = frame.mbar, slot = frame.slot;
+          mbar = frame.mbar;
 
     // 2. Operands into shared memory, in the descriptors' layouts.
     auto aType = cast<RankedTensorType>(op.getA().getType());

@@ -152,7 +152,7 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     p.columns = *plannedColumns;
 
     OpBuilder &b = rewriter;
-    Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
+    Type i32 = b.getI32Type();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
@@ -165,11 +165,8 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         beginScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset, p.columns,
                           needsLeadingBarrier(op));
     auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
-    auto sharedAddress32 = [&](int64_t offset) {
-      return frame.sharedAddress32(b, loc, offset);
-    };
     Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
-          mbar = frame.mbar, slot = frame.slot;
+          mbar = frame.mbar;
 
     // 2. C in the tcgen05.ld/st register layout (through the row-major
     //    staging area), then into tensor memory: the MMAs accumulate onto
