@@ -20,6 +20,10 @@
 // boxes, producer_commit is the elected thread's arrival on it and
 // consumer_release every thread's arrival on the empty barrier.
 //
+// tma_store / tma_reduce stage a register tile as the map's box in planned
+// shared memory, fence it for the async proxy and let the elected thread
+// issue the bulk tensor store or reduction and wait for its bulk group.
+//
 // "The elected thread" is elect.sync's leader in warp 0: one thread of the
 // CTA, chosen by the instruction meant for it (lane 0 of a converged warp).
 //
@@ -35,6 +39,8 @@
 #include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
+#include "Conversion/TileASToLLVM/TmaStaging.h"
+#include "Layout/TmaLayouts.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -547,7 +553,183 @@ struct TmaLoadLowering : OpConversionPattern<nv_tileas::TmaLoadOp> {
   }
 };
 
+/// Bytes of the shared staging buffer a TMA store or reduction writes its
+/// box into (0 for other ops).
+int64_t getTmaStoreScratchBytesImpl(Operation *op) {
+  Value value;
+  if (auto store = dyn_cast<nv_tileas::TmaStoreOp>(op))
+    value = store.getValue();
+  else if (auto reduce = dyn_cast<nv_tileas::TmaReduceOp>(op))
+    value = reduce.getValue();
+  else
+    return 0;
+  auto type = cast<RankedTensorType>(value.getType());
+  return type.getNumElements() *
+         std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+}
+
+/// The reduction of `op` as the bulk tensor reduction's operation. The
+/// element type is the tensor map's, and make_tiled_tma_desc codes integers
+/// as unsigned, so signed min/max have no form; bitwise ones need integers.
+FailureOr<NVVM::TMAReduxKind> getReduxKind(nv_tileas::TmaReduceOp op) {
+  Type elem = op.getValue().getType().getElementType();
+  bool isInt = isa<IntegerType>(elem);
+  auto refuse = [&](StringRef why) {
+    return op.emitOpError() << "'" << nv_tileas::stringifyRmwMode(op.getKind())
+                            << "' on " << elem << " has no bulk tensor "
+                            << "reduction: " << why;
+  };
+  switch (op.getKind()) {
+  case nv_tileas::RmwMode::add:
+    return NVVM::TMAReduxKind::ADD;
+  case nv_tileas::RmwMode::umin:
+  case nv_tileas::RmwMode::umax:
+    if (!isInt)
+      return refuse("unsigned min/max need integers");
+    return op.getKind() == nv_tileas::RmwMode::umin ? NVVM::TMAReduxKind::MIN
+                                                     : NVVM::TMAReduxKind::MAX;
+  case nv_tileas::RmwMode::min:
+  case nv_tileas::RmwMode::max:
+    if (isInt)
+      return refuse("tensor maps hold integers as unsigned");
+    return op.getKind() == nv_tileas::RmwMode::min ? NVVM::TMAReduxKind::MIN
+                                                    : NVVM::TMAReduxKind::MAX;
+  case nv_tileas::RmwMode::bit_and:
+  case nv_tileas::RmwMode::bit_or:
+  case nv_tileas::RmwMode::bit_xor:
+    if (!isInt)
+      return refuse("bitwise reductions need integers");
+    return op.getKind() == nv_tileas::RmwMode::bit_and ? NVVM::TMAReduxKind::AND
+           : op.getKind() == nv_tileas::RmwMode::bit_or ? NVVM::TMAReduxKind::OR
+                                                        : NVVM::TMAReduxKind::XOR;
+  default:
+    return refuse("not a bulk reduction");
+  }
+}
+
+/// tma_store / tma_reduce of a register tile: every thread writes its
+/// elements into the planned staging buffer in the box's shared layout
+/// (dense, the tile's last dimension fastest, swizzled as the map says),
+/// fences its writes for the async proxy, and after a CTA barrier the
+/// elected thread issues the bulk copy (or reduction) from shared memory,
+/// commits it as a bulk group and waits for it; a closing barrier makes the
+/// op complete for every thread (the global writes done, the staging free).
+template <typename OpTy>
+struct TmaStoreLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    constexpr bool reduce = std::is_same_v<OpTy, nv_tileas::TmaReduceOp>;
+    NVVM::TMAReduxKind kind = NVVM::TMAReduxKind::ADD;
+    if constexpr (reduce) {
+      FailureOr<NVVM::TMAReduxKind> redux = getReduxKind(op);
+      if (failed(redux))
+        return failure();
+      kind = *redux;
+    }
+    // The box's shared layout follows the map's swizzle.
+    auto make = op.getDesc().template getDefiningOp<nv_tileas::MakeTiledTmaDescOp>();
+    if (!make)
+      return op.emitOpError("needs its descriptor's make_tiled_tma_desc in "
+                            "view: the box's shared layout follows its "
+                            "swizzle");
+    RankedTensorType type = op.getValue().getType();
+    if (!nv_tileas::LinearEncodingAttr::of(type))
+      return op.emitOpError("needs a tile with a distributed layout");
+    if (!getTensorMapElemType(type.getElementType()))
+      return op.emitOpError("no tensor-map element type for ")
+             << type.getElementType();
+    LLVM::GlobalOp scratch = getScratchBufferOf(op);
+    if (!scratch)
+      return failure();
+    // Bulk tensor copies are PTX ISA 8.0: the map made in view already
+    // requires 8.3.
+    Location loc = op.getLoc();
+    if (needsLeadingBarrier(op))
+      NVVM::Barrier0Op::create(rewriter, loc);
+    Value staging = LLVM::AddressOfOp::create(rewriter, loc, scratch);
+    ::tilecc::layout::LinearLayout layout = getTileLayout(type);
+    SmallVector<Value> registers =
+        unpackRegisters(rewriter, loc, adaptor.getValue());
+    SmallVector<SmallVector<Value>> coords =
+        getRegisterCoordinates(rewriter, loc, layout);
+    DuplicateMasks duplicates = getDuplicateMasks(layout);
+    int64_t elemBytes = type.getElementTypeBitWidth() / 8;
+    int64_t swizzleBits = ::tilecc::layout::getTmaSwizzleLineBits(
+        make.getSwizzleBytes());
+    auto writeBox = [&] {
+      for (auto [r, value] : llvm::enumerate(registers)) {
+        if (r & duplicates.reg)
+          continue;
+        Value offset = createI64(rewriter, loc, 0);
+        int64_t stride = elemBytes;
+        for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+          offset = LLVM::AddOp::create(
+              rewriter, loc, offset,
+              LLVM::MulOp::create(rewriter, loc, coords[r][d],
+                                  createI64(rewriter, loc, stride)));
+          stride *= type.getDimSize(d);
+        }
+        if (swizzleBits)
+          offset = LLVM::XOrOp::create(
+              rewriter, loc, offset,
+              LLVM::LShrOp::create(
+                  rewriter, loc,
+                  LLVM::AndOp::create(rewriter, loc, offset,
+                                      createI64(rewriter, loc, swizzleBits)),
+                  createI64(rewriter, loc,
+                            ::tilecc::layout::kTmaSwizzleShift)));
+        LLVM::StoreOp::create(rewriter, loc, value,
+                              offsetPtr(rewriter, loc, staging, offset));
+      }
+    };
+    if (Value owner = getUniqueOwnerPredicate(rewriter, loc, duplicates))
+      emitIf(rewriter, loc, owner, writeBox);
+    else
+      writeBox();
+    // Generic-proxy writes are seen by the bulk copy (async proxy) only
+    // after a proxy fence in each writing thread.
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    NVVM::Barrier0Op::create(rewriter, loc);
+    Value map = toPtr(rewriter, loc, adaptor.getDesc(), 0);
+    unsigned rank = type.getRank();
+    SmallVector<Value> boxCoords;
+    for (unsigned i = 0; i < rank; ++i)
+      boxCoords.push_back(LLVM::TruncOp::create(
+          rewriter, loc, rewriter.getI32Type(),
+          toI64(rewriter, loc, adaptor.getCoords()[rank - 1 - i])));
+    emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
+      if constexpr (reduce)
+        NVVM::CpAsyncBulkTensorReduceOp::create(
+            rewriter, loc, map, staging, kind, NVVM::TMAStoreMode::TILE,
+            boxCoords, /*l2CacheHint=*/Value());
+      else
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            rewriter, loc, map, staging, boxCoords, /*l2CacheHint=*/Value(),
+            NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+      NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+      NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 0,
+                                           /*read=*/nullptr);
+    });
+    NVVM::Barrier0Op::create(rewriter, loc);
+    rewriter.replaceOp(
+        op, LLVM::UndefOp::create(
+                rewriter, loc,
+                this->getTypeConverter()->convertType(op.getToken().getType())));
+    return success();
+  }
+};
+
 } // namespace
+
+int64_t mlir::tilecc::getTmaStoreScratchBytes(Operation *op) {
+  return getTmaStoreScratchBytesImpl(op);
+}
 
 void mlir::tilecc::populateTileASTmaToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
@@ -557,6 +739,8 @@ void mlir::tilecc::populateTileASTmaToLLVMPatterns(
                TmaLoadLowering, StageLowering<nv_tileas::ProducerAcquireOp>,
                StageLowering<nv_tileas::ProducerCommitOp>,
                StageLowering<nv_tileas::ConsumerWaitOp>,
-               StageLowering<nv_tileas::ConsumerReleaseOp>>(converter, ctx);
+               StageLowering<nv_tileas::ConsumerReleaseOp>,
+               TmaStoreLowering<nv_tileas::TmaStoreOp>,
+               TmaStoreLowering<nv_tileas::TmaReduceOp>>(converter, ctx);
   patterns.add<PipelineCreateLowering>(converter, ctx, numWarps);
 }
