@@ -4,6 +4,7 @@
 #include "Schedule/TargetFeatures.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace tilecc;
@@ -25,6 +26,9 @@ const NamedFeature kNvvmFeatures[] = {
     {"nvvm.mbarrier.try_wait", F::MbarrierTx},
     {"nvvm.mbarrier.arrive.expect_tx", F::MbarrierTx},
     {"nvvm.mbarrier.expect_tx", F::MbarrierTx},
+    {"nvvm.fence.mbarrier.init", F::MbarrierTx},
+    {"nvvm.fence.proxy.acquire", F::Tma}, // the tensormap proxy
+    {"nvvm.fence.proxy.release", F::Tma},
     {"nvvm.clusterlaunchcontrol", F::ClusterLaunchControl},
     {"nvvm.cluster", F::Clusters},
     {"nvvm.read.ptx.sreg.cluster", F::Clusters},
@@ -64,6 +68,10 @@ void tilecc::getRequiredFeatures(Operation *op, SmallVectorImpl<F> &features) {
       add(features, named.feature);
       break;
     }
+  // fence.proxy.async (the alias proxy's fence is older).
+  if (auto fence = dyn_cast<NVVM::FenceProxyOp>(op))
+    if (fence.getKind() != NVVM::ProxyKind::alias)
+      add(features, F::AsyncProxyFence);
   if (isa<LLVM::LLVMFuncOp>(op) && (op->hasAttr("nvvm.cluster_dim") ||
                                     op->hasAttr("nvvm.cluster_max_blocks")))
     add(features, F::Clusters);

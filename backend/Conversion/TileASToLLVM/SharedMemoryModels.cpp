@@ -11,6 +11,8 @@
 #include "Conversion/TileASToLLVM/SharedStaging.h"
 #include "Conversion/TileASToLLVM/Tcgen05Staging.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
+#include "Conversion/TileASToLLVM/TmaStaging.h"
+#include "Layout/TmaLayouts.h"
 
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
@@ -33,6 +35,16 @@ struct ScratchModel
   SharedMemoryNeed getSharedMemoryNeed(Operation *op,
                                        const TargetInfo &) const {
     return {Bytes(op), 16};
+  }
+};
+
+/// A TMA store or reduction stages its box at the box alignment.
+template <typename OpT>
+struct TmaStoreModel : nv_tileas::SharedMemoryUserOpInterface::ExternalModel<
+                           TmaStoreModel<OpT>, OpT> {
+  SharedMemoryNeed getSharedMemoryNeed(Operation *op,
+                                       const TargetInfo &) const {
+    return {getTmaStoreScratchBytes(op), ::tilecc::layout::kTmaBoxAlignment};
   }
 };
 
@@ -162,6 +174,10 @@ void mlir::tilecc::registerSharedMemoryUserModels(DialectRegistry &registry) {
         ScratchModel<nv_tileas::TmemLoadOp, getTcgen05TmemScratchBytes>>(*ctx);
     nv_tileas::CancelNextProgramOp::attachInterface<CancelModel>(*ctx);
     nv_tileas::GlobalOp::attachInterface<GlobalModel>(*ctx);
+    nv_tileas::TmaStoreOp::attachInterface<
+        TmaStoreModel<nv_tileas::TmaStoreOp>>(*ctx);
+    nv_tileas::TmaReduceOp::attachInterface<
+        TmaStoreModel<nv_tileas::TmaReduceOp>>(*ctx);
   });
   // A print stages its tile arguments one after the other.
   registry.addExtension(+[](MLIRContext *ctx, nv_tileaa::TileAADialect *) {

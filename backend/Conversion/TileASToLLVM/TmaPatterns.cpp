@@ -16,14 +16,31 @@
 // pipeline uses stage n mod S in phase n / S: consumer_wait waits for the
 // full barrier's parity (n / S) % 2, producer_acquire for the empty
 // barrier's phase before it (the first lap passes at once), tma_load makes
-// thread 0 expect its bytes on the full barrier and issue the boxes,
-// producer_commit is thread 0's arrival on it and consumer_release every
-// thread's arrival on the empty barrier.
+// the elected thread expect its bytes on the full barrier and issue the
+// boxes, producer_commit is the elected thread's arrival on it and
+// consumer_release every thread's arrival on the empty barrier.
+//
+// tma_store / tma_reduce stage a register tile as the map's box in planned
+// shared memory, fence it for the async proxy and let the elected thread
+// issue the bulk tensor store or reduction and wait for its bulk group.
+//
+// "The elected thread" is elect.sync's leader in warp 0: one thread of the
+// CTA, chosen by the instruction meant for it (lane 0 of a converged warp).
+//
+// Everything goes through the NVVM dialect (mbarrier init / arrive /
+// expect_tx / try_wait.parity, cp.async.bulk.tensor, the mbarrier-init and
+// tensormap proxy fences, elect.sync) except what MLIR 22's NVVM has no op
+// for, which stays inline PTX: `tensormap.replace` (the map's fields) and
+// `tensormap.cp_fenceproxy` (the warp's copy of the map into global memory
+// with its release fence), and the pool lock's `atom.release.gpu ... exch`
+// (NVPTX drops the release ordering of an LLVM `atomicrmw xchg release`).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
+#include "Conversion/TileASToLLVM/TmaStaging.h"
+#include "Layout/TmaLayouts.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -85,6 +102,40 @@ Value toPtr(OpBuilder &b, Location loc, Value v, unsigned space) {
   return v;
 }
 
+/// Splits the current block: `body` runs where `cond` holds, then both paths
+/// continue in a new block, where the insertion point is left. `body` may
+/// split blocks itself; its last block falls through.
+template <typename Fn>
+void emitIf(ConversionPatternRewriter &rewriter, Location loc, Value cond,
+            Fn body) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *then = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, cond, then, after);
+  rewriter.setInsertionPointToEnd(then);
+  body();
+  LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+  rewriter.setInsertionPointToStart(after);
+}
+
+/// True in one thread of the CTA: elect.sync's leader of warp 0. Every warp
+/// runs elect.sync converged (it is warp-collective), so call it where the
+/// whole CTA runs.
+Value isElectedThread(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value warp0 = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, tid,
+                                     createI32(b, loc, 32));
+  Value leader = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
+  return LLVM::AndOp::create(b, loc, warp0, leader);
+}
+
+/// The byte `offset` past `base` (any address space).
+Value offsetPtr(OpBuilder &b, Location loc, Value base, Value offset) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{offset});
+}
+
 /// The number of entries of the pool global `pool` points to.
 std::optional<int64_t> getPoolEntries(Value pool) {
   auto get = pool.getDefiningOp<nv_tileas::GetGlobalOp>();
@@ -119,8 +170,8 @@ struct MakeTiledTmaDescLowering
       return op.emitOpError("without a shared staging buffer and a pool "
                             "(`staging`, `pool`) is not lowered: tensor maps "
                             "are built on the device");
-    std::optional<int64_t> entries = getPoolEntries(op.getPool());
-    if (!entries)
+    std::optional<int64_t> numEntries = getPoolEntries(op.getPool());
+    if (!numEntries)
       return op.emitOpError("the pool must be a module global of 256-byte "
                             "entries");
     // tensormap.replace, tensormap.cp_fenceproxy and the tensormap proxy
@@ -138,15 +189,15 @@ struct MakeTiledTmaDescLowering
     Value staging = toPtr(rewriter, loc, adaptor.getStaging(), 3);
     Value pool = toPtr(rewriter, loc, adaptor.getPool(), 1);
     Value base = toI64(rewriter, loc, adaptor.getBase());
-    // Operands: $0 tid, $1 staging, $2 pool, $3 base, then per TMA dimension
-    // (fastest first) its extent (i32), then the strides of dimensions
-    // 1.. in bytes (i64).
-    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-    SmallVector<Value> operands{tid, staging, pool, base};
-    std::string constraints = "r,l,l,l";
+    Type i32 = rewriter.getI32Type();
+    // tensormap.replace operands: $0 staging, $1 base, then per TMA
+    // dimension (fastest first) its extent (i32), then the strides of
+    // dimensions 1.. in bytes (i64).
+    SmallVector<Value> operands{staging, base};
+    std::string constraints = "l,l";
     for (unsigned i = 0; i < rank; ++i) {
       operands.push_back(LLVM::TruncOp::create(
-          rewriter, loc, rewriter.getI32Type(),
+          rewriter, loc, i32,
           toI64(rewriter, loc, adaptor.getSizes()[rank - 1 - i])));
       constraints += ",r";
     }
@@ -156,87 +207,129 @@ struct MakeTiledTmaDescLowering
           createI64(rewriter, loc, elemBytes)));
       constraints += ",l";
     }
-    auto field = [](StringRef name, StringRef width) {
-      return ("tensormap.replace.tile." + name + ".shared::cta.b1024." + width +
-              " [$1], ")
-          .str();
+    Value entries = createI32(rewriter, loc, *numEntries);
+    emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
+      // Probe from the CTA's linear id: resident CTAs are fewer than the
+      // entries, so a free one exists.
+      Value linear = NVVM::BlockIdZOp::create(rewriter, loc, i32);
+      linear = LLVM::AddOp::create(
+          rewriter, loc,
+          LLVM::MulOp::create(rewriter, loc, linear,
+                              NVVM::GridDimYOp::create(rewriter, loc, i32)),
+          NVVM::BlockIdYOp::create(rewriter, loc, i32));
+      linear = LLVM::AddOp::create(
+          rewriter, loc,
+          LLVM::MulOp::create(rewriter, loc, linear,
+                              NVVM::GridDimXOp::create(rewriter, loc, i32)),
+          NVVM::BlockIdXOp::create(rewriter, loc, i32));
+      Value start = LLVM::URemOp::create(rewriter, loc, linear, entries);
+      Block *before = rewriter.getInsertionBlock();
+      Block *claimed = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+      Block *probe = rewriter.createBlock(claimed, {i32}, {loc});
+      rewriter.setInsertionPointToEnd(before);
+      LLVM::BrOp::create(rewriter, loc, ValueRange{start}, probe);
+      rewriter.setInsertionPointToEnd(probe);
+      Value index = probe->getArgument(0);
+      Value lock = offsetPtr(
+          rewriter, loc, pool,
+          LLVM::AddOp::create(
+              rewriter, loc,
+              LLVM::MulOp::create(
+                  rewriter, loc,
+                  LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(),
+                                       index),
+                  createI64(rewriter, loc, kPoolEntryBytes)),
+              createI64(rewriter, loc, kMapBytes)));
+      Value cas = LLVM::AtomicCmpXchgOp::create(
+          rewriter, loc, lock, createI32(rewriter, loc, 0),
+          createI32(rewriter, loc, 1), LLVM::AtomicOrdering::acquire,
+          LLVM::AtomicOrdering::monotonic, "device");
+      Value won = LLVM::ExtractValueOp::create(rewriter, loc, cas, 1);
+      Value next = LLVM::AddOp::create(rewriter, loc, index,
+                                       createI32(rewriter, loc, 1));
+      next = LLVM::SelectOp::create(
+          rewriter, loc,
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, next,
+                               entries),
+          createI32(rewriter, loc, 0), next);
+      LLVM::CondBrOp::create(rewriter, loc, won, claimed, ValueRange(), probe,
+                             ValueRange{next});
+      // The entry's index behind the map; the map zeroed, then every field
+      // written (the opaque format is only valid with all of them).
+      rewriter.setInsertionPointToStart(claimed);
+      LLVM::StoreOp::create(
+          rewriter, loc, index,
+          offsetPtr(rewriter, loc, staging, createI64(rewriter, loc, kMapBytes)));
+      for (int64_t off = 0; off < kMapBytes; off += 8)
+        LLVM::StoreOp::create(
+            rewriter, loc, createI64(rewriter, loc, 0),
+            offsetPtr(rewriter, loc, staging, createI64(rewriter, loc, off)));
+      auto field = [](StringRef name, StringRef width) {
+        return ("tensormap.replace.tile." + name + ".shared::cta.b1024." +
+                width + " [$0], ")
+            .str();
+      };
+      std::string ptx = field("global_address", "b64") + "$1;\n";
+      ptx += field("rank", "b32") + std::to_string(rank - 1) + ";\n";
+      for (unsigned i = 0; i < rank; ++i) {
+        std::string ord = std::to_string(i);
+        ptx += field("box_dim", "b32") + ord + ", " +
+               std::to_string(desc.getBoxShape()[rank - 1 - i]) + ";\n";
+        ptx += field("global_dim", "b32") + ord + ", $" +
+               std::to_string(2 + i) + ";\n";
+        ptx += field("element_stride", "b32") + ord + ", 1;\n";
+        if (i > 0)
+          ptx += field("global_stride", "b64") + std::to_string(i - 1) +
+                 ", $" + std::to_string(2 + rank + i - 1) + ";\n";
+      }
+      ptx += field("elemtype", "b32") + std::to_string(*elemType) + ";\n";
+      ptx += field("interleave_layout", "b32") + "0;\n";
+      ptx += field("swizzle_mode", "b32") +
+             std::to_string(getSwizzleMode(op.getSwizzleBytes())) + ";\n";
+      // Fill mode 0: out-of-bounds elements read as zero.
+      ptx += field("fill_mode", "b32") + "0;";
+      emitPtx(rewriter, loc, Type(), operands, ptx, constraints);
+    });
+    // The entry the staging buffer names.
+    auto getEntry = [&] {
+      Value index = LLVM::LoadOp::create(
+          rewriter, loc, i32,
+          offsetPtr(rewriter, loc, staging, createI64(rewriter, loc, kMapBytes)));
+      return offsetPtr(
+          rewriter, loc, pool,
+          LLVM::MulOp::create(
+              rewriter, loc,
+              LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), index),
+              createI64(rewriter, loc, kPoolEntryBytes)));
     };
-    std::string n = std::to_string(*entries);
-    std::string ptx =
-        "{\n.reg .pred %tcc_p;\n.reg .b32 %tcc_i, %tcc_old, %tcc_nx, %tcc_ny;\n.reg .b64 %tcc_a;\n"
-        "setp.ne.u32 %tcc_p, $0, 0;\n@%tcc_p bra TILECC_MAP_DONE_${:uid};\n"
-        // Probe from the CTA's linear id: resident CTAs are fewer than the
-        // entries, so a free one exists.
-        "mov.u32 %tcc_i, %ctaid.z;\nmov.u32 %tcc_ny, %nctaid.y;\nmov.u32 %tcc_old, %ctaid.y;\n"
-        "mad.lo.u32 %tcc_i, %tcc_i, %tcc_ny, %tcc_old;\nmov.u32 %tcc_nx, %nctaid.x;\n"
-        "mov.u32 %tcc_old, %ctaid.x;\nmad.lo.u32 %tcc_i, %tcc_i, %tcc_nx, %tcc_old;\n"
-        "rem.u32 %tcc_i, %tcc_i, " + n + ";\n"
-        "TILECC_MAP_CLAIM_${:uid}:\n"
-        "mad.wide.u32 %tcc_a, %tcc_i, " + std::to_string(kPoolEntryBytes) + ", $2;\n"
-        "atom.acquire.gpu.global.cas.b32 %tcc_old, [%tcc_a+" + std::to_string(kMapBytes) +
-        "], 0, 1;\n"
-        "setp.eq.u32 %tcc_p, %tcc_old, 0;\n@%tcc_p bra TILECC_MAP_CLAIMED_${:uid};\n"
-        "add.u32 %tcc_i, %tcc_i, 1;\nsetp.eq.u32 %tcc_p, %tcc_i, " + n + ";\n@%tcc_p mov.u32 %tcc_i, 0;\n"
-        "bra TILECC_MAP_CLAIM_${:uid};\n"
-        "TILECC_MAP_CLAIMED_${:uid}:\n"
-        "st.shared.u32 [$1+" + std::to_string(kMapBytes) + "], %tcc_i;\n";
-    for (int64_t off = 0; off < kMapBytes; off += 8)
-      ptx += "st.shared.u64 [$1+" + std::to_string(off) + "], 0;\n";
-    ptx += field("global_address", "b64") + "$3;\n";
-    ptx += field("rank", "b32") + std::to_string(rank - 1) + ";\n";
-    for (unsigned i = 0; i < rank; ++i) {
-      std::string ord = std::to_string(i);
-      ptx += field("box_dim", "b32") + ord + ", " +
-             std::to_string(desc.getBoxShape()[rank - 1 - i]) + ";\n";
-      ptx += field("global_dim", "b32") + ord + ", $" + std::to_string(4 + i) +
-             ";\n";
-      ptx += field("element_stride", "b32") + ord + ", 1;\n";
-      if (i > 0)
-        ptx += field("global_stride", "b64") + std::to_string(i - 1) + ", $" +
-               std::to_string(4 + rank + i - 1) + ";\n";
-    }
-    ptx += field("elemtype", "b32") + std::to_string(*elemType) + ";\n";
-    ptx += field("interleave_layout", "b32") + "0;\n";
-    ptx += field("swizzle_mode", "b32") +
-           std::to_string(getSwizzleMode(op.getSwizzleBytes())) + ";\n";
-    // Fill mode 0: out-of-bounds elements read as zero.
-    ptx += field("fill_mode", "b32") + "0;\n";
-    ptx += "TILECC_MAP_DONE_${:uid}:\n}";
-    emitPtx(rewriter, loc, Type(), operands, ptx, constraints);
-    // Warp 0 publishes the map to its entry (the copy is warp-collective).
-    emitPtx(rewriter, loc, Type(), {tid, staging, pool},
-            "{\n.reg .pred %tcc_p;\n.reg .b32 %tcc_i;\n.reg .b64 %tcc_g;\n"
-            "setp.ge.u32 %tcc_p, $0, 32;\n@%tcc_p bra TILECC_MAP_PUBLISHED_${:uid};\n"
-            "bar.warp.sync -1;\n"
-            "ld.shared.u32 %tcc_i, [$1+" + std::to_string(kMapBytes) + "];\n"
-            "mad.wide.u32 %tcc_g, %tcc_i, " + std::to_string(kPoolEntryBytes) + ", $2;\n"
-            "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic."
-            "release.gpu.sync.aligned [%tcc_g], [$1], 128;\n"
-            "TILECC_MAP_PUBLISHED_${:uid}:\n}",
-            "r,l,l");
+    // Warp 0 publishes the map to its entry (the copy is warp-collective:
+    // the warp converges before it).
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, i32);
+    emitIf(rewriter, loc,
+           LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, tid,
+                                createI32(rewriter, loc, 32)),
+           [&] {
+             NVVM::SyncWarpOp::create(rewriter, loc,
+                                      createI32(rewriter, loc, -1));
+             emitPtx(rewriter, loc, Type(), {getEntry(), staging},
+                     "tensormap.cp_fenceproxy.global.shared::cta."
+                     "tensormap::generic.release.gpu.sync.aligned [$0], "
+                     "[$1], 128;",
+                     "l,l");
+           });
     NVVM::Barrier0Op::create(rewriter, loc);
     // Every thread: the entry's generic address, acquired for the tensor
     // map proxy.
-    Value index = LLVM::LoadOp::create(
-        rewriter, loc, rewriter.getI32Type(),
-        LLVM::GEPOp::create(rewriter, loc, staging.getType(),
-                            rewriter.getI8Type(), staging,
-                            ValueRange{createI64(rewriter, loc, kMapBytes)}));
-    Value offset = LLVM::MulOp::create(
-        rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), index),
-        createI64(rewriter, loc, kPoolEntryBytes));
-    Value entry = LLVM::GEPOp::create(rewriter, loc, pool.getType(),
-                                      rewriter.getI8Type(), pool,
-                                      ValueRange{offset});
-    Value generic = toPtr(rewriter, loc, entry, 0);
-    emitPtx(rewriter, loc, Type(), {generic},
-            "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l");
+    Value generic = toPtr(rewriter, loc, getEntry(), 0);
+    NVVM::FenceProxyAcquireOp::create(rewriter, loc, NVVM::MemScopeKind::GPU,
+                                      generic,
+                                      createI32(rewriter, loc, kMapBytes));
     rewriter.replaceOp(op, generic);
     return success();
   }
 };
 
-/// Thread 0 clears the entry's lock (release: every bulk copy through the
+/// The elected thread clears the entry's lock (release: every bulk copy through the
 /// map completed before, as the waits on its barriers observed).
 struct TmaDescReleaseLowering
     : OpConversionPattern<nv_tileas::TmaDescReleaseOp> {
@@ -245,13 +338,14 @@ struct TmaDescReleaseLowering
   matchAndRewrite(nv_tileas::TmaDescReleaseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value entry = toPtr(rewriter, loc, adaptor.getDesc(), 1);
-    emitPtx(rewriter, loc, Type(), {tid, entry},
-            "{\n.reg .pred %tcc_p;\n.reg .b32 %tcc_old;\nsetp.eq.u32 %tcc_p, $0, 0;\n"
-            "@%tcc_p atom.release.gpu.global.exch.b32 %tcc_old, [$1+" +
-                std::to_string(kMapBytes) + "], 0;\n}",
-            "r,l");
+    emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
+      emitPtx(rewriter, loc, Type(), {entry},
+              "{\n.reg .b32 %tcc_old;\n"
+              "atom.release.gpu.global.exch.b32 %tcc_old, [$0+" +
+                  std::to_string(kMapBytes) + "], 0;\n}",
+              "l");
+    });
     rewriter.eraseOp(op);
     return success();
   }
@@ -283,12 +377,18 @@ std::pair<Value, Value> getBarrier(OpBuilder &b, Location loc, Value barriers,
 
 /// Spins on `mbarrier.try_wait.parity` until the phase with `parity`
 /// completed.
-void emitWait(OpBuilder &b, Location loc, Value barrier, Value parity) {
-  emitPtx(b, loc, Type(), {barrier, parity},
-          "{\n.reg .pred %tcc_p;\nTILECC_MBAR_WAIT_${:uid}:\n"
-          "mbarrier.try_wait.parity.shared::cta.b64 %tcc_p, [$0], $1;\n"
-          "@!%tcc_p bra TILECC_MBAR_WAIT_${:uid};\n}",
-          "l,r");
+void emitWait(ConversionPatternRewriter &rewriter, Location loc,
+              Value barrier, Value parity) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *spin = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::BrOp::create(rewriter, loc, ValueRange(), spin);
+  rewriter.setInsertionPointToEnd(spin);
+  Value done = NVVM::MBarrierTryWaitOp::create(
+      rewriter, loc, rewriter.getI1Type(), barrier, parity, /*ticks=*/Value());
+  LLVM::CondBrOp::create(rewriter, loc, done, after, spin);
+  rewriter.setInsertionPointToStart(after);
 }
 
 struct PipelineCreateLowering
@@ -304,11 +404,9 @@ struct PipelineCreateLowering
                             "lowered");
     Location loc = op.getLoc();
     Value barriers = toPtr(rewriter, loc, adaptor.getBarriers(), 3);
-    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     // The previous instance's waits are over in every thread before the
     // barriers start again from phase 0.
     NVVM::Barrier0Op::create(rewriter, loc);
-    std::string ptx = "{\n.reg .pred %tcc_p;\nsetp.ne.u32 %tcc_p, $0, 0;\n";
     int64_t stages = op.getNumStages();
     // Every thread of the CTA releases a stage: the warps of the tiles'
     // layouts.
@@ -316,11 +414,15 @@ struct PipelineCreateLowering
     for (Type tile : op.getType().getElementTypes())
       if (auto enc = nv_tileas::LinearEncodingAttr::of(tile))
         warps = enc.getNumWarps();
-    for (int64_t s = 0; s < 2 * stages; ++s)
-      ptx += "@!%tcc_p mbarrier.init.shared::cta.b64 [$1+" + std::to_string(8 * s) +
-             "], " + std::to_string(s < stages ? 1 : 32 * warps) + ";\n";
-    ptx += "@!%tcc_p fence.mbarrier_init.release.cluster;\n}";
-    emitPtx(rewriter, loc, Type(), {tid, barriers}, ptx, "r,l");
+    emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
+      for (int64_t s = 0; s < 2 * stages; ++s)
+        NVVM::MBarrierInitOp::create(
+            rewriter, loc,
+            offsetPtr(rewriter, loc, barriers, createI64(rewriter, loc, 8 * s)),
+            createI32(rewriter, loc, s < stages ? 1 : 32 * warps),
+            /*predicate=*/Value());
+      NVVM::FenceMbarrierInitOp::create(rewriter, loc);
+    });
     NVVM::Barrier0Op::create(rewriter, loc);
     rewriter.replaceOp(op, barriers);
     return success();
@@ -359,32 +461,30 @@ struct StageLowering : OpConversionPattern<OpTy> {
                                    createI32(rewriter, loc, 1)));
     } else if constexpr (waits) {
       emitWait(rewriter, loc, barrier, parity);
-    } else if constexpr (producer) {
-      Value tid =
-          NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-      emitPtx(rewriter, loc, Type(), {tid, barrier},
-              "{\n.reg .pred %tcc_p;\n.reg .b64 %tcc_st;\nsetp.eq.u32 %tcc_p, $0, 0;\n"
-              "@%tcc_p mbarrier.arrive.release.cta.shared::cta.b64 %tcc_st, [$1];\n}",
-              "r,l");
     } else {
-      // Releasing the fill before the first (stage -1) does nothing, so a
-      // loop may release its previous iteration's fill from the start.
-      emitPtx(rewriter, loc, Type(), {fill, barrier},
-              "{\n.reg .pred %tcc_p;\n.reg .b64 %tcc_st;\n"
-              "setp.ge.s64 %tcc_p, $0, 0;\n"
-              "@%tcc_p mbarrier.arrive.release.cta.shared::cta.b64 %tcc_st, "
-              "[$1];\n}",
-              "l,l");
+      // The producer's elected thread arms the full barrier (one arrival);
+      // every thread releases the empty one. Releasing the fill before the
+      // first (stage -1) does nothing, so a loop may release its previous
+      // iteration's fill from the start.
+      Value arrives =
+          producer ? isElectedThread(rewriter, loc)
+                   : LLVM::ICmpOp::create(rewriter, loc,
+                                          LLVM::ICmpPredicate::sge, fill,
+                                          createI64(rewriter, loc, 0));
+      emitIf(rewriter, loc, arrives, [&] {
+        NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), barrier,
+                                       /*count=*/Value());
+      });
     }
     rewriter.eraseOp(op);
     return success();
   }
 };
 
-/// tma_load into a ring slot: thread 0 expects the tile's bytes on the
-/// stage's full barrier and issues one cp.async.bulk.tensor per box (boxes
-/// side by side along the tile's last dimension, a box's bytes apart in the
-/// slot). The future is the slot's address.
+/// tma_load into a ring slot: the elected thread expects the tile's bytes
+/// on the stage's full barrier and issues one cp.async.bulk.tensor per box
+/// (boxes side by side along the tile's last dimension, a box's bytes apart
+/// in the slot). The future is the slot's address.
 struct TmaLoadLowering : OpConversionPattern<nv_tileas::TmaLoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -417,43 +517,219 @@ struct TmaLoadLowering : OpConversionPattern<nv_tileas::TmaLoadOp> {
                             toI64(rewriter, loc, adaptor.getStage()), *stages,
                             /*empty=*/false)
                      .first;
-    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-    // $0 tid, $1 slot, $2 map, $3 full barrier, $4.. coordinates (fastest
-    // first).
-    SmallVector<Value> operands{tid, slot, adaptor.getDesc(), full};
-    std::string constraints = "r,l,l,l";
-    for (unsigned i = 0; i < rank; ++i) {
-      operands.push_back(
+    // The boxes land through the shared::cluster window (the CTA's own
+    // shared memory: clusters of one), the form PTX ISA 8.0 has.
+    Value slotInCluster = LLVM::AddrSpaceCastOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext(), 7),
+        slot);
+    Value map = toPtr(rewriter, loc, adaptor.getDesc(), 0);
+    // Coordinates, fastest first.
+    SmallVector<Value> coords;
+    for (unsigned i = 0; i < rank; ++i)
+      coords.push_back(
           LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(),
                                 toI64(rewriter, loc,
                                       adaptor.getCoords()[rank - 1 - i])));
-      constraints += ",r";
-    }
-    std::string ptx =
-        "{\n.reg .pred %tcc_p;\n.reg .b32 %tcc_c;\n.reg .b64 %tcc_d;\nsetp.ne.u32 %tcc_p, $0, 0;\n"
-        "@%tcc_p bra TILECC_TMA_ISSUED_${:uid};\n"
-        "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [$3], " +
-        std::to_string(boxes * boxBytes) + ";\n";
-    std::string dims = std::to_string(rank);
-    for (int64_t box = 0; box < boxes; ++box) {
-      std::string coords = "%tcc_c";
-      for (unsigned i = 1; i < rank; ++i)
-        coords += ", $" + std::to_string(4 + i);
-      ptx += "add.u32 %tcc_c, $4, " +
-             std::to_string(box * desc.getBoxShape().back()) + ";\n";
-      ptx += "add.u64 %tcc_d, $1, " + std::to_string(box * boxBytes) + ";\n";
-      ptx += "cp.async.bulk.tensor." + dims +
-             "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
-             "[%tcc_d], [$2, {" + coords + "}], [$3];\n";
-    }
-    ptx += "TILECC_TMA_ISSUED_${:uid}:\n}";
-    emitPtx(rewriter, loc, Type(), operands, ptx, constraints);
+    emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
+      NVVM::MBarrierExpectTxOp::create(
+          rewriter, loc, full, createI32(rewriter, loc, boxes * boxBytes));
+      for (int64_t box = 0; box < boxes; ++box) {
+        SmallVector<Value> boxCoords(coords);
+        boxCoords[0] = LLVM::AddOp::create(
+            rewriter, loc, coords[0],
+            createI32(rewriter, loc, box * desc.getBoxShape().back()));
+        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+            rewriter, loc,
+            offsetPtr(rewriter, loc, slotInCluster,
+                      createI64(rewriter, loc, box * boxBytes)),
+            map, boxCoords, full, /*im2colOffsets=*/ValueRange(),
+            /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+            NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+            /*group=*/nullptr, /*predicate=*/Value());
+      }
+    });
     rewriter.replaceOp(op, slot);
     return success();
   }
 };
 
+/// Bytes of the shared staging buffer a TMA store or reduction writes its
+/// box into (0 for other ops).
+int64_t getTmaStoreScratchBytesImpl(Operation *op) {
+  Value value;
+  if (auto store = dyn_cast<nv_tileas::TmaStoreOp>(op))
+    value = store.getValue();
+  else if (auto reduce = dyn_cast<nv_tileas::TmaReduceOp>(op))
+    value = reduce.getValue();
+  else
+    return 0;
+  auto type = cast<RankedTensorType>(value.getType());
+  return type.getNumElements() *
+         std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+}
+
+/// The reduction of `op` as the bulk tensor reduction's operation. The
+/// element type is the tensor map's, and make_tiled_tma_desc codes integers
+/// as unsigned, so signed min/max have no form; bitwise ones need integers.
+FailureOr<NVVM::TMAReduxKind> getReduxKind(nv_tileas::TmaReduceOp op) {
+  Type elem = op.getValue().getType().getElementType();
+  bool isInt = isa<IntegerType>(elem);
+  auto refuse = [&](StringRef why) {
+    return op.emitOpError() << "'" << nv_tileas::stringifyRmwMode(op.getKind())
+                            << "' on " << elem << " has no bulk tensor "
+                            << "reduction: " << why;
+  };
+  switch (op.getKind()) {
+  case nv_tileas::RmwMode::add:
+    return NVVM::TMAReduxKind::ADD;
+  case nv_tileas::RmwMode::umin:
+  case nv_tileas::RmwMode::umax:
+    if (!isInt)
+      return refuse("unsigned min/max need integers");
+    return op.getKind() == nv_tileas::RmwMode::umin ? NVVM::TMAReduxKind::MIN
+                                                     : NVVM::TMAReduxKind::MAX;
+  case nv_tileas::RmwMode::min:
+  case nv_tileas::RmwMode::max:
+    if (isInt)
+      return refuse("tensor maps hold integers as unsigned");
+    return op.getKind() == nv_tileas::RmwMode::min ? NVVM::TMAReduxKind::MIN
+                                                    : NVVM::TMAReduxKind::MAX;
+  case nv_tileas::RmwMode::bit_and:
+  case nv_tileas::RmwMode::bit_or:
+  case nv_tileas::RmwMode::bit_xor:
+    if (!isInt)
+      return refuse("bitwise reductions need integers");
+    return op.getKind() == nv_tileas::RmwMode::bit_and ? NVVM::TMAReduxKind::AND
+           : op.getKind() == nv_tileas::RmwMode::bit_or ? NVVM::TMAReduxKind::OR
+                                                        : NVVM::TMAReduxKind::XOR;
+  default:
+    return refuse("not a bulk reduction");
+  }
+}
+
+/// tma_store / tma_reduce of a register tile: every thread writes its
+/// elements into the planned staging buffer in the box's shared layout
+/// (dense, the tile's last dimension fastest, swizzled as the map says),
+/// fences its writes for the async proxy, and after a CTA barrier the
+/// elected thread issues the bulk copy (or reduction) from shared memory,
+/// commits it as a bulk group and waits for it; a closing barrier makes the
+/// op complete for every thread (the global writes done, the staging free).
+template <typename OpTy>
+struct TmaStoreLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    constexpr bool reduce = std::is_same_v<OpTy, nv_tileas::TmaReduceOp>;
+    NVVM::TMAReduxKind kind = NVVM::TMAReduxKind::ADD;
+    if constexpr (reduce) {
+      FailureOr<NVVM::TMAReduxKind> redux = getReduxKind(op);
+      if (failed(redux))
+        return failure();
+      kind = *redux;
+    }
+    // The box's shared layout follows the map's swizzle.
+    auto make = op.getDesc().template getDefiningOp<nv_tileas::MakeTiledTmaDescOp>();
+    if (!make)
+      return op.emitOpError("needs its descriptor's make_tiled_tma_desc in "
+                            "view: the box's shared layout follows its "
+                            "swizzle");
+    RankedTensorType type = op.getValue().getType();
+    if (!nv_tileas::LinearEncodingAttr::of(type))
+      return op.emitOpError("needs a tile with a distributed layout");
+    if (!getTensorMapElemType(type.getElementType()))
+      return op.emitOpError("no tensor-map element type for ")
+             << type.getElementType();
+    LLVM::GlobalOp scratch = getScratchBufferOf(op);
+    if (!scratch)
+      return failure();
+    // Bulk tensor copies are PTX ISA 8.0: the map made in view already
+    // requires 8.3.
+    Location loc = op.getLoc();
+    if (needsLeadingBarrier(op))
+      NVVM::Barrier0Op::create(rewriter, loc);
+    Value staging = LLVM::AddressOfOp::create(rewriter, loc, scratch);
+    ::tilecc::layout::LinearLayout layout = getTileLayout(type);
+    SmallVector<Value> registers =
+        unpackRegisters(rewriter, loc, adaptor.getValue());
+    SmallVector<SmallVector<Value>> coords =
+        getRegisterCoordinates(rewriter, loc, layout);
+    DuplicateMasks duplicates = getDuplicateMasks(layout);
+    int64_t elemBytes = type.getElementTypeBitWidth() / 8;
+    int64_t swizzleBits = ::tilecc::layout::getTmaSwizzleLineBits(
+        make.getSwizzleBytes());
+    auto writeBox = [&] {
+      for (auto [r, value] : llvm::enumerate(registers)) {
+        if (r & duplicates.reg)
+          continue;
+        Value offset = createI64(rewriter, loc, 0);
+        int64_t stride = elemBytes;
+        for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+          offset = LLVM::AddOp::create(
+              rewriter, loc, offset,
+              LLVM::MulOp::create(rewriter, loc, coords[r][d],
+                                  createI64(rewriter, loc, stride)));
+          stride *= type.getDimSize(d);
+        }
+        if (swizzleBits)
+          offset = LLVM::XOrOp::create(
+              rewriter, loc, offset,
+              LLVM::LShrOp::create(
+                  rewriter, loc,
+                  LLVM::AndOp::create(rewriter, loc, offset,
+                                      createI64(rewriter, loc, swizzleBits)),
+                  createI64(rewriter, loc,
+                            ::tilecc::layout::kTmaSwizzleShift)));
+        LLVM::StoreOp::create(rewriter, loc, value,
+                              offsetPtr(rewriter, loc, staging, offset));
+      }
+    };
+    if (Value owner = getUniqueOwnerPredicate(rewriter, loc, duplicates))
+      emitIf(rewriter, loc, owner, writeBox);
+    else
+      writeBox();
+    // Generic-proxy writes are seen by the bulk copy (async proxy) only
+    // after a proxy fence in each writing thread.
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    NVVM::Barrier0Op::create(rewriter, loc);
+    Value map = toPtr(rewriter, loc, adaptor.getDesc(), 0);
+    unsigned rank = type.getRank();
+    SmallVector<Value> boxCoords;
+    for (unsigned i = 0; i < rank; ++i)
+      boxCoords.push_back(LLVM::TruncOp::create(
+          rewriter, loc, rewriter.getI32Type(),
+          toI64(rewriter, loc, adaptor.getCoords()[rank - 1 - i])));
+    emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
+      if constexpr (reduce)
+        NVVM::CpAsyncBulkTensorReduceOp::create(
+            rewriter, loc, map, staging, kind, NVVM::TMAStoreMode::TILE,
+            boxCoords, /*l2CacheHint=*/Value());
+      else
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            rewriter, loc, map, staging, boxCoords, /*l2CacheHint=*/Value(),
+            NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+      NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+      NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 0,
+                                           /*read=*/nullptr);
+    });
+    NVVM::Barrier0Op::create(rewriter, loc);
+    rewriter.replaceOp(
+        op, LLVM::UndefOp::create(
+                rewriter, loc,
+                this->getTypeConverter()->convertType(op.getToken().getType())));
+    return success();
+  }
+};
+
 } // namespace
+
+int64_t mlir::tilecc::getTmaStoreScratchBytes(Operation *op) {
+  return getTmaStoreScratchBytesImpl(op);
+}
 
 void mlir::tilecc::populateTileASTmaToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
@@ -463,6 +739,8 @@ void mlir::tilecc::populateTileASTmaToLLVMPatterns(
                TmaLoadLowering, StageLowering<nv_tileas::ProducerAcquireOp>,
                StageLowering<nv_tileas::ProducerCommitOp>,
                StageLowering<nv_tileas::ConsumerWaitOp>,
-               StageLowering<nv_tileas::ConsumerReleaseOp>>(converter, ctx);
+               StageLowering<nv_tileas::ConsumerReleaseOp>,
+               TmaStoreLowering<nv_tileas::TmaStoreOp>,
+               TmaStoreLowering<nv_tileas::TmaReduceOp>>(converter, ctx);
   patterns.add<PipelineCreateLowering>(converter, ctx, numWarps);
 }

@@ -68,6 +68,9 @@ TileASToLLVMTypeConverter::TileASToLLVMTypeConverter(MLIRContext *ctx)
   addConversion([](nv_tileas::MemTokenType type) -> Type {
     return LLVM::LLVMStructType::getLiteral(type.getContext(), {});
   });
+  addConversion([](nv_tileas::AsyncTokenType type) -> Type {
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), {});
+  });
   addConversion([](nv_tileaa::MemTokenType type) -> Type {
     return LLVM::LLVMStructType::getLiteral(type.getContext(), {});
   });
