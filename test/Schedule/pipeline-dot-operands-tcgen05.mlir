@@ -189,3 +189,40 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 :
     nv_tileaa.return
   }
 }
+
+// -----
+
+// An f16 accumulator (D type F16) stays in tensor memory as well.
+// CHECK-LABEL: nv_tileaa.func @gemm_f16_acc(
+// CHECK: nv_tileas.tmem_alloc %{{.*}}, %{{.*}} : tensor<64x64xf16, {{.*}}> -> !nv_tileas.tmem_acc<tensor<64x64xf16
+// CHECK: nv_tileas.tmem_dot %{{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f16>}
+// CHECK: nv_tileas.tmem_load %{{.*}} -> tensor<64x64xf16
+module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 : i32, nv_tileas.static_shared_limit = 232448 : i64} {
+  nv_tileaa.func @gemm_f16_acc(%a: !nv_tileaa.ptr<f16, 1>, %b: !nv_tileaa.ptr<f16, 1>, %c: !nv_tileaa.ptr<f16, 1>, %m: i32, %n: i32, %k: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %cK = arith.constant 32 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf16>
+    %t = nv_tileas.create_token : !nv_tileas.mem_token
+    %m_ = arith.index_cast %m : i32 to index
+    %k_ = arith.index_cast %k : i32 to index
+    %n_ = arith.index_cast %n : i32 to index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %av = nv_tileas.make_tiled_view %a[%c0] sizes(%m_, %k_) strides(%k_, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<64x32xf16>
+    %bv = nv_tileas.make_tiled_view %b[%c0] sizes(%k_, %n_) strides(%n_, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<32x64xf16>
+    %cv = nv_tileas.make_tiled_view %c[%c0] sizes(%m_, %n_) strides(%n_, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<64x64xf16>
+    %bx = gpu.block_id  x
+    %by = gpu.block_id  y
+    %kt = arith.ceildivsi %k, %cK : i32
+    %r = scf.for %i = %c0_i32 to %kt step %c1_i32 iter_args(%acc = %acc0) -> (tensor<64x64xf16>)  : i32 {
+      %ii = arith.index_cast %i : i32 to index
+      %at, %at_t = nv_tileas.tiled_load %av[%bx, %ii] token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<64x32xf16> -> tensor<64x32xf16>, !nv_tileas.mem_token
+      %bt, %bt_t = nv_tileas.tiled_load %bv[%ii, %by] token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<32x64xf16> -> tensor<32x64xf16>, !nv_tileas.mem_token
+      %d = nv_tileas.dot %at, %bt, %acc {atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f16>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf16> -> tensor<64x64xf16>
+      scf.yield %d : tensor<64x64xf16>
+    }
+    %s = nv_tileas.tiled_store %r, %cv[%bx, %by] token(%t) {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<64x64xf16>, !nv_tileas.tiled_view<64x64xf16> -> !nv_tileas.mem_token
+    nv_tileaa.return
+  }
+}

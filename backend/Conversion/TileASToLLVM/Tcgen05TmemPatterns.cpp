@@ -107,7 +107,7 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
     OpBuilder &b = rewriter;
     Type i32 = b.getI32Type();
     TmemAccess access = accessFor(cType);
-    bool isInt = isa<IntegerType>(cType.getElementType());
+    bool isInt = isTmemWordAccumulator(cType.getElementType());
     // A zero C is not stored: the first MMA overwrites instead.
     bool zero = matchPattern(op.getInit(), m_AnyZeroFloat()) ||
                 matchPattern(op.getInit(), m_Zero());
@@ -124,7 +124,9 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
       if (!scratch)
         return failure();
       Value stage = LLVM::AddressOfOp::create(b, loc, scratch);
-      cRegs = relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getInit()),
+      cRegs = relayout(b, loc, op,
+                       toTmemWords(b, loc,
+                                   unpackRegisters(b, loc, adaptor.getInit())),
                        getTileLayout(cType),
                        tmemRegisterLayout({1, access.m, access.n,
                                            access.warpGroups,
@@ -333,7 +335,7 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
     OpBuilder &b = rewriter;
     Value acc = adaptor.getAcc();
     TmemAccess access = accessFor(type);
-    bool isInt = isa<IntegerType>(type.getElementType());
+    bool isInt = isTmemWordAccumulator(type.getElementType());
     Type accElem = isInt ? b.getI32Type() : Type(b.getF32Type());
     Value stage = LLVM::AddressOfOp::create(b, loc, scratch);
     Value warp = getLaneAndWarp(b, loc).second;
@@ -363,7 +365,10 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
         b, loc, op, getTileLayout(type), *rowMajor, stage, accElem);
     if (failed(result))
       return failure();
-    rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));
+    rewriter.replaceOp(
+        op, packRegisters(b, loc, structType,
+                          fromTmemWords(b, loc, *result,
+                                        type.getElementType())));
     return success();
   }
 };

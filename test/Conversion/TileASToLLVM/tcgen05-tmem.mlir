@@ -42,6 +42,14 @@
 // CHECK: @%p tcgen05.mma.cta_group::1.kind::i8 [$1], $2, $3, $4, %p;
 // CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// An f16 accumulator: D type F16 (0x04110000), its cells' low halves read
+// back from the 32-bit words.
+// CHECK-LABEL: llvm.func @gemm_f16_acc
+// CHECK: llvm.mlir.constant(68222976 : i32)
+// CHECK: tcgen05.mma.cta_group::1.kind::f16
+// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
+// CHECK: %[[H:.*]] = llvm.trunc %{{.*}} : i32 to i16
+// CHECK-NEXT: llvm.bitcast %[[H]] : i16 to f16
 
 #A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 32}>
 #B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = [(0, 32), (0, 64)]} -> {dim0 = 32, dim1 = 128}>
