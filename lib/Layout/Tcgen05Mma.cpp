@@ -60,6 +60,13 @@ tilecc::layout::getTcgen05Shape(llvm::StringRef aElem, llvm::StringRef bElem,
     if (f8(aElem) && f8(bElem))
       return Tcgen05Shape{Tcgen05Kind::F8F6F4, 32, *f8(aElem), *f8(bElem), 1};
   }
+  // D type F16 (0): kind::f16 with f16 operands and kind::f8f6f4.
+  if (cElem == "f16") {
+    if (aElem == "f16" && bElem == "f16")
+      return Tcgen05Shape{Tcgen05Kind::F16, 16, 0, 0, 0};
+    if (f8(aElem) && f8(bElem))
+      return Tcgen05Shape{Tcgen05Kind::F8F6F4, 32, *f8(aElem), *f8(bElem), 0};
+  }
   if ((cElem == "s32" || cElem == "i32") && i8(aElem) && i8(bElem))
     return Tcgen05Shape{Tcgen05Kind::I8, 32, *i8(aElem), *i8(bElem), 2};
   return std::nullopt;

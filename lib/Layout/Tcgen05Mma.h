@@ -40,17 +40,19 @@ struct Tcgen05Shape {
 /// The PTX name of a kind (`f16`, `tf32`, `f8f6f4`, `i8`).
 llvm::StringRef getTcgen05KindName(Tcgen05Kind kind);
 
-/// The instruction for A, B and accumulator elements named as in the atoms
-/// (`f16`, `bf16`, `tf32`, `e4m3`, `e5m2`, `s8`, `u8`, `s32`):
-/// kind::f16 (f16 x f16, bf16 x bf16), kind::tf32, kind::f8f6f4 (e4m3 /
-/// e5m2, mixed allowed), kind::i8 (s8 / u8, mixed allowed), accumulating in
-/// f32 (s32 for i8). nullopt for everything else (f16 accumulators, f64,
-/// f32 operands, which keep f32 precision with 3xTF32 on mma.sync, mixed
-/// f16/bf16, ...), which keeps mma.sync.
 /// Tensor-memory columns of an SM (128 lanes of 32 bits each): what the
 /// allocations live at one time in a CTA may hold at most.
 constexpr int64_t kTensorMemoryColumns = 512;
 
+/// The instruction for A, B and accumulator elements named as in the atoms
+/// (`f16`, `bf16`, `tf32`, `e4m3`, `e5m2`, `s8`, `u8`, `s32`):
+/// kind::f16 (f16 x f16, bf16 x bf16), kind::tf32, kind::f8f6f4 (e4m3 /
+/// e5m2, mixed allowed), kind::i8 (s8 / u8, mixed allowed), accumulating in
+/// f32 (s32 for i8), or in f16 for f16 x f16 and the 8-bit floats (D type
+/// F16, one element in the low half of each 32-bit tensor-memory cell).
+/// nullopt for everything else (bf16 into f16, f64, f32 operands, which
+/// keep f32 precision with 3xTF32 on mma.sync, mixed f16/bf16, ...), which
+/// keeps mma.sync.
 std::optional<Tcgen05Shape> getTcgen05Shape(llvm::StringRef aElem,
                                             llvm::StringRef bElem,
                                             llvm::StringRef cElem);

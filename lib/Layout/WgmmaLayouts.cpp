@@ -54,15 +54,23 @@ tilecc::layout::wgmmaDotLayouts(unsigned numWarps, unsigned elemBits,
   return result;
 }
 
+/// The element widths of the canonical operand layouts (wgmma takes 16-bit
+/// ones; tcgen05 also the 32-bit tf32 and the 8-bit kinds), and the bits of
+/// K one instruction reads from a row (32 bytes).
+static bool isCanonicalElemBits(unsigned elemBits) {
+  return elemBits == 8 || elemBits == 16 || elemBits == 32;
+}
+static constexpr int64_t kStepBits = 256;
+
 llvm::Expected<WgmmaSharedOperand>
 tilecc::layout::wgmmaNMajorB(int64_t k, int64_t n, unsigned elemBits) {
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   };
-  if (elemBits != 16 || !llvm::isPowerOf2_64(k) || !llvm::isPowerOf2_64(n) ||
-      k % 16 != 0)
-    return fail("an N-major wgmma B tile has 16-bit elements and "
-                "power-of-two K (a multiple of 16) and N");
+  if (!isCanonicalElemBits(elemBits) || !llvm::isPowerOf2_64(k) ||
+      !llvm::isPowerOf2_64(n) || k * elemBits % kStepBits != 0)
+    return fail("an N-major B tile has 8-, 16- or 32-bit elements and "
+                "power-of-two K (whole 32-byte instruction steps) and N");
   int64_t elemBytes = elemBits / 8, rowBytes = n * elemBytes;
   WgmmaSharedOperand result;
   if (rowBytes % 128 == 0)
@@ -106,10 +114,11 @@ tilecc::layout::wgmmaKMajorA(int64_t m, int64_t k, unsigned elemBits) {
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   };
-  if (elemBits != 16 || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(k) ||
-      k % 16 != 0 || m % 64 != 0)
-    return fail("a K-major wgmma A tile has 16-bit elements, power-of-two K "
-                "(a multiple of 16) and M (a multiple of 64)");
+  if (!isCanonicalElemBits(elemBits) || !llvm::isPowerOf2_64(m) ||
+      !llvm::isPowerOf2_64(k) || k * elemBits % kStepBits != 0 || m % 64 != 0)
+    return fail("a K-major A tile has 8-, 16- or 32-bit elements, power-of-two "
+                "K (whole 32-byte instruction steps) and M (a multiple of "
+                "64)");
   int64_t elemBytes = elemBits / 8, rowBytes = k * elemBytes;
   WgmmaSharedOperand result;
   if (rowBytes % 128 == 0)

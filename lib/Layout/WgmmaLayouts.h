@@ -51,8 +51,10 @@ llvm::Expected<WgmmaDotLayouts> wgmmaDotLayouts(unsigned numWarps,
                                                 llvm::ArrayRef<int64_t> accShape,
                                                 int64_t k);
 
-/// A K x N B tile in shared memory, N-major (the descriptor's transposed B,
-/// f16/bf16), in the swizzled canonical layout: atoms of 8 K rows of
+/// A K x N B tile in shared memory, N-major (the descriptor's transposed B:
+/// wgmma's for f16/bf16, tcgen05's also for 8-bit and tf32 elements; K a
+/// multiple of one instruction's 32 bytes), in the swizzled canonical
+/// layout: atoms of 8 K rows of
 /// `swizzleBytes` (N contiguous), K atoms `sbo` bytes apart, N atoms `lbo`
 /// bytes apart; 16-byte chunk c of row r of an atom is stored at chunk
 /// c ^ (r % (swizzleBytes / 16)). `layout` maps "offset" (elements, from a
@@ -68,11 +70,12 @@ struct WgmmaSharedOperand {
 llvm::Expected<WgmmaSharedOperand> wgmmaNMajorB(int64_t k, int64_t n,
                                                 unsigned elemBits);
 
-/// An M x K A tile in shared memory, K-major (f16/bf16), in the swizzled
+/// An M x K A tile in shared memory, K-major (8-, 16- or 32-bit elements,
+/// K a multiple of one instruction's 32 bytes), in the swizzled
 /// canonical layout: atoms of 8 M rows of `swizzleBytes` (K contiguous), M
 /// atoms `sbo` = 8 * swizzleBytes apart, then the next swizzleBytes of K
 /// `kAtomBytes` = M * swizzleBytes on; swizzled like wgmmaNMajorB. One
-/// k16 instruction reads 32 bytes of a row, inside one atom, so LBO is
+/// instruction reads 32 bytes of a row, inside one atom, so LBO is
 /// unused (encoded as 16 bytes, as the ISA's canonical form says).
 llvm::Expected<WgmmaSharedOperand> wgmmaKMajorA(int64_t m, int64_t k,
                                                 unsigned elemBits);

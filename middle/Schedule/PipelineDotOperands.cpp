@@ -218,10 +218,11 @@ bool isTcgen05Dot(DotOp dot) {
 
 /// The loop's tcgen05 dot whose accumulator may stay in tensor memory
 /// across the loop (TileASTmemOps.td): the only tcgen05 dot of the loop, in
-/// its body, kind::f16 (the canonical K-major A / N-major B slot layouts of
-/// lib/Layout are 16-bit), M a multiple of 128, its accumulator a loop
-/// value only it reads and whose next value only the yield takes, A and B
-/// each converted from a load only it reads.
+/// its body, of any kind of the instruction table whose operands have the
+/// canonical K-major A / N-major B slot layouts of lib/Layout (the copies
+/// write them as they load), M = 64 (the M = 64 instruction) or a multiple
+/// of 128, its accumulator a loop value only it reads and whose next value
+/// only the yield takes, A and B each converted from a load only it reads.
 DotOp findTmemDot(scf::ForOp loop) {
   DotOp found;
   unsigned dots = 0;
@@ -231,14 +232,21 @@ DotOp findTmemDot(scf::ForOp loop) {
   });
   if (dots != 1 || found->getBlock() != loop.getBody())
     return {};
+  MmaAtomAttr atom = found.getAtom();
   auto a = cast<RankedTensorType>(found.getA().getType());
   auto b = cast<RankedTensorType>(found.getB().getType());
-  if (a.getRank() != 2 || a.getElementTypeBitWidth() != 16 ||
-      a.getDimSize(0) % 128 != 0 ||
+  // The slots hold what the loads read, in their element width.
+  unsigned bits = a.getElementTypeBitWidth();
+  if (!tl::getTcgen05Shape(atom.getAName(), atom.getBName(),
+                           atom.getCName()) ||
+      a.getRank() != 2 || b.getElementTypeBitWidth() != bits ||
+      (a.getDimSize(0) != 64 && a.getDimSize(0) % 128 != 0) ||
       llvm::errorToBool(
-          tl::wgmmaKMajorA(a.getDimSize(0), a.getDimSize(1), 16).takeError()) ||
+          tl::wgmmaKMajorA(a.getDimSize(0), a.getDimSize(1), bits)
+              .takeError()) ||
       llvm::errorToBool(
-          tl::wgmmaNMajorB(b.getDimSize(0), b.getDimSize(1), 16).takeError()))
+          tl::wgmmaNMajorB(b.getDimSize(0), b.getDimSize(1), bits)
+              .takeError()))
     return {};
   auto acc = dyn_cast<BlockArgument>(found.getC());
   if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||

@@ -156,7 +156,8 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
-    bool isInt = isa<IntegerType>(cType.getElementType());
+    // s32 and f16 accumulators move as 32-bit words (f16 in the low half).
+    bool isInt = isTmemWordAccumulator(cType.getElementType());
     Type accElem = isInt ? i32 : Type(b.getF32Type());
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
     // 1. The scratch buffer's previous user is done; tensor memory and the
@@ -175,7 +176,8 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         tmemRegisterLayout({1, p.m, p.n, p.warpGroups, p.halfRows});
     Value stage = at(p.stageOffset);
     FailureOr<SmallVector<Value>> cRegs =
-        relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
+        relayout(b, loc, op,
+                 toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getC())),
                  getTileLayout(cType), tmemLayout, stage, 1, p.m, p.n);
     if (failed(cRegs))
       return failure();
@@ -262,7 +264,10 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         b, loc, op, getTileLayout(op.getType()), *rowMajor, stage, accElem);
     if (failed(result))
       return failure();
-    rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));
+    rewriter.replaceOp(
+        op, packRegisters(b, loc, structType,
+                          fromTmemWords(b, loc, *result,
+                                        cType.getElementType())));
     return success();
   }
 };

@@ -382,6 +382,32 @@ tcgen05::loadTmemToStage(OpBuilder &b, Location loc, Operation *op,
   return rowMajor;
 }
 
+bool tcgen05::isTmemWordAccumulator(Type elem) { return !elem.isF32(); }
+
+SmallVector<Value> tcgen05::toTmemWords(OpBuilder &b, Location loc,
+                                        ArrayRef<Value> regs) {
+  SmallVector<Value> words;
+  for (Value v : regs) {
+    if (v.getType().isF16())
+      v = LLVM::ZExtOp::create(
+          b, loc, b.getI32Type(),
+          LLVM::BitcastOp::create(b, loc, b.getI16Type(), v));
+    words.push_back(v);
+  }
+  return words;
+}
+
+SmallVector<Value> tcgen05::fromTmemWords(OpBuilder &b, Location loc,
+                                          ArrayRef<Value> words, Type elem) {
+  if (!elem.isF16())
+    return SmallVector<Value>(words);
+  SmallVector<Value> regs;
+  for (Value w : words)
+    regs.push_back(LLVM::BitcastOp::create(
+        b, loc, elem, LLVM::TruncOp::create(b, loc, b.getI16Type(), w)));
+  return regs;
+}
+
 /// "{$first, $first+1, ...}" for `count` operands.
 std::string tcgen05::operandList(unsigned first, unsigned count) {
   SmallVector<std::string> names;

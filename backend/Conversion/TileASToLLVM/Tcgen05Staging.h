@@ -136,6 +136,17 @@ loadTmemToStage(OpBuilder &b, Location loc, Operation *op, Value warpAddress,
                 Value stage, bool isInt, const TmemAccess &access,
                 Value keep = Value());
 
+/// Whether an accumulator of `elem` moves through tensor memory and the
+/// staging area as raw 32-bit words (s32, and f16 in the low half of its
+/// cell) rather than as f32.
+bool isTmemWordAccumulator(Type elem);
+/// Accumulator registers as the 32-bit words of their tensor-memory cells
+/// (f32 and s32 as they are, an f16 zero-extended from its bits), and back.
+SmallVector<Value> toTmemWords(OpBuilder &b, Location loc,
+                               ArrayRef<Value> regs);
+SmallVector<Value> fromTmemWords(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> words, Type elem);
+
 /// "{$first, $first+1, ...}" for `count` operands.
 std::string operandList(unsigned first, unsigned count);
 /// `count` copies of the constraint `c`, comma-separated.

@@ -9,11 +9,14 @@
 //   tmem_alloc: warp 0 tcgen05.alloc, thread 0 mbarrier.init; C (unless it
 //               is zero) through the row-major staging area into tensor
 //               memory with tcgen05.st;
-//   tmem_dot:   thread 0 issues one tcgen05.mma per (128-row block, N chunk
-//               of up to 256, K step of 16) from the ring slots' matrix
-//               descriptors (A K-major, B N-major, both swizzled as lib/Layout
-//               wgmmaKMajorA / wgmmaNMajorB lay them out) and one
-//               tcgen05.commit to the mbarrier; no wait;
+//   tmem_dot:   thread 0 issues one tcgen05.mma per (128-row block, or the
+//               one M = 64 block of a 64-row tile; N chunk of up to 256; K
+//               step of 32 bytes) of the kind and instruction descriptor
+//               lib/Layout's Tcgen05Mma table gives (f16, tf32, f8f6f4,
+//               i8) from the ring slots' matrix descriptors (A K-major, B
+//               N-major, both swizzled as lib/Layout wgmmaKMajorA /
+//               wgmmaNMajorB lay them out) and one tcgen05.commit to the
+//               mbarrier; no wait;
 //   tmem_wait:  every thread waits for the phase of the last commit;
 //   tmem_load:  that wait, tcgen05.ld into the staging area, tcgen05.dealloc
 //               and mbarrier.inval, the result's registers read back.
@@ -28,6 +31,7 @@
 #include "Layout/WgmmaLayouts.h"
 #include "Schedule/BlockedLayouts.h"
 #include "Target/TargetInfo.h"
+#include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/IR/TileASTmemOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -103,7 +107,7 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
     OpBuilder &b = rewriter;
     Type i32 = b.getI32Type();
     TmemAccess access = accessFor(cType);
-    bool isInt = isa<IntegerType>(cType.getElementType());
+    bool isInt = isTmemWordAccumulator(cType.getElementType());
     // A zero C is not stored: the first MMA overwrites instead.
     bool zero = matchPattern(op.getInit(), m_AnyZeroFloat()) ||
                 matchPattern(op.getInit(), m_Zero());
@@ -120,7 +124,9 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
       if (!scratch)
         return failure();
       Value stage = LLVM::AddressOfOp::create(b, loc, scratch);
-      cRegs = relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getInit()),
+      cRegs = relayout(b, loc, op,
+                       toTmemWords(b, loc,
+                                   unpackRegisters(b, loc, adaptor.getInit())),
                        getTileLayout(cType),
                        tmemRegisterLayout({1, access.m, access.n,
                                            access.warpGroups,
@@ -190,16 +196,18 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
             ? tl::getTcgen05Shape(atom.getAName(), atom.getBName(),
                                   atom.getCName())
             : std::nullopt;
-    if (!instr || instr->kind != tl::Tcgen05Kind::F16)
-      return op.emitOpError("keeps kind::f16 accumulators (f16/bf16 "
-                            "operands) in tensor memory, not atom ")
+    if (!instr)
+      return op.emitOpError("keeps accumulators of a tcgen05.mma kind "
+                            "(f16, tf32, f8f6f4, i8) in tensor memory, not "
+                            "atom ")
              << atom;
     RankedTensorType a = op.getA().getType(), bt = op.getB().getType();
     int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = bt.getDimSize(1);
-    unsigned bits = a.getElementTypeBitWidth();
-    if (m % 128 != 0 || !llvm::isPowerOf2_64(n) || n < 16 || k % instr->k)
-      return op.emitOpError("needs M a multiple of 128, N a power of two "
-                            "from 16 and K a multiple of ")
+    unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
+    if ((m != 64 && m % 128 != 0) || !llvm::isPowerOf2_64(n) || n < 16 ||
+        k % instr->k)
+      return op.emitOpError("needs M = 64 or a multiple of 128, N a power of "
+                            "two from 16 and K a multiple of ")
              << instr->k;
     Value aSlot = stagedSlot(rewriter, op.getA(), 0);
     Value bSlot = stagedSlot(rewriter, op.getB(), 1);
@@ -241,13 +249,18 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
     // The tiles are in (the async_wait's barrier); tensor-memory accesses of
     // the other threads are ordered before the MMAs.
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    // A 64-row tile runs the M = 64 instruction, whose D rows fill the
+    // first 16 lanes of each warp's lane quarter (what tcgen05.ld 16x32bx2
+    // reads back, TmemAccess::halfRows); larger tiles one M = 128
+    // instruction per 128-row block.
+    int64_t mInstr = m == 64 ? 64 : 128, mBlocks = m / mInstr;
     int64_t nInstr = std::min<int64_t>(n, 256);
     int64_t nChunks = n / nInstr, kSteps = k / instr->k;
     int64_t elemBytes = bits / 8;
     int64_t nAtomElems = sharedB->swizzleBytes / elemBytes;
-    Value idesc = createI32(
-        b, loc,
-        tl::getTcgen05InstrDescriptor(*instr, 128, nInstr, /*mnMajorB=*/true));
+    Value idesc = createI32(b, loc,
+                            tl::getTcgen05InstrDescriptor(
+                                *instr, mInstr, nInstr, /*mnMajorB=*/true));
     std::string kind = tl::getTcgen05KindName(instr->kind).str();
     // enable-input-d: the accumulator's flag for the first K step of each
     // block, true (%p, the issuing thread) after it.
@@ -256,7 +269,7 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
                         kind + " [$1], $2, $3, $4, %acc;\n}";
     std::string next = "@%p tcgen05.mma.cta_group::1.kind::" + kind +
                        " [$1], $2, $3, $4, %p;";
-    for (int64_t mb = 0; mb < m / 128; ++mb)
+    for (int64_t mb = 0; mb < mBlocks; ++mb)
       for (int64_t nc = 0; nc < nChunks; ++nc)
         for (int64_t s = 0; s < kSteps; ++s) {
           Value d = LLVM::AddOp::create(
@@ -266,7 +279,7 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
               LLVM::AddOp::create(
                   b, loc, aAddr,
                   createI32(b, loc,
-                            tl::wgmmaKMajorOffset(*sharedA, mb * 128,
+                            tl::wgmmaKMajorOffset(*sharedA, mb * mInstr,
                                                   s * instr->k, bits))),
               *sharedA, *modeA);
           int64_t bOffset = nc * nInstr / nAtomElems * sharedB->lbo +
@@ -322,7 +335,7 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
     OpBuilder &b = rewriter;
     Value acc = adaptor.getAcc();
     TmemAccess access = accessFor(type);
-    bool isInt = isa<IntegerType>(type.getElementType());
+    bool isInt = isTmemWordAccumulator(type.getElementType());
     Type accElem = isInt ? b.getI32Type() : Type(b.getF32Type());
     Value stage = LLVM::AddressOfOp::create(b, loc, scratch);
     Value warp = getLaneAndWarp(b, loc).second;
@@ -352,7 +365,10 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
         b, loc, op, getTileLayout(type), *rowMajor, stage, accElem);
     if (failed(result))
       return failure();
-    rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));
+    rewriter.replaceOp(
+        op, packRegisters(b, loc, structType,
+                          fromTmemWords(b, loc, *result,
+                                        type.getElementType())));
     return success();
   }
 };

@@ -8,6 +8,7 @@
 #include "Layout/WgmmaLayouts.h"
 #include "Target/TargetInfo.h"
 #include "TileAS/IR/RegisterBits.h"
+#include "TileAS/IR/TileASModuleAttrs.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/Support/MathExtras.h"
@@ -52,7 +53,8 @@ static nv_tileas::MmaFamily mmaFamily(int64_t cc, bool blockScaled) {
 }
 
 /// A plain dot that an arch-specific instruction family may take: the module
-/// targets an `a` device, no f16 accumulator is kept, the tile is 2-d with
+/// targets an `a` device, no f16 accumulator is kept (unless
+/// `f16Accumulator`: the family has D type F16), the tile is 2-d with
 /// static shapes. Its instruction-table element names and warps.
 struct ArchSpecificDot {
   std::string a, b, c;
@@ -61,10 +63,11 @@ struct ArchSpecificDot {
   unsigned numWarps;
 };
 static std::optional<ArchSpecificDot>
-getArchSpecificDot(nv_tileaa::DotOp op, nv_tileaa::KernelSpecAttr spec) {
+getArchSpecificDot(nv_tileaa::DotOp op, nv_tileaa::KernelSpecAttr spec,
+                   bool f16Accumulator = false) {
   auto module = op->getParentOfType<ModuleOp>();
   if (!module || !module->hasAttr(kArchSpecificAttrName) ||
-      op->hasAttr(kF16AccumulatorAttr))
+      (!f16Accumulator && op->hasAttr(kF16AccumulatorAttr)))
     return std::nullopt;
   auto a = cast<RankedTensorType>(op.getA().getType());
   auto b = cast<RankedTensorType>(op.getB().getType());
@@ -94,15 +97,29 @@ static bool selectsWgmma(nv_tileaa::DotOp op, int64_t cc,
 
 /// sm_100a, sm_103a and sm_110a run a plain dot on tcgen05.mma when the
 /// instruction table has its element types and the tile fits (lib/Layout's
-/// fitsTcgen05); everything else stays on mma.sync.
+/// fitsTcgen05); everything else stays on mma.sync. A dot widened from an
+/// f16 mmaf takes the table's D type F16 form (DotAccumulator.cpp narrows
+/// it back): mma.sync has no f16 accumulator for 8-bit floats, so it only
+/// does where the schedule cannot send it back to mma.sync for its
+/// accumulator's staging (tileas-assign-layouts).
 static bool selectsTcgen05(nv_tileaa::DotOp op, int64_t cc,
                            nv_tileaa::KernelSpecAttr spec) {
   std::optional<ArchSpecificDot> dot;
   if (!::tilecc::layout::hasTcgen05Mma(cc) ||
-      !(dot = getArchSpecificDot(op, spec)))
+      !(dot = getArchSpecificDot(op, spec, /*f16Accumulator=*/true)))
     return false;
+  bool f16Acc = op->hasAttr(kF16AccumulatorAttr);
   std::optional<::tilecc::layout::Tcgen05Shape> instr =
-      ::tilecc::layout::getTcgen05Shape(dot->a, dot->b, dot->c);
+      ::tilecc::layout::getTcgen05Shape(dot->a, dot->b,
+                                        f16Acc ? "f16" : dot->c);
+  if (f16Acc) {
+    int64_t staging = 4;
+    for (int64_t size : dot->cShape)
+      staging *= size;
+    if (staging >= nv_tileas::getStaticSharedLimit(op).value_or(
+                       ::tilecc::kPortableStaticSharedBytes))
+      return false;
+  }
   return instr && ::tilecc::layout::hasTcgen05Kind(cc, instr->kind) &&
          ::tilecc::layout::fitsTcgen05(dot->numWarps, dot->cShape, dot->k,
                                        *instr);

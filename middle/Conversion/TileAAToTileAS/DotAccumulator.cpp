@@ -5,7 +5,8 @@
 // the dot (kF16AccumulatorAttr; an f32 mmaf the program rounds to f16
 // itself is not marked and keeps f32 partial sums). Once the atom
 // is chosen, a dot whose instruction keeps f16 accumulators (mma.sync
-// .f16.f16.f16.f16, lib/Layout's instruction table) takes the f16
+// .f16.f16.f16.f16, tcgen05.mma with D type F16; lib/Layout's instruction
+// tables) takes the f16
 // accumulator directly: cuda_tile's mmaf defines D = A x B + C in the
 // accumulator's type and leaves the precision of the partial sums to the
 // target, as mma.sync with .f16 accumulators does.
@@ -16,6 +17,7 @@
 #include "Conversion/CudaTileToTileAA/CudaTileToTileAA.h"
 
 #include "Layout/MmaLayouts.h"
+#include "Layout/Tcgen05Mma.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -23,12 +25,17 @@ using namespace mlir;
 using namespace mlir::tilecc;
 namespace tl = ::tilecc::layout;
 
-/// The f16-accumulator form of an f32-accumulating mma.sync atom whose A
-/// and B have one, else null.
+/// The f16-accumulator form of an f32-accumulating mma.sync or tcgen05 atom
+/// whose A and B have one (tcgen05: D type F16, lib/Layout's Tcgen05Mma
+/// table), else null.
 static nv_tileas::MmaAtomAttr f16AccumulatorAtom(nv_tileas::MmaAtomAttr atom) {
-  if (atom.getFamily() != nv_tileas::MmaFamily::mma_sync ||
-      !atom.getC().isF32() ||
-      !tl::mmaSyncHasF16Accumulator(atom.getAName(), atom.getBName()))
+  bool has = false;
+  if (atom.getFamily() == nv_tileas::MmaFamily::mma_sync)
+    has = tl::mmaSyncHasF16Accumulator(atom.getAName(), atom.getBName());
+  else if (atom.getFamily() == nv_tileas::MmaFamily::tcgen05)
+    has = tl::getTcgen05Shape(atom.getAName(), atom.getBName(), "f16")
+              .has_value();
+  if (!has || !atom.getC().isF32())
     return {};
   return atom.withAccumulator(Float16Type::get(atom.getContext()));
 }

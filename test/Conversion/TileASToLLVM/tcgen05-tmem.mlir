@@ -23,6 +23,34 @@
 // CHECK: @%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 128;
 // CHECK: @%p mbarrier.inval.shared::cta.b64 [$1];
 
+// The other kinds from the same table: the 64-row e4m3 tile runs the
+// M = 64 instruction (descriptor 0x04110010: E4M3 x E4M3 -> F32, N-major
+// B, N = 64, M = 64; one K step of 32 bytes) onto 64 columns, read back
+// with tcgen05.ld 16x32bx2 (its rows in lanes 0-15 of each quarter); the
+// s8 tile kind::i8 (0x081104a0: S8 x S8 -> S32, M = 128), two K steps.
+// CHECK-LABEL: llvm.func @gemm_e4m3_m64
+// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 64;
+// CHECK: llvm.mlir.constant(68222992 : i32)
+// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::f8f6f4 [$1], $2, $3, $4, %acc;
+// CHECK-NOT: tcgen05.mma
+// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
+// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 64;
+// CHECK-LABEL: llvm.func @gemm_s8
+// CHECK: llvm.mlir.constant(135333024 : i32)
+// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::i8 [$1], $2, $3, $4, %acc;
+// CHECK: @%p tcgen05.mma.cta_group::1.kind::i8 [$1], $2, $3, $4, %p;
+// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// An f16 accumulator: D type F16 (0x04110000), its cells' low halves read
+// back from the 32-bit words.
+// CHECK-LABEL: llvm.func @gemm_f16_acc
+// CHECK: llvm.mlir.constant(68222976 : i32)
+// CHECK: tcgen05.mma.cta_group::1.kind::f16
+// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
+// CHECK: %[[H:.*]] = llvm.trunc %{{.*}} : i32 to i16
+// CHECK-NEXT: llvm.bitcast %[[H]] : i16 to f16
+
 #A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 32}>
 #B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = [(0, 32), (0, 64)]} -> {dim0 = 32, dim1 = 128}>
 #C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32), (0, 64)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 128}>
@@ -41,10 +69,24 @@ module attributes {nv_tileas.compute_capability = 100 : i32} {
 #B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = [(0, 32), (0, 64)]} -> {dim0 = 32, dim1 = 128}>
 #C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32), (0, 64)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 128}>
 module attributes {nv_tileas.compute_capability = 100 : i32} {
-  func.func @not_f16(%a: tensor<128x32xf32, #A>, %b: tensor<32x128xf32, #B>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>) {
-    // expected-error @+2 {{keeps kind::f16 accumulators (f16/bf16 operands) in tensor memory, not atom #nv_tileas.mma_atom<tcgen05, m128n128k8, tf32 x tf32 -> f32>}}
+  func.func @not_a_kind(%a: tensor<128x32xf32, #A>, %b: tensor<32x128xf32, #B>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>) {
+    // expected-error @+2 {{keeps accumulators of a tcgen05.mma kind (f16, tf32, f8f6f4, i8) in tensor memory, not atom #nv_tileas.mma_atom<tcgen05, m128n128k8, f32 x f32 -> f32>}}
     // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
-    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k8, tf32 x tf32 -> f32>} : tensor<128x32xf32, #A>, tensor<32x128xf32, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k8, f32 x f32 -> f32>} : tensor<128x32xf32, #A>, tensor<32x128xf32, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
+    return
+  }
+}
+
+// -----
+
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)]} -> {dim0 = 32, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)]} -> {dim0 = 32, dim1 = 32}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)]} -> {dim0 = 32, dim1 = 32}>
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+  func.func @m32(%a: tensor<32x32xf16, #A>, %b: tensor<32x32xf16, #B>, %t: !nv_tileas.tmem_acc<tensor<32x32xf32, #C>>) {
+    // expected-error @+2 {{needs M = 64 or a multiple of 128, N a power of two from 16 and K a multiple of 16}}
+    // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32>} : tensor<32x32xf16, #A>, tensor<32x32xf16, #B>, !nv_tileas.tmem_acc<tensor<32x32xf32, #C>>
     return
   }
 }

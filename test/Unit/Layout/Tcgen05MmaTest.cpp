@@ -55,11 +55,21 @@ TEST(Tcgen05Mma, InstructionTable) {
   EXPECT_EQ(i8->bType, 0u);
   EXPECT_EQ(i8->dType, 2u);
   EXPECT_EQ(getTcgen05KindName(Tcgen05Kind::F8F6F4), "f8f6f4");
+  // D type F16 (0): kind::f16 with f16 operands and kind::f8f6f4.
+  auto f16Acc = getTcgen05Shape("f16", "f16", "f16");
+  ASSERT_TRUE(f16Acc);
+  EXPECT_EQ(f16Acc->kind, Tcgen05Kind::F16);
+  EXPECT_EQ(f16Acc->dType, 0u);
+  auto f8Acc = getTcgen05Shape("e4m3", "e5m2", "f16");
+  ASSERT_TRUE(f8Acc);
+  EXPECT_EQ(f8Acc->kind, Tcgen05Kind::F8F6F4);
+  EXPECT_EQ(f8Acc->bType, 1u);
+  EXPECT_EQ(f8Acc->dType, 0u);
   // Kept on mma.sync by tilecc.
-  EXPECT_FALSE(getTcgen05Shape("f16", "f16", "f16"));
+  EXPECT_FALSE(getTcgen05Shape("bf16", "bf16", "f16"));
   EXPECT_FALSE(getTcgen05Shape("f16", "bf16", "f32"));
   EXPECT_FALSE(getTcgen05Shape("f64", "f64", "f64"));
-  EXPECT_FALSE(getTcgen05Shape("e4m3", "e4m3", "f16"));
+  EXPECT_FALSE(getTcgen05Shape("s8", "s8", "f16"));
 }
 
 TEST(Tcgen05Mma, Fits) {

@@ -12,6 +12,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <tuple>
 
 using namespace tilecc::layout;
@@ -88,7 +89,8 @@ TEST(WgmmaLayouts, NMajorB) {
       }
   }
   for (auto [k, n, bits] : {std::tuple{16, 8, 16u} /* 16-byte rows */,
-                            std::tuple{16, 64, 8u}}) {
+                            std::tuple{16, 64, 8u} /* half a K step */,
+                            std::tuple{4, 64, 32u}, std::tuple{32, 64, 4u}}) {
     auto bad = wgmmaNMajorB(k, n, bits);
     EXPECT_FALSE(bool(bad));
     llvm::consumeError(bad.takeError());
@@ -126,6 +128,57 @@ TEST(WgmmaLayouts, KMajorA) {
   auto bad = wgmmaKMajorA(32, 16, 16); // fewer rows than one warpgroup
   EXPECT_FALSE(bool(bad));
   llvm::consumeError(bad.takeError());
+  bad = wgmmaKMajorA(64, 16, 8); // half a 32-byte K step
+  EXPECT_FALSE(bool(bad));
+  llvm::consumeError(bad.takeError());
+  bad = wgmmaKMajorA(64, 8, 64); // no tensor-core operand width
+  EXPECT_FALSE(bool(bad));
+  llvm::consumeError(bad.takeError());
 }
 
 } // namespace
+
+// tcgen05's 8-bit (f8f6f4, i8) and 32-bit (tf32) operands take the same
+// canonical layouts in bytes: each element where the emulator's descriptor
+// walk finds it (A K-major, B N-major; 32 bytes of K per instruction).
+TEST(WgmmaLayouts, CanonicalLayoutsOfOtherWidths) {
+  for (unsigned bits : {8u, 32u}) {
+    int64_t bytes = bits / 8, stepK = 32 / bytes;
+    for (auto [m, k] : {std::pair<int64_t, int64_t>{64, 2 * stepK},
+                        {128, 4 * stepK}}) {
+      auto a = wgmmaKMajorA(m, k, bits);
+      ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+      unsigned w = a->swizzleBytes;
+      EXPECT_EQ(int64_t(w), std::min<int64_t>(128, k * bytes));
+      std::optional<LinearLayout> toOffset = a->layout.invert();
+      ASSERT_TRUE(toOffset.has_value());
+      for (int32_t r = 0; r < m; ++r)
+        for (int32_t kk = 0; kk < k; ++kk) {
+          int64_t start = wgmmaKMajorOffset(*a, r / 8 * 8, kk / stepK * stepK,
+                                            bits);
+          int64_t addr = start + r % 8 * w + bytes * (kk % stepK);
+          addr ^= ((addr >> 7) & (w / 16 - 1)) << 4;
+          EXPECT_EQ(bytes * toOffset->applyValues({r, kk})[0], addr)
+              << bits << "-bit m " << r << " k " << kk;
+        }
+    }
+    for (auto [k, n] : {std::pair<int64_t, int64_t>{stepK, 64 / bytes},
+                        {2 * stepK, 256 / bytes}}) {
+      auto b = wgmmaNMajorB(k, n, bits);
+      ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+      unsigned w = b->swizzleBytes;
+      EXPECT_EQ(b->lbo, k * int64_t(w));
+      std::optional<LinearLayout> toOffset = b->layout.invert();
+      ASSERT_TRUE(toOffset.has_value());
+      int64_t atomN = w / bytes;
+      for (int32_t kk = 0; kk < k; ++kk)
+        for (int32_t nn = 0; nn < n; ++nn) {
+          int64_t addr = nn / atomN * b->lbo + kk / 8 * b->sbo + kk % 8 * w +
+                         bytes * (nn % atomN);
+          addr ^= ((addr >> 7) & (w / 16 - 1)) << 4;
+          EXPECT_EQ(bytes * toOffset->applyValues({kk, nn})[0], addr)
+              << bits << "-bit k " << kk << " n " << nn;
+        }
+    }
+  }
+}
