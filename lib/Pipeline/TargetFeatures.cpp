@@ -35,6 +35,7 @@ const NamedFeature kNvvmFeatures[] = {
     {"nvvm.mapa", F::Clusters},
     {"nvvm.ldmatrix", F::Ldmatrix},
     {"nvvm.mma.sync", F::MmaSyncF16},
+    {"nvvm.mma.block_scale", F::BlockScaledMma},
 };
 
 void add(SmallVectorImpl<F> &features, F feature) {

@@ -1,8 +1,8 @@
 //===- BlockScaledMmaSyncPatterns.cpp - block_scaled_mma on mma.sync -----===//
 //
 // sm_120a/sm_121a have block-scaled MMA but no tcgen05: nv_tileas.block_scaled
-// _mma with an `mma_bs_` atom becomes warp-level block-scaled mma.sync, one
-// instruction per (M, N, K) block:
+// _mma with an `mma_bs_` atom becomes warp-level block-scaled mma.sync
+// (nvvm.mma.block_scale), one instruction per (M, N, K) block:
 //  - scales over 32 K elements (e8m0): m16n8k32 kind::mxf8f6f4
 //    .scale_vec::1X .f32.<a>.<b>.f32.ue8m0, a/b in e4m3, e5m2 or e2m1 (in
 //    8-bit containers, bits 2..5), one scale per row / column;
@@ -24,6 +24,7 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "Target/TargetInfo.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -185,15 +186,16 @@ struct BlockScaledMmaSyncLowering
     for (auto &[key, which] : *sbBlocks)
       sbWord[key] = packScales(sbRegs, which);
 
-    std::string asmText =
-        (Twine("mma.sync.aligned.m16n8k") + Twine(kK) + ".row.col." +
-         (nvf4 ? "kind::mxf4nvf4.block_scale.scale_vec::4X"
-               : "kind::mxf8f6f4.block_scale.scale_vec::1X") +
-         ".f32." + at + "." + bt + ".f32." + (nvf4 ? "ue4m3" : "ue8m0") +
-         " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
-         "{$10, $11, $12, $13}, {$14}, {0, 0}, {$15}, {0, 0};")
-            .str();
-    StringRef constraints = "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f,r,r";
+    // nvvm.mma.block_scale (the A/B scale selectors {byte-id, thread-id}
+    // are {0, 0}: the scales sit in bytes 0.. of each lane's register).
+    Value zero16 = LLVM::ConstantOp::create(rewriter, loc,
+                                            rewriter.getI16Type(), 0);
+    auto f32 = rewriter.getF32Type();
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(), SmallVector<Type>(4, f32));
+    auto ptxType = [](StringRef t) { return *NVVM::symbolizeMMATypes(t); };
+    std::array<NVVM::MMATypes, 2> ptxTypes{ptxType(at), ptxType(bt)};
+    const int64_t shape[] = {kM, kN, kK};
     SmallVector<Value> result(cRegs);
     for (auto &[key, which] : *cBlocks) {
       auto [batch, mb, nb] = key;
@@ -209,12 +211,16 @@ struct BlockScaledMmaSyncLowering
             saIt == saWord.end() || sbIt == sbWord.end())
           return op.emitError("block_scaled_mma operand fragments do not "
                               "cover the accumulator tile");
-        SmallVector<Value> operands(aIt->second);
-        llvm::append_range(operands, bIt->second);
-        llvm::append_range(operands, acc);
-        operands.push_back(saIt->second);
-        operands.push_back(sbIt->second);
-        emitMmaSync(rewriter, loc, operands, asmText, constraints, acc);
+        auto mma = NVVM::MmaBlockScaleOp::create(
+            rewriter, loc, resultType, aIt->second, bIt->second, acc,
+            saIt->second, zero16, zero16, sbIt->second, zero16, zero16,
+            shape, ptxTypes,
+            nvf4 ? NVVM::ScaleVecSize::X4 : NVVM::ScaleVecSize::X1,
+            nvf4 ? NVVM::BlockScaleFormat::UE4M3 : NVVM::BlockScaleFormat::UE8M0,
+            nvf4 ? NVVM::MMABlockScaleKind::MXF4NVF4
+                 : NVVM::MMABlockScaleKind::MXF8F6F4);
+        for (unsigned i = 0; i < acc.size(); ++i)
+          acc[i] = LLVM::ExtractValueOp::create(rewriter, loc, mma.getRes(), i);
       }
       for (auto [i, r] : llvm::enumerate(which))
         result[r] = acc[i];

@@ -5,7 +5,9 @@
 // registers a layout places in one m16 x k (A), k x n8 (B) or m16 x n8 (C)
 // block, in register order, are the instruction's operand elements in PTX
 // order. The lowering checks that against the single-instruction fragment,
-// then issues one mma.sync.m16n8k<256/bits> per (M, N, K) block. The
+// then issues one mma.sync.m16n8k<256/bits> per (M, N, K) block: an
+// nvvm.mma.sync, except fp8 operands, which MLIR's op does not take (inline
+// PTX, emitMmaSync). The
 // accumulators stay in registers (the enclosing loop carries them).
 // mma.sync runs on every target from sm_80 on; the atoms are of its family
 // (lib/Layout's instruction table) whatever the target, except the dots
@@ -26,6 +28,7 @@
 #include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -110,6 +113,49 @@ void mlir::tilecc::emitMmaSync(OpBuilder &b, Location loc, ValueRange operands,
                              false);
   for (unsigned i = 0; i < acc.size(); ++i)
     acc[i] = LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i);
+}
+
+void mlir::tilecc::emitNvvmMmaSync(OpBuilder &b, Location loc,
+                                   std::array<int64_t, 3> shape,
+                                   StringRef aType, StringRef bType,
+                                   ValueRange a, ValueRange bWords,
+                                   MutableArrayRef<Value> acc, Type accElem) {
+  NVVM::MMATypes at = *NVVM::symbolizeMMATypes(aType);
+  NVVM::MMATypes bt = *NVVM::symbolizeMMATypes(bType);
+  // nvvm.mma.sync takes f16 pairs as vector<2xf16>, every other operand as
+  // the 32-bit (or f64) word it is.
+  Type half2 = VectorType::get({2}, b.getF16Type());
+  auto as = [&](Value v, Type type) -> Value {
+    if (v.getType() == type)
+      return v;
+    if (auto cast = v.getDefiningOp<LLVM::BitcastOp>()) // a packed pair
+      if (cast.getArg().getType() == type)
+        return cast.getArg();
+    return LLVM::BitcastOp::create(b, loc, type, v);
+  };
+  auto operands = [&](ValueRange words, NVVM::MMATypes type) {
+    return llvm::to_vector(llvm::map_range(words, [&](Value w) {
+      return type == NVVM::MMATypes::f16 ? as(w, half2) : w;
+    }));
+  };
+  SmallVector<Value> av = operands(a, at), bv = operands(bWords, bt);
+  Type accType = accElem.isF16() ? half2 : acc.front().getType();
+  SmallVector<Value> cv;
+  for (Value w : acc)
+    cv.push_back(as(w, accType));
+  std::optional<NVVM::MMAIntOverflow> overflow;
+  if (at == NVVM::MMATypes::s8 || at == NVVM::MMATypes::u8)
+    overflow = NVVM::MMAIntOverflow::wrapped;
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(acc.size(), accType));
+  auto mma = NVVM::MmaOp::create(
+      b, loc, resultType, av, bv, cv, shape, /*b1Op=*/std::nullopt, overflow,
+      std::array<NVVM::MMATypes, 2>{at, bt},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  for (unsigned i = 0; i < acc.size(); ++i)
+    acc[i] = as(LLVM::ExtractValueOp::create(b, loc, mma.getRes(), i),
+                acc[i].getType());
 }
 
 namespace {
@@ -279,14 +325,18 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     };
     bool halfAcc = cElem.isF16();
     size_t accWords = halfAcc || f64 ? 2 : 4;
-    std::string asmText = formatMmaAsm(
-        instrM, instrK, ct, split ? "tf32" : at, split ? "tf32" : bt,
-        wordsOf(*aBlocks), wordsOf(*bBlocks),
-        accWords);
-    std::string constraints = formatConstraints(
-        accWords, f64 ? 'd' : cElem.isF32() ? 'f' : 'r',
-        wordsOf(*aBlocks) + wordsOf(*bBlocks),
-        f64 ? 'd' : 'r');
+    std::string aPtx = split ? "tf32" : at, bPtx = split ? "tf32" : bt;
+    // MLIR's nvvm.mma.sync has no fp8 (e4m3/e5m2) operand forms: those stay
+    // inline PTX (the one PTX builder).
+    std::string asmText, constraints;
+    if (fp8) {
+      asmText = formatMmaAsm(instrM, instrK, ct, aPtx, bPtx, wordsOf(*aBlocks),
+                             wordsOf(*bBlocks), accWords);
+      constraints = formatConstraints(
+          accWords, cElem.isF32() ? 'f' : 'r',
+          wordsOf(*aBlocks) + wordsOf(*bBlocks), 'r');
+    }
+    std::array<int64_t, 3> shape{instrM, 8, instrK};
     SmallVector<Value> result(cRegs);
     // The accumulator words of every block.
     SmallVector<SmallVector<Value>> accs;
@@ -322,6 +372,9 @@ struct DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                               "accumulator tile");
         SmallVector<Value> &acc = accs[index];
         auto issue = [&](ArrayRef<Value> x, ArrayRef<Value> y) {
+          if (!fp8)
+            return emitNvvmMmaSync(rewriter, loc, shape, aPtx, bPtx, x, y,
+                                   acc, cElem);
           SmallVector<Value> operands(x);
           llvm::append_range(operands, y);
           llvm::append_range(operands, acc);

@@ -24,7 +24,12 @@
 using namespace mlir;
 using namespace mlir::tilecc;
 
+/// An mma.sync: nvvm.mma.sync, nvvm.mma.block_scale, or inline PTX for the
+/// forms NVVM lacks (fp8 operands). Register-only: it neither reads nor
+/// writes memory.
 static bool isMmaSync(Operation *op) {
+  if (isa<NVVM::MmaOp, NVVM::MmaBlockScaleOp>(op))
+    return true;
   auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op);
   return asmOp && asmOp.getAsmString().starts_with("mma.sync");
 }
@@ -33,6 +38,8 @@ static bool isMmaSync(Operation *op) {
 /// vector loads of 32/64-bit operands stay where they are: moving f64
 /// fragment loads next to their m8n8k4 MMAs made ptxas take more registers.)
 static bool isFragmentLoad(Operation *op) {
+  if (isa<NVVM::LdMatrixOp>(op))
+    return true;
   auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op);
   return asmOp && asmOp.getAsmString().starts_with("ldmatrix.");
 }
@@ -68,7 +75,7 @@ static bool isBarrier(Operation *op) {
 
 /// Whether `op` may write the shared buffer `buffer` (null: unknown).
 static bool mayWrite(Operation *op, StringAttr buffer) {
-  if (isBarrier(op) || isFragmentLoad(op))
+  if (isBarrier(op) || isFragmentLoad(op) || isMmaSync(op))
     return false;
   if (auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op)) {
     if (!asmOp.getHasSideEffects())

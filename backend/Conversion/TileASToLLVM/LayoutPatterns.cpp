@@ -238,36 +238,33 @@ static SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
   SmallVector<Value> offsets = getSharedOffsets(b, loc, addresses, scratch);
   unsigned n = ld.numMatrices;
   unsigned perWord = 32 / nv_tileas::getRegisterBits(elem);
-  std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(n) +
-                     (ld.trans ? ".trans" : "") + ".shared.b16 {";
-  std::string constraints;
-  for (unsigned i = 0; i < n; ++i) {
-    text += (i ? ", $" : "$") + std::to_string(i);
-    constraints += "=r,";
-  }
-  text += "}, [$" + std::to_string(n) + "];";
-  // Shared-memory addresses fit 32 bits: one register per address instead
-  // of two (every fragment load of a K slice has its own).
-  constraints += "r";
   auto i32 = b.getI32Type();
   Type resultType =
       n == 1 ? Type(i32)
              : LLVM::LLVMStructType::getLiteral(b.getContext(),
                                                 SmallVector<Type>(n, i32));
+  auto sharedPtr = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  auto *ctx = b.getContext();
   SmallVector<Value> regs;
+  // Shared-memory addresses fit 32 bits: the offsets are added in i32, one
+  // register per address instead of two (every fragment load of a K slice
+  // has its own).
   Value base32 = LLVM::PtrToIntOp::create(b, loc, i32, base);
   Value elemBytes = createI32(b, loc, elem.getIntOrFloatBitWidth() / 8);
   for (Value offset : offsets) {
     Value bytes = LLVM::MulOp::create(
         b, loc, LLVM::TruncOp::create(b, loc, i32, offset), elemBytes);
-    Value addr = LLVM::AddOp::create(b, loc, base32, bytes);
-    // Reads shared memory: it must stay after the barrier.
-    auto asmOp =
-        createInlinePtx(b, loc, resultType, ValueRange{addr}, text, constraints);
+    Value addr = LLVM::IntToPtrOp::create(
+        b, loc, sharedPtr, LLVM::AddOp::create(b, loc, base32, bytes).getResult());
+    Value loaded = NVVM::LdMatrixOp::create(
+        b, loc, resultType, addr, n,
+        ld.trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+        NVVM::LdStMatrixEltType::B16);
     for (unsigned i = 0; i < n; ++i) {
-      Value word = n == 1 ? asmOp.getResult(0)
-                          : Value(LLVM::ExtractValueOp::create(
-                                b, loc, asmOp.getResult(0), i));
+      Value word = n == 1 ? loaded
+                          : Value(LLVM::ExtractValueOp::create(b, loc,
+                                                               loaded, i));
       if (perWord == 1) {
         regs.push_back(LLVM::BitcastOp::create(b, loc, elem, word));
         continue;

@@ -318,6 +318,27 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
     Value owner = getUniqueOwnerPredicate(rewriter, loc, dup);
     auto i32 = rewriter.getI32Type();
     unsigned elemBytes = bits / 8;
+    // Threads that only hold duplicates copy nothing: nvvm.cp.async has no
+    // guard predicate, so the owners' copies sit in a block of their own.
+    Block *after = nullptr;
+    if (owner) {
+      Block *before = rewriter.getInsertionBlock();
+      after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+      Block *copies = rewriter.createBlock(after);
+      rewriter.setInsertionPointToEnd(before);
+      LLVM::CondBrOp::create(rewriter, loc, owner, copies, after);
+      rewriter.setInsertionPointToStart(copies);
+    }
+    auto sharedPtr = LLVM::LLVMPointerType::get(getContext(), 3);
+    auto globalPtr = LLVM::LLVMPointerType::get(getContext(), 1);
+    auto inSpace = [&](Value ptr, Type type) -> Value {
+      return ptr.getType() == type
+                 ? ptr
+                 : LLVM::AddrSpaceCastOp::create(rewriter, loc, type, ptr);
+    };
+    // .cg (bypassing L1) exists for 16-byte copies only.
+    auto cache = copyBits == 128 ? NVVM::LoadCacheModifierKind::CG
+                                 : NVVM::LoadCacheModifierKind::CA;
     for (unsigned first = 0; first < access->elemAddrs.size();
          first += access->vector) {
       if (first & dup.reg)
@@ -325,7 +346,8 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
       // Bytes of the chunk inside the view: its in-bounds elements form a
       // prefix (the bound cuts the fastest dimension from above), of
       // clamp(extent - position, 0, vector) elements, none when another
-      // dimension is out of bounds.
+      // dimension is out of bounds. The rest of the chunk is zero-filled
+      // (cp.async's src-size operand).
       Value left = LLVM::SubOp::create(rewriter, loc, access->fastSize,
                                        access->fastPos[first]);
       left = LLVM::SMaxOp::create(rewriter, loc, left,
@@ -340,21 +362,15 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
                                           createI32(rewriter, loc, 0));
       Value dst = LLVM::GEPOp::create(rewriter, loc, ring.getType(), elem,
                                       slotBase, ValueRange{offsets[first]});
-      SmallVector<Value> operands{dst, access->elemAddrs[first], srcBytes};
-      // .cg (bypassing L1) exists for 16-byte copies only.
-      std::string text =
-          (copyBits == 128 ? "cp.async.cg" : "cp.async.ca") +
-          std::string(".shared.global [$0], [$1], ") +
-          std::to_string(copyBits / 8) + ", $2;";
-      std::string constraints = "l,l,r";
-      if (owner) {
-        text = "@$3 " + text;
-        constraints += ",b";
-        operands.push_back(owner);
-      }
-      emitPtx(rewriter, loc, Type(), operands, text, constraints);
+      NVVM::CpAsyncOp::create(rewriter, loc, inSpace(dst, sharedPtr),
+                              inSpace(access->elemAddrs[first], globalPtr),
+                              copyBits / 8, cache, srcBytes);
     }
-    emitPtx(rewriter, loc, Type(), {}, "cp.async.commit_group;", "");
+    if (after) {
+      LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+      rewriter.setInsertionPointToStart(after);
+    }
+    NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
     rewriter.replaceOp(op, slotBase);
     return success();
   }
@@ -373,10 +389,7 @@ struct AsyncWaitLowering : OpConversionPattern<nv_tileas::AsyncWaitOp> {
       if (!getTypeConverter()->convertType(t))
         return op.emitOpError("waits only on shared-memory async loads");
     Location loc = op.getLoc();
-    emitPtx(rewriter, loc, Type(), {},
-                     "cp.async.wait_group " +
-                         std::to_string(op.getNumPending()) + ";",
-                     "");
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, op.getNumPending());
     // wgmma reads the slots through the async proxy.
     if (op->hasAttr(nv_tileas::kAsyncProxyFenceAttrName))
       emitPtx(rewriter, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");

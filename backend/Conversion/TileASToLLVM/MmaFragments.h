@@ -58,10 +58,22 @@ void copyDuplicateRegisters(const ::tilecc::layout::LinearLayout &layout,
                             llvm::MutableArrayRef<Value> registers);
 
 /// One mma.sync as inline PTX (`asmText`, `constraints`) on `operands`; the
-/// accumulator registers `acc` take its results.
+/// accumulator registers `acc` take its results. Only for the forms MLIR's
+/// nvvm.mma.sync cannot express (fp8 operands, see DotPatterns.cpp).
 void emitMmaSync(OpBuilder &b, Location loc, ValueRange operands,
                  StringRef asmText, StringRef constraints,
                  llvm::MutableArrayRef<Value> acc);
+
+/// One nvvm.mma.sync m`shape[0]`n`shape[1]`k`shape[2]`.row.col with A and B
+/// of the PTX types `aType` / `bType` (f16, bf16, tf32, s8, u8 or f64). `a`,
+/// `b` and `acc` are 32-bit words (i32, or f32 for an f32 accumulator; f64
+/// registers for f64), bitcast here to the types the op takes; the
+/// accumulator words `acc` take its results in the same types as given.
+/// Integer accumulators wrap, as PTX's mma.sync without .satfinite.
+void emitNvvmMmaSync(OpBuilder &b, Location loc, std::array<int64_t, 3> shape,
+                     StringRef aType, StringRef bType, ValueRange a,
+                     ValueRange bWords, llvm::MutableArrayRef<Value> acc,
+                     Type accElem);
 
 } // namespace mlir::tilecc
 

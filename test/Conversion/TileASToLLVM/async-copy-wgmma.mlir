@@ -18,7 +18,7 @@
 // CHECK-NOT: tilecc_scratch
 // CHECK-LABEL: llvm.func @gemm(
 // CHECK-NOT: ldmatrix
-// CHECK: "cp.async.wait_group 2;"
+// CHECK: nvvm.cp.async.wait.group 2
 // CHECK-NEXT: "fence.proxy.async.shared::cta;"
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NOT: ldmatrix
@@ -30,12 +30,12 @@
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NOT: wgmma.wait_group
 // CHECK: "wgmma.wait_group.sync.aligned 1;", "{{(=f,)+}}0,1,
-// CHECK: "cp.async.wait_group 2;"
+// CHECK: nvvm.cp.async.wait.group 2
 // CHECK-NEXT: nvvm.barrier0
-// CHECK: cp.async.cg.shared.global
+// CHECK: nvvm.cp.async.shared.global {{.*}}, 16, cache =  cg,
 // CHECK: llvm.br ^bb1
 // CHECK: "wgmma.wait_group.sync.aligned 0;", "{{(=f,)+}}0,1,
-// CHECK: "cp.async.wait_group 0;"
+// CHECK: nvvm.cp.async.wait.group 0
 // CHECK: llvm.return
 module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32} {
   nv_tileaa.func @gemm(%a: !nv_tileaa.ptr<f16, 1>, %b: !nv_tileaa.ptr<f16, 1>, %c: !nv_tileaa.ptr<f32, 1>, %m: i32, %n: i32, %k: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 8>} {

@@ -9,16 +9,16 @@
 // CHECK-DAG: llvm.mlir.global internal @tilecc_ring_1() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<12288 x i16>
 // CHECK-NOT: tilecc_scratch
 // CHECK-LABEL: llvm.func @gemm(
-// CHECK: "cp.async.cg.shared.global [$0], [$1], 16, $2;", "l,l,r" %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> !llvm.void
-// CHECK: "cp.async.commit_group;"
-// CHECK: "cp.async.wait_group 2;"
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.wait.group 2
 // CHECK-NEXT: nvvm.barrier0
-// CHECK: "cp.async.cg.shared.global
-// CHECK: "cp.async.commit_group;"
-// CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// CHECK: "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
-// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
-// CHECK: "cp.async.wait_group 0;"
+// CHECK: nvvm.cp.async.shared.global {{.*}}, 16, cache =  cg,
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: nvvm.cp.async.wait.group 0
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 module attributes {nv_tileas.compute_capability = 80 : i32} {

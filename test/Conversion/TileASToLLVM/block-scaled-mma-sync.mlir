@@ -17,9 +17,11 @@
 // CHECK: %[[SA1:.*]] = llvm.zext %{{.*}} : i8 to i32
 // CHECK: %[[SB0:.*]] = llvm.zext %{{.*}} : i8 to i32
 // CHECK: %[[SB1:.*]] = llvm.zext %{{.*}} : i8 to i32
-// CHECK: %[[D0:.*]] = llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e5m2.f32.ue8m0 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13}, {$14}, {0, 0}, {$15}, {0, 0};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f,r,r" {{.*}}, %[[SA0]], %[[SB0]]
-// CHECK: llvm.inline_asm {{.*}}block_scale{{.*}}, %[[SA1]], %[[SB1]]
-// CHECK-NOT: mma.sync
+// CHECK: %[[Z:.*]] = llvm.mlir.constant(0 : i16) : i16
+// CHECK: %[[D0:.*]] = nvvm.mma.block_scale A[{{[^]]*}}] B[{{[^]]*}}] C[{{[^]]*}}] scaleA[%[[SA0]], %[[Z]], %[[Z]]] scaleB[%[[SB0]], %[[Z]], %[[Z]]] {blockScaleFormat = #nvvm.block_scale_format<ue8m0>, kind = #nvvm.block_scale_kind<mxf8f6f4>, multiplicandAPtxType = #nvvm.mma_type<e5m2>, multiplicandBPtxType = #nvvm.mma_type<e5m2>, scaleVecSize = #nvvm.scale_vec_size<x1>, shape = #nvvm.shape<m = 16, n = 8, k = 32>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: %[[A0:.*]] = llvm.extractvalue %[[D0]][0]
+// CHECK: nvvm.mma.block_scale {{.*}} C[%[[A0]], {{.*}} scaleA[%[[SA1]], %[[Z]], %[[Z]]] scaleB[%[[SB1]], %[[Z]], %[[Z]]]
+// CHECK-NOT: nvvm.mma.block_scale
 // CHECK: llvm.return
 module attributes {nv_tileas.compute_capability = 120 : i32} {
 nv_tileaa.func @e5m2(%a: tensor<16x64xf8E5M2, #A>, %b: tensor<64x8xf8E5M2, #B>, %c: tensor<16x8xf32, #C>, %sa: tensor<16x2xf8E8M0FNU, #SA>, %sb: tensor<2x8xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {
@@ -39,7 +41,7 @@ nv_tileaa.func @e5m2(%a: tensor<16x64xf8E5M2, #A>, %b: tensor<64x8xf8E5M2, #B>, 
 // CHECK-LABEL: llvm.func @e2m1
 // CHECK: %[[TWO:.*]] = llvm.mlir.constant(2 : i32) : i32
 // CHECK: llvm.shl %{{.*}}, %[[TWO]] : i32
-// CHECK: "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e2m1.f32.ue8m0
+// CHECK: nvvm.mma.block_scale {{.*}}blockScaleFormat = #nvvm.block_scale_format<ue8m0>, kind = #nvvm.block_scale_kind<mxf8f6f4>, multiplicandAPtxType = #nvvm.mma_type<e2m1>, multiplicandBPtxType = #nvvm.mma_type<e2m1>, scaleVecSize = #nvvm.scale_vec_size<x1>, shape = #nvvm.shape<m = 16, n = 8, k = 32>}
 module attributes {nv_tileas.compute_capability = 120 : i32} {
 nv_tileaa.func @e2m1(%a: tensor<16x32xf4E2M1FN, #A>, %b: tensor<32x8xf4E2M1FN, #B>, %c: tensor<16x8xf32, #C>, %sa: tensor<16x1xf8E8M0FNU, #SA>, %sb: tensor<1x8xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<mma_sync_block_scaled, m16n8k32, f4E2M1FN x f4E2M1FN -> f32, scale f8E8M0FNU per 32>} : tensor<16x32xf4E2M1FN, #A>, tensor<32x8xf4E2M1FN, #B>, tensor<16x8xf32, #C>, tensor<16x1xf8E8M0FNU, #SA>, tensor<1x8xf8E8M0FNU, #SB> -> tensor<16x8xf32, #C>
@@ -60,7 +62,7 @@ nv_tileaa.func @e2m1(%a: tensor<16x32xf4E2M1FN, #A>, %b: tensor<32x8xf4E2M1FN, #
 // CHECK-COUNT-48: llvm.zext %{{.*}} : i4 to i32
 // CHECK: %[[S24:.*]] = llvm.mlir.constant(24 : i32) : i32
 // CHECK: llvm.shl %{{.*}}, %[[S24]] : i32
-// CHECK: "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13}, {$14}, {0, 0}, {$15}, {0, 0};"
+// CHECK: nvvm.mma.block_scale {{.*}}blockScaleFormat = #nvvm.block_scale_format<ue4m3>, kind = #nvvm.block_scale_kind<mxf4nvf4>, multiplicandAPtxType = #nvvm.mma_type<e2m1>, multiplicandBPtxType = #nvvm.mma_type<e2m1>, scaleVecSize = #nvvm.scale_vec_size<x4>, shape = #nvvm.shape<m = 16, n = 8, k = 64>}
 // CHECK-NOT: mma.sync
 module attributes {nv_tileas.compute_capability = 120 : i32} {
 nv_tileaa.func @nvfp4(%a: tensor<16x64xf4E2M1FN, #A>, %b: tensor<64x8xf4E2M1FN, #B>, %c: tensor<16x8xf32, #C>, %sa: tensor<16x4xf8E4M3FN, #SA>, %sb: tensor<4x8xf8E4M3FN, #SB>) attributes {nv_tileas.num_warps = 1 : i32} {

@@ -12,7 +12,7 @@
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
 // CHECK-NOT: llvm.store
 // CHECK: nvvm.barrier0
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK-NOT: ldmatrix
 // CHECK-COUNT-4: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
 nv_tileaa.func @operand_a(%x: tensor<64x16xf16, #L>) attributes {nv_tileas.num_warps = 4 : i32} {
@@ -29,7 +29,7 @@ nv_tileaa.func @operand_a(%x: tensor<64x16xf16, #L>) attributes {nv_tileas.num_w
 // CHECK-LABEL: llvm.func @operand_b
 // CHECK: "@$5 st.shared.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-2: "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];"
+// CHECK-COUNT-2: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK-NOT: ldmatrix
 nv_tileaa.func @operand_b(%x: tensor<16x32xf16, #L>) attributes {nv_tileas.num_warps = 4 : i32} {
   %y = nv_tileas.convert_layout %x : tensor<16x32xf16, #L> -> tensor<16x32xf16, #B>

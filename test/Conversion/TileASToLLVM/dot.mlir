@@ -8,7 +8,7 @@
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 // CHECK-LABEL: llvm.func @f16
 // CHECK-COUNT-4: llvm.bitcast %{{.*}} : vector<2xf16> to i32
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0, $1}, {$2, $3, $4, $5}, {$6, $7}, {$8, $9};", "=r,=r,r,r,r,r,r,r,r,r"
+// CHECK: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]  B[%{{.*}}, %{{.*}}]  C[%{{.*}}, %{{.*}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
 // CHECK-COUNT-2: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
 nv_tileaa.func @f16(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: tensor<16x8xf16, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f16>} : tensor<16x16xf16, #A>, tensor<16x8xf16, #B>, tensor<16x8xf16, #C> -> tensor<16x8xf16, #C>
@@ -24,7 +24,7 @@ nv_tileaa.func @f16(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B>, %acc: t
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 // CHECK-LABEL: llvm.func @tf32
 // CHECK-COUNT-6: "cvt.rna.tf32.f32 $0, $1;", "=r,f"
-// CHECK: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"
+// CHECK: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]  B[%{{.*}}, %{{.*}}]  C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 nv_tileaa.func @tf32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k8, tf32 x tf32 -> f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
   nv_tileaa.return
@@ -44,7 +44,7 @@ nv_tileaa.func @tf32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: te
 // CHECK: %[[HIF:.*]] = llvm.bitcast %[[HI]] : i32 to f32
 // CHECK: %[[REST:.*]] = llvm.fsub %[[X]], %[[HIF]] : f32
 // CHECK: llvm.inline_asm asm_dialect = att "cvt.rna.tf32.f32 $0, $1;", "=r,f" %[[REST]] : (f32) -> i32
-// CHECK-COUNT-3: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};"
+// CHECK-COUNT-3: nvvm.mma.sync {{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>}
 // CHECK-NOT: mma.sync
 nv_tileaa.func @f32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k8, f32 x f32 -> f32>} : tensor<16x8xf32, #A>, tensor<8x8xf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
@@ -59,7 +59,7 @@ nv_tileaa.func @f32(%x: tensor<16x8xf32, #A>, %y: tensor<8x8xf32, #B>, %acc: ten
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 // CHECK-LABEL: llvm.func @tf32_typed
 // CHECK-NOT: cvt.rna
-// CHECK: "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f" {{.*}} : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32)
+// CHECK: nvvm.mma.sync A[%{{.*}}]  B[%{{.*}}]  C[%{{.*}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: mma.sync
 nv_tileaa.func @tf32_typed(%x: tensor<16x8xtf32, #A>, %y: tensor<8x8xtf32, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k8, tf32 x tf32 -> f32>} : tensor<16x8xtf32, #A>, tensor<8x8xtf32, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
@@ -74,7 +74,7 @@ nv_tileaa.func @tf32_typed(%x: tensor<16x8xtf32, #A>, %y: tensor<8x8xtf32, #B>, 
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 // CHECK-LABEL: llvm.func @i8
 // CHECK-COUNT-6: llvm.bitcast %{{.*}} : vector<4xi8> to i32
-// CHECK: "mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r"
+// CHECK: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]  B[%{{.*}}, %{{.*}}]  C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]  {intOverflowBehavior = #nvvm.mma_int_overflow<wrapped>, layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<s8>, multiplicandBPtxType = #nvvm.mma_type<u8>, shape = #nvvm.shape<m = 16, n = 8, k = 32>} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 nv_tileaa.func @i8(%x: tensor<16x32xi8, #A>, %y: tensor<32x8xi8, #B>, %acc: tensor<16x8xi32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k32, si8 x ui8 -> i32>} : tensor<16x32xi8, #A>, tensor<32x8xi8, #B>, tensor<16x8xi32, #C> -> tensor<16x8xi32, #C>
   nv_tileaa.return
@@ -88,12 +88,12 @@ nv_tileaa.func @i8(%x: tensor<16x32xi8, #A>, %y: tensor<32x8xi8, #B>, %acc: tens
 #B = #nv_tileas.linear<{register = [(1, 0), (8, 0), (16, 0)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 32, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 // CHECK-LABEL: llvm.func @two_k_blocks
-// CHECK: %[[M0:.*]] = llvm.inline_asm {{.*}}mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK: %[[M0:.*]] = nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: %[[D0:.*]] = llvm.extractvalue %[[M0]][0]
 // CHECK: %[[D1:.*]] = llvm.extractvalue %[[M0]][1]
 // CHECK: %[[D2:.*]] = llvm.extractvalue %[[M0]][2]
 // CHECK: %[[D3:.*]] = llvm.extractvalue %[[M0]][3]
-// CHECK: llvm.inline_asm {{.*}}mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32{{.*}}, %[[D0]], %[[D1]], %[[D2]], %[[D3]] :
+// CHECK: nvvm.mma.sync {{.*}} C[%[[D0]], %[[D1]], %[[D2]], %[[D3]]]  {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>}
 // CHECK-NOT: mma.sync
 nv_tileaa.func @two_k_blocks(%x: tensor<16x32xf16, #A>, %y: tensor<32x8xf16, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<16x32xf16, #A>, tensor<32x8xf16, #B>, tensor<16x8xf32, #C> -> tensor<16x8xf32, #C>
@@ -121,7 +121,7 @@ nv_tileaa.func @not_fragments(%x: tensor<16x16xf16, #A>, %y: tensor<16x8xf16, #B
 #B = #nv_tileas.linear<{register = [(4, 0)], lane = [(1, 0), (2, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 8, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 8, dim1 = 8}>
 // CHECK-LABEL: llvm.func @f64
-// CHECK-COUNT-2: "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {$0, $1}, {$2}, {$3}, {$4, $5};", "=d,=d,d,d,d,d" {{.*}} : (f64, f64, f64, f64) -> !llvm.struct<(f64, f64)>
+// CHECK-COUNT-2: nvvm.mma.sync A[%{{.*}}]  B[%{{.*}}]  C[%{{.*}}, %{{.*}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 8, n = 8, k = 4>} : (f64, f64, f64) -> !llvm.struct<(f64, f64)>
 nv_tileaa.func @f64(%x: tensor<8x8xf64, #A>, %y: tensor<8x8xf64, #B>, %acc: tensor<8x8xf64, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
   %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<mma_sync, m8n8k4, f64 x f64 -> f64>} : tensor<8x8xf64, #A>, tensor<8x8xf64, #B>, tensor<8x8xf64, #C> -> tensor<8x8xf64, #C>
   nv_tileaa.return
@@ -143,11 +143,12 @@ nv_tileaa.func @fp4(%x: tensor<16x16xf4E2M1FN, #A>, %y: tensor<16x8xf4E2M1FN, #B
 // -----
 
 // fp8 mma.sync needs PTX ISA 8.4: the module asks the PTX emitter for it.
+// MLIR 22's nvvm.mma.sync has no e4m3/e5m2 forms, so it stays inline PTX.
 #A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (8, 0), (0, 16)], lane = [(0, 4), (0, 8), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 32}>
 #B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (16, 0)], lane = [(4, 0), (8, 0), (0, 1), (0, 2), (0, 4)], warp = []} -> {dim0 = 32, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = []} -> {dim0 = 16, dim1 = 8}>
 // CHECK-LABEL: llvm.func @e4m3
-// CHECK: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"
 // CHECK: llvm.module_flags [#llvm.mlir.module_flag<max, "tilecc.min_ptx_version", 84 : i32>]
 module attributes {nv_tileas.compute_capability = 89 : i32} {
 nv_tileaa.func @e4m3(%x: tensor<16x32xf8E4M3FN, #A>, %y: tensor<32x8xf8E5M2, #B>, %acc: tensor<16x8xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {

@@ -11,12 +11,12 @@
 // CHECK-LABEL: llvm.func @interleaved
 // CHECK: nvvm.barrier0
 // CHECK: llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
-// CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"
+// CHECK: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<row>, num = 4 : i32
 // CHECK-NOT: ldmatrix
-// CHECK: mma.sync.aligned.m16n8k16
-// CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<row>, num = 4 : i32
 // CHECK-NOT: ldmatrix
-// CHECK: mma.sync.aligned.m16n8k16
+// CHECK: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
 // CHECK-NOT: mma.sync
 nv_tileaa.func @interleaved(%x: tensor<16x32xf16, #L>, %y: tensor<32x8xf16, #B>, %acc: tensor<16x8xf32, #C>) -> tensor<16x8xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
   %a = nv_tileas.convert_layout %x : tensor<16x32xf16, #L> -> tensor<16x32xf16, #A>
@@ -39,14 +39,14 @@ nv_tileaa.func @interleaved(%x: tensor<16x32xf16, #L>, %y: tensor<32x8xf16, #B>,
 // CHECK-NOT: ldmatrix
 // CHECK: llvm.store
 // CHECK: nvvm.barrier0
-// CHECK: ldmatrix.sync
-// // CHECK: mma.sync.aligned.m16n8k16
-// CHECK: ldmatrix.sync
-// CHECK: mma.sync.aligned.m16n8k16
-// CHECK: ldmatrix.sync
-// CHECK: mma.sync.aligned.m16n8k16
-// CHECK: ldmatrix.sync
-// CHECK: mma.sync.aligned.m16n8k16
+// CHECK: nvvm.ldmatrix
+// // CHECK: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK: nvvm.ldmatrix
+// CHECK: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK: nvvm.ldmatrix
+// CHECK: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK: nvvm.ldmatrix
+// CHECK: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
 nv_tileaa.func @own_buffers(%x: tensor<16x32xf16, #L>, %z: tensor<16x32xf16, #L>, %y: tensor<32x8xf16, #B>, %acc: tensor<16x8xf32, #C>) -> tensor<16x8xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
   %a = nv_tileas.convert_layout %x : tensor<16x32xf16, #L> -> tensor<16x32xf16, #A>
   %b = nv_tileas.convert_layout %z : tensor<16x32xf16, #L> -> tensor<16x32xf16, #A>

@@ -14,7 +14,7 @@
 // CHECK: @%p mbarrier.init.shared::cta.b64 [$1], 1;
 // CHECK-NOT: tcgen05.st
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $2;
-// CHECK: cp.async.wait_group
+// CHECK: nvvm.cp.async.wait.group
 // CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %acc;
 // CHECK: @%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %p;
 // CHECK: @%p tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [$1];
