@@ -2,6 +2,7 @@
 
 #include "Layout/SharedLayouts.h"
 #include "Layout/DistributedLayouts.h"
+#include "Layout/GF2.h"
 #include "Layout/MmaLayouts.h"
 #include "Layout/Vectorization.h"
 
@@ -117,44 +118,81 @@ llvm::Expected<LinearLayout> tilecc::layout::swizzledSharedLayout(
                                  getRowMasks(shape, order, swizzle));
 }
 
-AccessCost tilecc::layout::countWavefronts(const LinearLayout &shared,
-                                           const LinearLayout &access,
-                                           unsigned elemBits,
-                                           unsigned accessBits) {
-  std::optional<LinearLayout> toOffset = shared.invert();
-  assert(toOffset && "shared layouts are invertible");
+/// The shared-memory offset (in elements) that each input bit of `access`
+/// addresses through `shared`, the lane bits first, then the other inputs in
+/// order: `access` composed with the inverse of `shared`, as bit vectors.
+static void getAccessOffsets(const LinearLayout &shared,
+                             const LinearLayout &access,
+                             llvm::SmallVectorImpl<uint64_t> &laneOffsets,
+                             llvm::SmallVectorImpl<uint64_t> &instrOffsets) {
+  // Invert `shared` one tile bit at a time: the offset holding each unit
+  // vector of the flat tile coordinates.
+  GF2Span span;
+  unsigned offsetBits = 0;
+  for (uint64_t column : shared.getFlatColumns())
+    span.insert(column, uint64_t(1) << offsetBits++);
+  unsigned tileBits = shared.getTotalOutDimSizeLog2();
+  assert(span.rank() == offsetBits && offsetBits == tileBits &&
+         "shared layouts are invertible");
+  std::array<uint64_t, 64> offsetOfTileBit{};
+  for (unsigned bit = 0; bit < tileBits; ++bit)
+    offsetOfTileBit[bit] = *span.solve(uint64_t(1) << bit);
+
+  // Where each output dimension of `access` starts in the flat tile bits.
+  llvm::SmallVector<unsigned, 4> shifts;
+  for (const auto &out : access.getOutDims()) {
+    unsigned shift = 0;
+    bool found = false;
+    for (const auto &sharedOut : shared.getOutDims()) {
+      if (sharedOut.name == out.name) {
+        found = true;
+        break;
+      }
+      shift += log2Exact(sharedOut.size);
+    }
+    assert(found && "access and shared layouts describe the same tile");
+    (void)found;
+    shifts.push_back(shift);
+  }
+  auto offsetOf = [&](const LinearLayout::Basis &basis) {
+    uint64_t offset = 0;
+    for (size_t o = 0; o < basis.size(); ++o)
+      for (uint64_t bits = uint64_t(basis[o]) << shifts[o]; bits;
+           bits &= bits - 1)
+        offset ^= offsetOfTileBit[__builtin_ctzll(bits)];
+    return offset;
+  };
   assert(access.hasInDim(kLane) && "an access layout has lanes");
-  // Lanes first, then the instruction bits: offsets are XORs of the images.
-  std::vector<std::string> instrDims;
   for (const auto &in : access.getInDims())
-    if (in.name != kLane)
-      instrDims.push_back(in.name);
-  std::vector<std::string> order = {kLane};
-  order.insert(order.end(), instrDims.begin(), instrDims.end());
-  LinearLayout addr = access.transposeIns(order).compose(*toOffset);
-  std::vector<uint64_t> columns = addr.getFlatColumns();
-  unsigned laneBits = addr.getInDimSizeLog2(kLane);
-  unsigned instrBits = columns.size() - laneBits;
-  auto xorOf = [&](uint64_t bits, unsigned first) {
+    for (const auto &basis : in.bases)
+      (in.name == kLane ? laneOffsets : instrOffsets).push_back(offsetOf(basis));
+}
+
+/// countWavefronts by enumeration: every instruction, phase and lane.
+static AccessCost enumerateWavefronts(ArrayRef<uint64_t> laneColumns,
+                                      ArrayRef<uint64_t> instrColumns,
+                                      unsigned elemBits, unsigned accessBits) {
+  auto xorOf = [](uint64_t bits, ArrayRef<uint64_t> columns) {
     uint64_t offset = 0;
     for (unsigned b = 0; bits; ++b, bits >>= 1)
       if (bits & 1)
-        offset ^= columns[first + b];
+        offset ^= columns[b];
     return offset;
   };
-  int32_t numLanes = int32_t(1) << laneBits;
+  int32_t numLanes = int32_t(1) << laneColumns.size();
   std::vector<uint64_t> laneOffsets(numLanes);
   for (int32_t lane = 0; lane < numLanes; ++lane)
-    laneOffsets[lane] = xorOf(lane, 0);
+    laneOffsets[lane] = xorOf(lane, laneColumns);
 
   unsigned lanesPerPhase =
       std::min(32u, 1024u / std::max(accessBits, 32u)); // 128 bytes a phase
   uint64_t wordsPerAccess = (std::max(accessBits, 1u) + 31) / 32 + 1;
   AccessCost cost;
   std::vector<uint64_t> words;
-  for (uint64_t instr = 0; instr < (uint64_t(1) << instrBits); ++instr) {
+  for (uint64_t instr = 0; instr < (uint64_t(1) << instrColumns.size());
+       ++instr) {
     ++cost.instructions;
-    uint64_t base = xorOf(instr, laneBits);
+    uint64_t base = xorOf(instr, instrColumns);
     for (int32_t first = 0; first < numLanes; first += lanesPerPhase) {
       words.clear();
       words.reserve(lanesPerPhase * wordsPerAccess);
@@ -177,6 +215,67 @@ AccessCost tilecc::layout::countWavefronts(const LinearLayout &shared,
     }
   }
   return cost;
+}
+
+/// countWavefronts in closed form, when every lane's access is aligned to its
+/// width (and widths are powers of two). Word indices are then linear in the
+/// offsets, so the words one phase touches form a coset of one subspace S
+/// (the images of the phase's lane bits, plus the words inside one access),
+/// the same for every phase of every instruction. The 4-byte banks are the
+/// low 5 bits of a word index, so each bank the phase hits holds
+/// 2^(dim S - dim bank(S)) of its words: that is the phase's wavefronts.
+static std::optional<AccessCost>
+closedFormWavefronts(ArrayRef<uint64_t> laneColumns,
+                     ArrayRef<uint64_t> instrColumns, unsigned elemBits,
+                     unsigned accessBits) {
+  unsigned width = std::max(accessBits, 1u);
+  int elemLog2 = log2Exact(elemBits), widthLog2 = log2Exact(width);
+  if (elemLog2 < 0 || widthLog2 < 0 || width > 1024 ||
+      laneColumns.size() >= 32 || instrColumns.size() >= 32)
+    return std::nullopt;
+  auto aligned = [&](uint64_t offset) {
+    return ((offset << elemLog2) & (width - 1)) == 0;
+  };
+  if (!llvm::all_of(laneColumns, aligned) ||
+      !llvm::all_of(instrColumns, aligned))
+    return std::nullopt;
+  // Word index of an (aligned) offset: offset * elemBits / 32.
+  auto wordOf = [&](uint64_t offset) {
+    return elemLog2 >= 5 ? offset << (elemLog2 - 5) : offset >> (5 - elemLog2);
+  };
+  unsigned lanesPerPhaseLog2 =
+      log2Exact(std::min(32u, 1024u / std::max(width, 32u)));
+  unsigned laneBits = laneColumns.size();
+  unsigned phaseLaneBits = std::min(laneBits, lanesPerPhaseLog2);
+  GF2Span words, banks;
+  auto add = [&](uint64_t word) {
+    words.insert(word, 0);
+    banks.insert(word & 31, 0);
+  };
+  for (unsigned b = 0; b < phaseLaneBits; ++b)
+    add(wordOf(laneColumns[b]));
+  for (unsigned w = 1; w < width / 32; w *= 2)
+    add(w);
+  unsigned perPhase = 1u << (words.rank() - banks.rank());
+  unsigned phases = 1u << (laneBits - phaseLaneBits);
+  unsigned instructions = 1u << instrColumns.size();
+  AccessCost cost;
+  cost.instructions = instructions;
+  cost.idealWavefronts = instructions * phases;
+  cost.wavefronts = cost.idealWavefronts * perPhase;
+  return cost;
+}
+
+AccessCost tilecc::layout::countWavefronts(const LinearLayout &shared,
+                                           const LinearLayout &access,
+                                           unsigned elemBits,
+                                           unsigned accessBits) {
+  llvm::SmallVector<uint64_t, 8> laneColumns, instrColumns;
+  getAccessOffsets(shared, access, laneColumns, instrColumns);
+  if (std::optional<AccessCost> cost = closedFormWavefronts(
+          laneColumns, instrColumns, elemBits, accessBits))
+    return *cost;
+  return enumerateWavefronts(laneColumns, instrColumns, elemBits, accessBits);
 }
 
 LinearLayout tilecc::layout::registerAccess(const LinearLayout &reg,
