@@ -123,6 +123,28 @@ LL::Basis randomCoords(Random &rng, const RandomShared &tile, int32_t align) {
   return basis;
 }
 
+/// A random register layout of `tile`: its coordinate bits shuffled among
+/// registers, lanes and warps, some replaced by broadcast (zero) bits.
+LL randomRegisters(Random &rng, const RandomShared &tile) {
+  std::vector<LL::InDim> ins = {{kRegister, {}}, {kLane, {}}, {kWarp, {}}};
+  std::vector<LL::Basis> bits;
+  for (size_t d = 0; d < tile.shape.size(); ++d)
+    for (int64_t v = 1; v < tile.shape[d]; v *= 2) {
+      LL::Basis basis(tile.shape.size(), 0);
+      basis[d] = int32_t(v);
+      bits.push_back(basis);
+    }
+  if (rng.coin())
+    std::shuffle(bits.begin(), bits.end(), rng.engine);
+  for (const LL::Basis &basis : bits)
+    ins[rng.below(3)].bases.push_back(
+        rng.below(8) ? basis : LL::Basis(tile.shape.size(), 0));
+  std::vector<LL::OutDim> outs;
+  for (size_t d = 0; d < tile.shape.size(); ++d)
+    outs.push_back({dimName(d), int32_t(tile.shape[d])});
+  return LL(ins, outs);
+}
+
 TEST(FastPaths, CountWavefrontsMatchesTheDefinition) {
   Random rng;
   unsigned closedForm = 0, enumerated = 0;
@@ -177,26 +199,7 @@ TEST(FastPaths, ContiguityMatchesDivideLeft) {
   Random rng;
   for (int iter = 0; iter < 3000; ++iter) {
     RandomShared tile = randomShared(rng, 1);
-    // A register layout of the tile: a random permutation of its bits split
-    // among registers, lanes and warps, with some broadcast (zero) bits and
-    // sometimes a contiguous run in front.
-    std::vector<LL::InDim> ins = {{kRegister, {}}, {kLane, {}}, {kWarp, {}}};
-    std::vector<LL::Basis> bits;
-    for (size_t d = 0; d < tile.shape.size(); ++d)
-      for (int64_t v = 1; v < tile.shape[d]; v *= 2) {
-        LL::Basis basis(tile.shape.size(), 0);
-        basis[d] = int32_t(v);
-        bits.push_back(basis);
-      }
-    if (rng.coin())
-      std::shuffle(bits.begin(), bits.end(), rng.engine);
-    for (const LL::Basis &basis : bits)
-      ins[rng.below(3)].bases.push_back(
-          rng.below(8) ? basis : LL::Basis(tile.shape.size(), 0));
-    std::vector<LL::OutDim> outs;
-    for (size_t d = 0; d < tile.shape.size(); ++d)
-      outs.push_back({dimName(d), int32_t(tile.shape[d])});
-    LL reg(ins, outs);
+    LL reg = randomRegisters(rng, tile);
     std::optional<LL> toOffsets = reg.invertAndCompose(tile.layout);
     int32_t want =
         toOffsets ? referencePrefix(*toOffsets, kOffset, kRegister) : 1;
@@ -213,6 +216,98 @@ TEST(FastPaths, ContiguityMatchesDivideLeft) {
     ASSERT_EQ(getContiguousSharedRun(tile.layout, dim),
               referencePrefix(*tile.layout.invert(), kOffset, dim))
         << tile.layout.toString();
+  }
+}
+
+TEST(FastPaths, RegisterAccessCostMatchesItsDefinition) {
+  Random rng;
+  for (int iter = 0; iter < 2000; ++iter) {
+    RandomShared tile = randomShared(rng, 1);
+    LL reg = randomRegisters(rng, tile);
+    static const unsigned kElemBits[] = {8, 16, 32, 64};
+    unsigned elemBits = kElemBits[rng.below(4)];
+    unsigned accessBits = 0;
+    LL access = registerAccess(reg, tile.layout, elemBits, accessBits);
+    AccessCost want =
+        referenceWavefronts(tile.layout, access, elemBits, accessBits);
+    AccessCost got = registerAccessCost(reg, tile.layout, elemBits);
+    ASSERT_EQ(got.instructions, want.instructions) << reg.toString();
+    ASSERT_EQ(got.wavefronts, want.wavefronts)
+        << reg.toString() << " through " << tile.layout.toString();
+    ASSERT_EQ(got.idealWavefronts, want.idealWavefronts) << reg.toString();
+  }
+}
+
+/// pickXorSwizzle by its definition: price every standard swizzle's layout,
+/// then descend over single-bit row masks, building every layout.
+SharedLayoutChoice referencePick(llvm::ArrayRef<LL> regs, unsigned elemBits,
+                                 llvm::ArrayRef<unsigned> order) {
+  std::vector<int64_t> shape;
+  for (const auto &out : regs.front().getOutDims())
+    shape.push_back(out.size);
+  auto price = [&](std::vector<int32_t> masks) {
+    SharedLayoutChoice choice;
+    choice.layout =
+        llvm::cantFail(xorSwizzledSharedLayout(shape, order, masks));
+    choice.rowMasks = std::move(masks);
+    for (const LL &reg : regs) {
+      unsigned accessBits = 0;
+      LL access = registerAccess(reg, choice.layout, elemBits, accessBits);
+      AccessCost cost =
+          referenceWavefronts(choice.layout, access, elemBits, accessBits);
+      choice.wavefronts += cost.wavefronts;
+      choice.instructions += cost.instructions;
+    }
+    choice.cost = choice.wavefronts + choice.instructions;
+    return choice;
+  };
+  std::optional<SharedLayoutChoice> best;
+  auto key = [](const SharedLayoutChoice &c) {
+    return std::make_tuple(c.cost, c.swizzle.maxPhase, -int64_t(c.swizzle.vec),
+                           c.swizzle.perPhase);
+  };
+  for (const SwizzleParams &swizzle : standardSwizzles(shape, order)) {
+    SharedLayoutChoice choice = price(getRowMasks(shape, order, swizzle));
+    choice.swizzle = swizzle;
+    if (!best || key(choice) < key(*best))
+      best = choice;
+  }
+  for (bool improved = true; improved;) {
+    improved = false;
+    for (size_t i = 0; i < best->rowMasks.size(); ++i)
+      for (int64_t mask = 0; mask < shape[order[0]];
+           mask = mask ? mask * 2 : 1) {
+        if (mask == best->rowMasks[i])
+          continue;
+        std::vector<int32_t> masks = best->rowMasks;
+        masks[i] = int32_t(mask);
+        SharedLayoutChoice choice = price(masks);
+        if (choice.cost < best->cost) {
+          choice.standard = false;
+          best = choice;
+          improved = true;
+        }
+      }
+  }
+  return *best;
+}
+
+TEST(FastPaths, SwizzleSearchMatchesItsDefinition) {
+  Random rng;
+  for (int iter = 0; iter < 150; ++iter) {
+    RandomShared tile = randomShared(rng, 1);
+    std::vector<LL> regs = {randomRegisters(rng, tile),
+                            randomRegisters(rng, tile)};
+    unsigned elemBits = 8u << rng.below(3);
+    SharedLayoutChoice want = referencePick(regs, elemBits, tile.order);
+    SharedLayoutChoice got = pickXorSwizzle(regs, elemBits, tile.order);
+    ASSERT_EQ(got.layout, want.layout) << regs[0].toString();
+    ASSERT_EQ(got.rowMasks, want.rowMasks);
+    ASSERT_EQ(got.standard, want.standard);
+    ASSERT_EQ(got.swizzle, want.swizzle);
+    ASSERT_EQ(got.cost, want.cost);
+    ASSERT_EQ(got.wavefronts, want.wavefronts);
+    ASSERT_EQ(got.instructions, want.instructions);
   }
 }
 
