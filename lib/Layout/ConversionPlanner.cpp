@@ -14,6 +14,7 @@
 #include "Layout/GF2.h"
 #include "Layout/Vectorization.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <set>
@@ -255,4 +256,57 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
       return viaShuffle;
   }
   return viaShared;
+}
+
+//===----------------------------------------------------------------------===//
+// ConversionPlanCache
+//===----------------------------------------------------------------------===//
+
+size_t
+ConversionPlanCache::KeyHash::operator()(const ConversionPlanCache::Key &key) const {
+  auto hashLayout = [](const LinearLayout &layout) {
+    llvm::hash_code hash = llvm::hash_value(layout.getOutDims().size());
+    for (const auto &out : layout.getOutDims())
+      hash = llvm::hash_combine(hash, llvm::StringRef(out.name), out.size);
+    for (const auto &in : layout.getInDims()) {
+      hash = llvm::hash_combine(hash, llvm::StringRef(in.name),
+                                in.bases.size());
+      for (const auto &basis : in.bases)
+        hash = llvm::hash_combine(
+            hash, llvm::hash_combine_range(basis.begin(), basis.end()));
+    }
+    return hash;
+  };
+  return llvm::hash_combine(hashLayout(key.src), hashLayout(key.dst),
+                            key.elemBits, key.withShuffles);
+}
+
+llvm::Expected<ConversionPlan>
+ConversionPlanCache::getPlan(const LinearLayout &src, const LinearLayout &dst,
+                             unsigned elemBits, bool withShuffles) {
+  Key key{src, dst, elemBits, withShuffles};
+  auto toExpected = [](const Answer &answer) -> llvm::Expected<ConversionPlan> {
+    if (const auto *plan = std::get_if<ConversionPlan>(&answer))
+      return *plan;
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   std::get<std::string>(answer));
+  };
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = answers.find(key);
+    if (it != answers.end())
+      return toExpected(it->second);
+  }
+  // Planned outside the lock; a racing thread computes the same answer.
+  llvm::Expected<ConversionPlan> plan =
+      planConversion(src, dst, elemBits, withShuffles);
+  Answer answer = plan ? Answer(*plan) : Answer(llvm::toString(plan.takeError()));
+  std::lock_guard<std::mutex> lock(mutex);
+  auto inserted = answers.try_emplace(std::move(key), std::move(answer));
+  return toExpected(inserted.first->second);
+}
+
+size_t ConversionPlanCache::size() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return answers.size();
 }
