@@ -114,6 +114,13 @@ static void planLdmatrixRoundTrip(const LinearLayout &src,
   std::optional<std::tuple<unsigned, unsigned, int64_t>> bestKey;
   for (const auto &order : candidateOrders(shape.size())) {
     for (const SwizzleParams &swizzle : standardSwizzles(shape, order)) {
+      // The store alone already loses: no need to plan the loads.
+      std::vector<int32_t> rowMasks = getRowMasks(shape, order, swizzle);
+      AccessCost store = registerAccessCost(src, order, rowMasks, elemBits);
+      unsigned storeCost = store.wavefronts + store.instructions;
+      if (storeCost > plan.cost ||
+          (bestKey && storeCost > std::get<0>(*bestKey)))
+        continue;
       llvm::Expected<LinearLayout> layout =
           swizzledSharedLayout(shape, order, swizzle);
       if (!layout) {
@@ -123,9 +130,7 @@ static void planLdmatrixRoundTrip(const LinearLayout &src,
       std::optional<LdmatrixPlan> ld = planLdmatrix(dst, *layout, elemBits);
       if (!ld)
         continue;
-      AccessCost store = registerAccessCost(src, *layout, elemBits);
-      unsigned cost = store.wavefronts + store.instructions +
-                      ld->cost.wavefronts + ld->cost.instructions;
+      unsigned cost = storeCost + ld->cost.wavefronts + ld->cost.instructions;
       auto key = std::make_tuple(cost, swizzle.maxPhase, -int64_t(swizzle.vec));
       if (cost > plan.cost || (bestKey && key >= *bestKey))
         continue;
@@ -133,7 +138,7 @@ static void planLdmatrixRoundTrip(const LinearLayout &src,
       SharedLayoutChoice choice;
       choice.swizzle = swizzle;
       choice.order.assign(order.begin(), order.end());
-      choice.rowMasks = getRowMasks(shape, order, swizzle);
+      choice.rowMasks = std::move(rowMasks);
       choice.layout = *layout;
       choice.wavefronts = store.wavefronts + ld->cost.wavefronts;
       choice.instructions = store.instructions + ld->cost.instructions;

@@ -428,6 +428,21 @@ AccessCost tilecc::layout::registerAccessCost(const LinearLayout &reg,
   return countWavefronts(shared, access, elemBits, accessBits);
 }
 
+AccessCost tilecc::layout::registerAccessCost(const LinearLayout &reg,
+                                              ArrayRef<unsigned> order,
+                                              ArrayRef<int32_t> rowMasks,
+                                              unsigned elemBits) {
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const auto &out : reg.getOutDims())
+    shape.push_back(out.size);
+  if (std::optional<AccessCost> cost = getRegisterAccessCost(
+          reg, TileOffsets::fromMasks(shape, order, rowMasks), elemBits))
+    return *cost;
+  return registerAccessCost(
+      reg, llvm::cantFail(xorSwizzledSharedLayout(shape, order, rowMasks)),
+      elemBits);
+}
+
 LinearLayout tilecc::layout::ldmatrixTileAccess(unsigned numMatrices,
                                                 ArrayRef<int64_t> shape) {
   assert(shape.size() == 2 && "ldmatrix tiles are rank 2");
