@@ -267,15 +267,15 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
 // ConversionPlanCache
 //===----------------------------------------------------------------------===//
 
-size_t
-ConversionPlanCache::KeyHash::operator()(const ConversionPlanCache::Key &key) const {
+size_t ConversionPlanCache::KeyHash::operator()(
+    const ConversionPlanCache::Key &key) const {
   auto hashLayout = [](const LinearLayout &layout) {
     llvm::hash_code hash = llvm::hash_value(layout.getOutDims().size());
     for (const auto &out : layout.getOutDims())
       hash = llvm::hash_combine(hash, llvm::StringRef(out.name), out.size);
     for (const auto &in : layout.getInDims()) {
-      hash = llvm::hash_combine(hash, llvm::StringRef(in.name),
-                                in.bases.size());
+      hash =
+          llvm::hash_combine(hash, llvm::StringRef(in.name), in.bases.size());
       for (const auto &basis : in.bases)
         hash = llvm::hash_combine(
             hash, llvm::hash_combine_range(basis.begin(), basis.end()));
@@ -305,7 +305,8 @@ ConversionPlanCache::getPlan(const LinearLayout &src, const LinearLayout &dst,
   // Planned outside the lock; a racing thread computes the same answer.
   llvm::Expected<ConversionPlan> plan =
       planConversion(src, dst, elemBits, withShuffles);
-  Answer answer = plan ? Answer(*plan) : Answer(llvm::toString(plan.takeError()));
+  Answer answer =
+      plan ? Answer(*plan) : Answer(llvm::toString(plan.takeError()));
   std::lock_guard<std::mutex> lock(mutex);
   auto inserted = answers.try_emplace(std::move(key), std::move(answer));
   return toExpected(inserted.first->second);

@@ -89,9 +89,8 @@ private:
     unsigned elemBits;
     bool withShuffles;
     bool operator==(const Key &other) const {
-      return elemBits == other.elemBits &&
-             withShuffles == other.withShuffles && src == other.src &&
-             dst == other.dst;
+      return elemBits == other.elemBits && withShuffles == other.withShuffles &&
+             src == other.src && dst == other.dst;
     }
   };
   struct KeyHash {

@@ -125,7 +125,7 @@ namespace {
 /// only this, so the swizzle search builds it from the XOR masks directly.
 struct TileOffsets {
   llvm::SmallVector<std::pair<std::string, int32_t>, 4> dims; // name, size
-  unsigned bits = 0;                                            // tile bits
+  unsigned bits = 0;                                          // tile bits
   std::array<uint64_t, 64> offsetOfBit{};
 
   /// Inverts an invertible `shared` ("offset" -> tile).
@@ -322,8 +322,8 @@ static AccessCost countOffsetWavefronts(ArrayRef<uint64_t> laneColumns,
                                         ArrayRef<uint64_t> instrColumns,
                                         unsigned elemBits,
                                         unsigned accessBits) {
-  if (std::optional<AccessCost> cost = closedFormWavefronts(
-          laneColumns, instrColumns, elemBits, accessBits))
+  if (std::optional<AccessCost> cost =
+          closedFormWavefronts(laneColumns, instrColumns, elemBits, accessBits))
     return *cost;
   return enumerateWavefronts(laneColumns, instrColumns, elemBits, accessBits);
 }
@@ -335,8 +335,7 @@ AccessCost tilecc::layout::countWavefronts(const LinearLayout &shared,
   llvm::SmallVector<uint64_t, 8> laneColumns, instrColumns;
   getAccessOffsets(TileOffsets::fromShared(shared), access, laneColumns,
                    instrColumns);
-  return countOffsetWavefronts(laneColumns, instrColumns, elemBits,
-                               accessBits);
+  return countOffsetWavefronts(laneColumns, instrColumns, elemBits, accessBits);
 }
 
 LinearLayout tilecc::layout::registerAccess(const LinearLayout &reg,
@@ -370,9 +369,9 @@ LinearLayout tilecc::layout::registerAccess(const LinearLayout &reg,
 /// registerAccessCost on bit vectors: registerAccess's vector width and
 /// instructions, read off the offsets of `reg`'s bases. nullopt when `reg`
 /// has no registers or does not fit the tile (the generic path decides).
-static std::optional<AccessCost>
-getRegisterAccessCost(const LinearLayout &reg, const TileOffsets &tile,
-                      unsigned elemBits) {
+static std::optional<AccessCost> getRegisterAccessCost(const LinearLayout &reg,
+                                                       const TileOffsets &tile,
+                                                       unsigned elemBits) {
   std::optional<llvm::SmallVector<unsigned, 4>> shifts = tile.getShifts(reg);
   if (!shifts || !reg.hasInDim(kRegister))
     return std::nullopt;
@@ -387,8 +386,8 @@ getRegisterAccessCost(const LinearLayout &reg, const TileOffsets &tile,
   // getContiguousSharedElements: registers 0..2^k-1 at offsets 0..2^k-1 and
   // every other bit a multiple of 2^k.
   uint64_t tileSize = uint64_t(1) << tile.bits;
-  uint64_t limit = std::min<uint64_t>(uint64_t(1) << regOffsets.size(),
-                                      tileSize);
+  uint64_t limit =
+      std::min<uint64_t>(uint64_t(1) << regOffsets.size(), tileSize);
   unsigned contiguousBits = 0;
   while ((uint64_t(2) << contiguousBits) <= limit &&
          regOffsets[contiguousBits] == (uint64_t(1) << contiguousBits)) {
@@ -471,7 +470,8 @@ static SharedLayoutChoice evaluate(ArrayRef<LinearLayout> regs,
     std::optional<AccessCost> cost = getRegisterAccessCost(reg, tile, elemBits);
     if (!cost) {
       if (!layout)
-        layout = llvm::cantFail(xorSwizzledSharedLayout(shape, order, rowMasks));
+        layout =
+            llvm::cantFail(xorSwizzledSharedLayout(shape, order, rowMasks));
       cost = registerAccessCost(reg, *layout, elemBits);
     }
     choice.wavefronts += cost->wavefronts;
@@ -520,8 +520,7 @@ static SharedLayoutChoice pickStandardSwizzle(ArrayRef<LinearLayout> regs,
   return *best;
 }
 
-static llvm::SmallVector<int64_t, 4>
-getTileShape(ArrayRef<LinearLayout> regs) {
+static llvm::SmallVector<int64_t, 4> getTileShape(ArrayRef<LinearLayout> regs) {
   assert(!regs.empty() && "pickSwizzle needs an access to optimize");
   llvm::SmallVector<int64_t, 4> shape;
   for (const auto &out : regs.front().getOutDims())

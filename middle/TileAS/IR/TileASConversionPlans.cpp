@@ -6,9 +6,10 @@
 using namespace mlir;
 namespace tl = ::tilecc::layout;
 
-llvm::Expected<tl::ConversionPlan> nv_tileas::planLayoutConversion(
-    MLIRContext *ctx, const tl::LinearLayout &src, const tl::LinearLayout &dst,
-    unsigned elemBits, bool withShuffles) {
+llvm::Expected<tl::ConversionPlan>
+nv_tileas::planLayoutConversion(MLIRContext *ctx, const tl::LinearLayout &src,
+                                const tl::LinearLayout &dst, unsigned elemBits,
+                                bool withShuffles) {
   if (auto *dialect = ctx->getLoadedDialect<TileASDialect>())
     if (auto *plans =
             dialect->getRegisteredInterface<ConversionPlanCacheInterface>())

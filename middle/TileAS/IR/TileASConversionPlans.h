@@ -1,4 +1,4 @@
-//===- TileASConversionPlans.h - layout conversion plans per context -*- C++ -*-===//
+//===- TileASConversionPlans.h - conversion plans per context --*- C++ -*-===//
 //
 // Whether a convert_layout needs shared memory (the memory plan), how an async
 // copy stages its data and how the lowering moves registers all ask the same
@@ -32,7 +32,8 @@ private:
 /// tilecc::layout::planConversion, remembered in `ctx`'s nv_tileas dialect
 /// (planned afresh when the dialect is not loaded).
 llvm::Expected<::tilecc::layout::ConversionPlan>
-planLayoutConversion(MLIRContext *ctx, const ::tilecc::layout::LinearLayout &src,
+planLayoutConversion(MLIRContext *ctx,
+                     const ::tilecc::layout::LinearLayout &src,
                      const ::tilecc::layout::LinearLayout &dst,
                      unsigned elemBits, bool withShuffles = true);
 

@@ -46,7 +46,8 @@ AccessCost referenceWavefronts(const LL &shared, const LL &access,
       std::vector<uint64_t> words;
       for (int32_t lane = first;
            lane < std::min<int32_t>(numLanes, first + lanesPerPhase); ++lane) {
-        uint64_t offset = addr.applyFlat(uint64_t(lane) | (instr << addr.getInDimSizeLog2(kLane)));
+        uint64_t offset = addr.applyFlat(
+            uint64_t(lane) | (instr << addr.getInDimSizeLog2(kLane)));
         uint64_t bit = offset * elemBits;
         for (uint64_t word = bit / 32; word <= (bit + width - 1) / 32; ++word)
           words.push_back(word);
@@ -179,15 +180,20 @@ TEST(FastPaths, CountWavefrontsMatchesTheDefinition) {
       std::reverse(names.begin(), names.end());
       access = access.transposeOuts(names);
     }
-    AccessCost want = referenceWavefronts(tile.layout, access, elemBits,
-                                          accessBits);
+    AccessCost want =
+        referenceWavefronts(tile.layout, access, elemBits, accessBits);
     AccessCost got = countWavefronts(tile.layout, access, elemBits, accessBits);
     ASSERT_EQ(got.instructions, want.instructions) << access.toString();
     ASSERT_EQ(got.wavefronts, want.wavefronts)
-        << access.toString() << " through " << tile.layout.toString() << " elemBits " << elemBits
-        << " accessBits " << accessBits;
+        << access.toString() << " through " << tile.layout.toString()
+        << " elemBits " << elemBits << " accessBits " << accessBits;
     ASSERT_EQ(got.idealWavefronts, want.idealWavefronts) << access.toString();
-    bool isAligned = elemBits != 24 && aligned;
+    // The closed form applies when every lane's access starts at a multiple
+    // of its (power-of-two) width.
+    bool isAligned = log2Exact(elemBits) >= 0;
+    for (uint64_t offset :
+         access.compose(*tile.layout.invert()).getFlatColumns())
+      isAligned &= offset * elemBits % accessBits == 0;
     ++(isAligned ? closedForm : enumerated);
   }
   // Both the closed form and the enumeration it falls back to are covered.
