@@ -14,6 +14,7 @@
 #include "Layout/GF2.h"
 #include "Layout/Vectorization.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <set>
@@ -113,6 +114,13 @@ static void planLdmatrixRoundTrip(const LinearLayout &src,
   std::optional<std::tuple<unsigned, unsigned, int64_t>> bestKey;
   for (const auto &order : candidateOrders(shape.size())) {
     for (const SwizzleParams &swizzle : standardSwizzles(shape, order)) {
+      // The store alone already loses: no need to plan the loads.
+      std::vector<int32_t> rowMasks = getRowMasks(shape, order, swizzle);
+      AccessCost store = registerAccessCost(src, order, rowMasks, elemBits);
+      unsigned storeCost = store.wavefronts + store.instructions;
+      if (storeCost > plan.cost ||
+          (bestKey && storeCost > std::get<0>(*bestKey)))
+        continue;
       llvm::Expected<LinearLayout> layout =
           swizzledSharedLayout(shape, order, swizzle);
       if (!layout) {
@@ -122,9 +130,7 @@ static void planLdmatrixRoundTrip(const LinearLayout &src,
       std::optional<LdmatrixPlan> ld = planLdmatrix(dst, *layout, elemBits);
       if (!ld)
         continue;
-      AccessCost store = registerAccessCost(src, *layout, elemBits);
-      unsigned cost = store.wavefronts + store.instructions +
-                      ld->cost.wavefronts + ld->cost.instructions;
+      unsigned cost = storeCost + ld->cost.wavefronts + ld->cost.instructions;
       auto key = std::make_tuple(cost, swizzle.maxPhase, -int64_t(swizzle.vec));
       if (cost > plan.cost || (bestKey && key >= *bestKey))
         continue;
@@ -132,7 +138,7 @@ static void planLdmatrixRoundTrip(const LinearLayout &src,
       SharedLayoutChoice choice;
       choice.swizzle = swizzle;
       choice.order.assign(order.begin(), order.end());
-      choice.rowMasks = getRowMasks(shape, order, swizzle);
+      choice.rowMasks = std::move(rowMasks);
       choice.layout = *layout;
       choice.wavefronts = store.wavefronts + ld->cost.wavefronts;
       choice.instructions = store.instructions + ld->cost.instructions;
@@ -255,4 +261,58 @@ tilecc::layout::planConversion(const LinearLayout &srcIn,
       return viaShuffle;
   }
   return viaShared;
+}
+
+//===----------------------------------------------------------------------===//
+// ConversionPlanCache
+//===----------------------------------------------------------------------===//
+
+size_t ConversionPlanCache::KeyHash::operator()(
+    const ConversionPlanCache::Key &key) const {
+  auto hashLayout = [](const LinearLayout &layout) {
+    llvm::hash_code hash = llvm::hash_value(layout.getOutDims().size());
+    for (const auto &out : layout.getOutDims())
+      hash = llvm::hash_combine(hash, llvm::StringRef(out.name), out.size);
+    for (const auto &in : layout.getInDims()) {
+      hash =
+          llvm::hash_combine(hash, llvm::StringRef(in.name), in.bases.size());
+      for (const auto &basis : in.bases)
+        hash = llvm::hash_combine(
+            hash, llvm::hash_combine_range(basis.begin(), basis.end()));
+    }
+    return hash;
+  };
+  return llvm::hash_combine(hashLayout(key.src), hashLayout(key.dst),
+                            key.elemBits, key.withShuffles);
+}
+
+llvm::Expected<ConversionPlan>
+ConversionPlanCache::getPlan(const LinearLayout &src, const LinearLayout &dst,
+                             unsigned elemBits, bool withShuffles) {
+  Key key{src, dst, elemBits, withShuffles};
+  auto toExpected = [](const Answer &answer) -> llvm::Expected<ConversionPlan> {
+    if (const auto *plan = std::get_if<ConversionPlan>(&answer))
+      return *plan;
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   std::get<std::string>(answer));
+  };
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = answers.find(key);
+    if (it != answers.end())
+      return toExpected(it->second);
+  }
+  // Planned outside the lock; a racing thread computes the same answer.
+  llvm::Expected<ConversionPlan> plan =
+      planConversion(src, dst, elemBits, withShuffles);
+  Answer answer =
+      plan ? Answer(*plan) : Answer(llvm::toString(plan.takeError()));
+  std::lock_guard<std::mutex> lock(mutex);
+  auto inserted = answers.try_emplace(std::move(key), std::move(answer));
+  return toExpected(inserted.first->second);
+}
+
+size_t ConversionPlanCache::size() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return answers.size();
 }

@@ -18,6 +18,11 @@
 #include "Layout/LdmatrixLowering.h"
 #include "Layout/SharedLayouts.h"
 
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <variant>
+
 namespace tilecc::layout {
 
 enum class ConversionKind {
@@ -64,6 +69,39 @@ llvm::Expected<ConversionPlan> planConversion(const LinearLayout &src,
                                               const LinearLayout &dst,
                                               unsigned elemBits,
                                               bool withShuffles = true);
+
+/// planConversion's answers, remembered per (src, dst, elemBits,
+/// withShuffles). Planning is a pure function of these, so a remembered plan
+/// is the plan: the same query asked by the shared-memory planner, the
+/// staging of async copies and the lowering is searched once. One cache
+/// serves one compilation; it may be shared between threads.
+class ConversionPlanCache {
+public:
+  llvm::Expected<ConversionPlan> getPlan(const LinearLayout &src,
+                                         const LinearLayout &dst,
+                                         unsigned elemBits,
+                                         bool withShuffles = true);
+  size_t size() const;
+
+private:
+  struct Key {
+    LinearLayout src, dst;
+    unsigned elemBits;
+    bool withShuffles;
+    bool operator==(const Key &other) const {
+      return elemBits == other.elemBits && withShuffles == other.withShuffles &&
+             src == other.src && dst == other.dst;
+    }
+  };
+  struct KeyHash {
+    size_t operator()(const Key &key) const;
+  };
+  /// The plan, or planConversion's error message.
+  using Answer = std::variant<ConversionPlan, std::string>;
+
+  mutable std::mutex mutex;
+  std::unordered_map<Key, Answer, KeyHash> answers;
+};
 
 } // namespace tilecc::layout
 

@@ -44,17 +44,18 @@ public:
 
 private:
   // Rows are indexed by their highest set bit; eliminating from the top down
-  // needs a single pass because row p touches only bits <= p.
+  // needs a single pass because row p touches only bits <= p. Only the set
+  // bits that have a row are visited, highest first.
   void reduce(uint64_t &vec, uint64_t &tag) const {
-    for (int p = 63; p >= 0 && vec; --p) {
-      if (!((vec >> p) & 1) || !((present >> p) & 1))
-        continue;
+    for (uint64_t hit = vec & present; hit; hit = vec & present) {
+      int p = 63 - __builtin_clzll(hit);
       vec ^= rows[p].first;
       tag ^= rows[p].second;
     }
   }
 
-  std::array<std::pair<uint64_t, uint64_t>, 64> rows{};
+  // Only rows named in `present` are ever read: no need to clear the rest.
+  std::array<std::pair<uint64_t, uint64_t>, 64> rows;
   uint64_t present = 0;
   unsigned rankValue = 0;
 };

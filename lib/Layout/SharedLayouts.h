@@ -78,6 +78,13 @@ LinearLayout registerAccess(const LinearLayout &reg, const LinearLayout &shared,
 AccessCost registerAccessCost(const LinearLayout &reg,
                               const LinearLayout &shared, unsigned elemBits);
 
+/// registerAccessCost through the XOR swizzle `rowMasks` of a tile stored in
+/// `order` (as xorSwizzledSharedLayout builds it), without building it.
+AccessCost registerAccessCost(const LinearLayout &reg,
+                              llvm::ArrayRef<unsigned> order,
+                              llvm::ArrayRef<int32_t> rowMasks,
+                              unsigned elemBits);
+
 /// ldmatrix.x<numMatrices> row addresses for every load that covers a tile of
 /// `shape` (16 x 16 b16 per x4 load, K fastest): "lane" and "instr" to tile
 /// coordinates. Each lane reads one 128-bit row.

@@ -8,18 +8,43 @@
 using namespace tilecc::layout;
 using llvm::ArrayRef;
 
-/// Largest 2^k such that `flat` (one output dim) factors as
-/// identity(2^k of inDim -> outDim) * rest.
+/// Largest 2^k such that `flat` factors as identity(2^k of inDim -> outDim)
+/// * rest (divideLeft succeeds), checked directly on the bases: bit b < k of
+/// inDim maps to 2^b along outDim and to 0 elsewhere, and every other input
+/// bit moves along outDim in multiples of 2^k.
 static int32_t contiguousPrefix(const LinearLayout &flat,
                                 llvm::StringRef outDim,
                                 llvm::StringRef inDim = kRegister) {
-  int32_t best = 1;
   int32_t limit =
       std::min(flat.getInDimSize(inDim), flat.getOutDimSize(outDim));
-  for (int32_t n = 2; n <= limit; n *= 2) {
-    if (!divideLeft(flat, LinearLayout::identity1D(n, inDim, outDim)))
-      break;
-    best = n;
+  if (limit < 2)
+    return 1;
+  ArrayRef<LinearLayout::OutDim> outs = flat.getOutDims();
+  size_t o = 0;
+  while (outs[o].name != outDim)
+    ++o;
+  // Multiples of 2^k along outDim for every bit that is not in the prefix.
+  auto restAligned = [&](unsigned k) {
+    int32_t mask = (int32_t(1) << k) - 1;
+    for (const auto &in : flat.getInDims())
+      for (size_t b = in.name == inDim ? k : 0; b < in.bases.size(); ++b)
+        if (in.bases[b][o] & mask)
+          return false;
+    return true;
+  };
+  const LinearLayout::InDim *prefixDim = nullptr;
+  for (const auto &in : flat.getInDims())
+    if (in.name == inDim)
+      prefixDim = &in;
+  int32_t best = 1;
+  for (unsigned k = 1; (int32_t(1) << k) <= limit; ++k) {
+    const LinearLayout::Basis &basis = prefixDim->bases[k - 1];
+    for (size_t d = 0; d < outs.size(); ++d)
+      if (basis[d] != (d == o ? int32_t(1) << (k - 1) : 0))
+        return best;
+    if (!restAligned(k))
+      return best;
+    best = int32_t(1) << k;
   }
   return best;
 }

@@ -62,6 +62,7 @@
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/TileASAsyncMmaOps.h"
+#include "TileAS/IR/TileASConversionPlans.h"
 #include "TileAS/IR/TileASTmemOps.h"
 #include "TileAS/IR/TileASModuleAttrs.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -326,8 +327,9 @@ std::optional<StagedOperand> matchOperand(ConvertLayoutOp convert,
   // must store whole (then narrower copies stay contiguous too).
   tl::LinearLayout copy = getAsyncCopyLayout(
       srcType.getShape(), bits, dstEnc.getNumWarps());
-  llvm::Expected<tl::ConversionPlan> plan =
-      tl::planConversion(copy, dstEnc.getLayout(), bits, /*withShuffles=*/false);
+  llvm::Expected<tl::ConversionPlan> plan = planLayoutConversion(
+      convert.getContext(), copy, dstEnc.getLayout(), bits,
+      /*withShuffles=*/false);
   if (!plan) {
     llvm::consumeError(plan.takeError());
     return std::nullopt;

@@ -21,6 +21,7 @@
 #include "Layout/DistributedLayouts.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/RegisterBits.h"
+#include "TileAS/IR/TileASConversionPlans.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -370,7 +371,8 @@ mlir::tilecc::planAsyncStaging(RankedTensorType valueType,
   unsigned bits = valueType.getElementTypeBitWidth();
   copy = nv_tileas::getAsyncCopyLayout(valueType.getShape(), bits,
                                        dst.getInDimSize(tl::kWarp));
-  return tl::planConversion(copy, dst, bits, /*withShuffles=*/false);
+  return nv_tileas::planLayoutConversion(valueType.getContext(), copy, dst,
+                                         bits, /*withShuffles=*/false);
 }
 
 namespace {
@@ -416,9 +418,10 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
     tl::LinearLayout dst = getTileLayout(dstType);
     Type elemType = srcType.getElementType();
     llvm::Expected<tl::ConversionPlan> plan =
-        tl::planConversion(src, dst, elemType.isIntOrFloat()
-                                         ? nv_tileas::getRegisterBits(elemType)
-                                         : 64);
+        nv_tileas::planLayoutConversion(
+            op.getContext(), src, dst,
+            elemType.isIntOrFloat() ? nv_tileas::getRegisterBits(elemType)
+                                    : 64);
     if (!plan)
       return op.emitError() << "cannot convert between these layouts: "
                             << llvm::toString(plan.takeError());
@@ -441,7 +444,8 @@ struct ConvertLayoutLowering : OpConversionPattern<nv_tileas::ConvertLayoutOp> {
                                             : 0;
     if (!perm && bits >= 8 && llvm::isPowerOf2_32(bits)) {
       llvm::Expected<tl::ConversionPlan> shared =
-          tl::planConversion(src, dst, bits, /*withShuffles=*/false);
+          nv_tileas::planLayoutConversion(op.getContext(), src, dst, bits,
+                                          /*withShuffles=*/false);
       if (!shared)
         return op.emitError() << "cannot convert between these layouts: "
                               << llvm::toString(shared.takeError());
@@ -518,8 +522,8 @@ bool mlir::tilecc::convertLayoutUsesShared(nv_tileas::ConvertLayoutOp op) {
       !nv_tileas::LinearEncodingAttr::of(dstType))
     return false;
   Type elemType = srcType.getElementType();
-  llvm::Expected<tl::ConversionPlan> plan = tl::planConversion(
-      getTileLayout(srcType), getTileLayout(dstType),
+  llvm::Expected<tl::ConversionPlan> plan = nv_tileas::planLayoutConversion(
+      op.getContext(), getTileLayout(srcType), getTileLayout(dstType),
       elemType.isIntOrFloat() ? nv_tileas::getRegisterBits(elemType) : 64);
   // Counted as a round trip when no plan exists: the lowering reports that,
   // and a tile too large for shared memory is the more useful diagnostic.

@@ -1,6 +1,7 @@
 //===- TileASDialect.cpp - nv_tileas dialect ------------------------------===//
 #include "TileAS/IR/TileASDialect.h"
 #include "TileAS/IR/TileASAsyncMmaOps.h"
+#include "TileAS/IR/TileASConversionPlans.h"
 #include "TileAS/IR/TileASTmemOps.h"
 #include "TileAS/IR/TileASModuleAttrs.h"
 
@@ -29,6 +30,7 @@ void TileASDialect::initialize() {
 #define GET_OP_LIST
 #include "TileAS/IR/TileASTmemOps.cpp.inc"
       >();
+  addInterfaces<ConversionPlanCacheInterface>();
 }
 
 LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,

@@ -216,3 +216,65 @@ TEST(ConversionPlanner, WithoutShufflesTheRoundTripIsPlanned) {
   EXPECT_EQ(p->kind, ConversionKind::SharedMemory);
   EXPECT_FALSE(p->ldmatrix); // f32 accumulators are not ldmatrix fragments
 }
+
+/// Every field a lowering reads.
+void expectSamePlan(const ConversionPlan &a, const ConversionPlan &b) {
+  EXPECT_EQ(a.kind, b.kind);
+  EXPECT_EQ(a.cost, b.cost);
+  EXPECT_EQ(a.dstToSrc, b.dstToSrc);
+  ASSERT_EQ(a.sources.size(), b.sources.size());
+  for (size_t r = 0; r < a.sources.size(); ++r)
+    for (size_t l = 0; l < a.sources[r].size(); ++l) {
+      EXPECT_EQ(a.sources[r][l].srcLane, b.sources[r][l].srcLane);
+      EXPECT_EQ(a.sources[r][l].srcRegister, b.sources[r][l].srcRegister);
+    }
+  ASSERT_EQ(bool(a.scratch), bool(b.scratch));
+  if (a.scratch) {
+    EXPECT_EQ(a.scratch->layout, b.scratch->layout);
+    EXPECT_EQ(a.scratch->rowMasks, b.scratch->rowMasks);
+    EXPECT_EQ(a.scratch->cost, b.scratch->cost);
+  }
+  EXPECT_EQ(a.storeVectorBits, b.storeVectorBits);
+  EXPECT_EQ(a.loadVectorBits, b.loadVectorBits);
+  EXPECT_EQ(a.storeCost.wavefronts, b.storeCost.wavefronts);
+  EXPECT_EQ(a.loadCost.wavefronts, b.loadCost.wavefronts);
+  ASSERT_EQ(bool(a.ldmatrix), bool(b.ldmatrix));
+  if (a.ldmatrix) {
+    EXPECT_EQ(a.ldmatrix->addresses, b.ldmatrix->addresses);
+    EXPECT_EQ(a.ldmatrix->numMatrices, b.ldmatrix->numMatrices);
+    EXPECT_EQ(a.ldmatrix->trans, b.ldmatrix->trans);
+  }
+}
+
+TEST(ConversionPlanCache, AnswersAsThePlannerDoes) {
+  LL acc = mmaSyncAccumulator({4, 1}, {64, 16});
+  LL blocked = blockedLayout({{2, 2}, {8, 4}, {4, 1}, {1, 0}}, {64, 16});
+  LL other = blockedLayout({{1, 4}, {8, 4}, {4, 1}, {1, 0}}, {64, 32});
+  auto dot = mmaSyncDotLayouts(4, 16, {64, 32}, 32);
+  ASSERT_TRUE(bool(dot));
+  LL loaded = loadedF16({64, 32}, {8, 4});
+  ConversionPlanCache cache;
+  for (int round = 0; round < 2; ++round) {
+    for (bool shuffles : {true, false}) {
+      auto cached = cache.getPlan(acc, blocked, 32, shuffles);
+      auto direct = planConversion(acc, blocked, 32, shuffles);
+      ASSERT_TRUE(cached && direct);
+      expectSamePlan(*cached, *direct);
+    }
+    auto cached = cache.getPlan(loaded, dot->a, 16);
+    auto direct = planConversion(loaded, dot->a, 16);
+    ASSERT_TRUE(cached && direct);
+    ASSERT_TRUE(cached->ldmatrix);
+    expectSamePlan(*cached, *direct);
+    // Errors are remembered with their message.
+    auto bad = cache.getPlan(acc, other, 32);
+    ASSERT_FALSE(bool(bad));
+    EXPECT_EQ(llvm::toString(bad.takeError()),
+              llvm::toString(planConversion(acc, other, 32).takeError()));
+    // Element widths are part of the question.
+    auto narrow = cache.getPlan(acc, blocked, 16);
+    ASSERT_TRUE(bool(narrow));
+    expectSamePlan(*narrow, *planConversion(acc, blocked, 16));
+  }
+  EXPECT_EQ(cache.size(), 5u);
+}
