@@ -217,6 +217,32 @@ bool isTcgen05Dot(DotOp dot) {
   return dot.getAtom().getFamily() == MmaFamily::tcgen05;
 }
 
+/// The loop's only dot for which `is` holds, when it sits in the loop's
+/// body itself (not a nested region); null otherwise.
+DotOp findOnlyDot(scf::ForOp loop, llvm::function_ref<bool(DotOp)> is) {
+  DotOp found;
+  unsigned dots = 0;
+  loop.getBody()->walk([&](DotOp dot) {
+    if (is(dot) && ++dots == 1)
+      found = dot;
+  });
+  if (dots != 1 || found->getBlock() != loop.getBody())
+    return {};
+  return found;
+}
+
+/// Whether `dot`'s accumulator is a value `loop` carries that only `dot`
+/// reads, and whose next value only the yield takes.
+bool carriesAccumulator(scf::ForOp loop, DotOp dot) {
+  auto acc = dyn_cast<BlockArgument>(dot.getC());
+  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+      !acc.hasOneUse() || !dot.getResult().hasOneUse())
+    return false;
+  OpOperand &use = *dot.getResult().getUses().begin();
+  return isa<scf::YieldOp>(use.getOwner()) &&
+         use.getOperandNumber() + 1 == acc.getArgNumber();
+}
+
 /// The loop's tcgen05 dot whose accumulator may stay in tensor memory
 /// across the loop (TileASTmemOps.td): the only tcgen05 dot of the loop, in
 /// its body, of any kind of the instruction table whose operands have the
@@ -225,13 +251,8 @@ bool isTcgen05Dot(DotOp dot) {
 /// of 128, its accumulator a loop value only it reads and whose next value
 /// only the yield takes, A and B each converted from a load only it reads.
 DotOp findTmemDot(scf::ForOp loop) {
-  DotOp found;
-  unsigned dots = 0;
-  loop.getBody()->walk([&](DotOp dot) {
-    if (isTcgen05Dot(dot) && ++dots == 1)
-      found = dot;
-  });
-  if (dots != 1 || found->getBlock() != loop.getBody())
+  DotOp found = findOnlyDot(loop, isTcgen05Dot);
+  if (!found)
     return {};
   MmaAtomAttr atom = found.getAtom();
   auto a = cast<RankedTensorType>(found.getA().getType());
@@ -249,13 +270,7 @@ DotOp findTmemDot(scf::ForOp loop) {
           tl::wgmmaNMajorB(b.getDimSize(0), b.getDimSize(1), bits)
               .takeError()))
     return {};
-  auto acc = dyn_cast<BlockArgument>(found.getC());
-  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
-      !acc.hasOneUse() || !found.getResult().hasOneUse())
-    return {};
-  OpOperand &use = *found.getResult().getUses().begin();
-  if (!isa<scf::YieldOp>(use.getOwner()) ||
-      use.getOperandNumber() + 1 != acc.getArgNumber())
+  if (!carriesAccumulator(loop, found))
     return {};
   for (Value operand : {found.getA(), found.getB()}) {
     auto convert = operand.getDefiningOp<ConvertLayoutOp>();
@@ -609,13 +624,8 @@ SmallVector<Value> issueTmaFill(OpBuilder &b, ArrayRef<StagedOperand> operands,
 /// dot of the loop, both operands read from rings, its accumulator a loop
 /// value that only it reads and whose next value only the yield takes.
 DotOp findAsyncDot(scf::ForOp loop, ArrayRef<StagedOperand> operands) {
-  DotOp found;
-  unsigned wgmmaDots = 0;
-  loop.getBody()->walk([&](DotOp dot) {
-    if (isWgmmaDot(dot) && ++wgmmaDots == 1)
-      found = dot;
-  });
-  if (wgmmaDots != 1 || found->getBlock() != loop.getBody())
+  DotOp found = findOnlyDot(loop, isWgmmaDot);
+  if (!found)
     return {};
   auto staged = [&](Value v, int which) {
     return llvm::any_of(operands, [&](const StagedOperand &s) {
@@ -624,13 +634,7 @@ DotOp findAsyncDot(scf::ForOp loop, ArrayRef<StagedOperand> operands) {
   };
   if (!staged(found.getA(), 0) || !staged(found.getB(), 1))
     return {};
-  auto acc = dyn_cast<BlockArgument>(found.getC());
-  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
-      !acc.hasOneUse() || !found.getResult().hasOneUse())
-    return {};
-  OpOperand &use = *found.getResult().getUses().begin();
-  if (!isa<scf::YieldOp>(use.getOwner()) ||
-      use.getOperandNumber() + 1 != acc.getArgNumber())
+  if (!carriesAccumulator(loop, found))
     return {};
   return found;
 }
