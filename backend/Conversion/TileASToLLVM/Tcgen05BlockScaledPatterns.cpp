@@ -454,24 +454,13 @@ struct Tcgen05BlockScaledMmaLowering
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
     Value tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
 
-    // Each warp's tensor-memory address: its lane quarter (bits 16+) and its
-    // share of the columns.
-    int64_t share = p.n / p.warpGroups;
-    Value quarter = LLVM::AndOp::create(b, loc, warp, createI32(b, loc, 3));
-    Value group = LLVM::LShrOp::create(b, loc, warp, createI32(b, loc, 2));
-    Value warpAddress = LLVM::AddOp::create(
-        b, loc, tmem,
-        LLVM::AddOp::create(
-            b, loc,
-            LLVM::ShlOp::create(b, loc, quarter, createI32(b, loc, 21)),
-            LLVM::MulOp::create(b, loc, group, createI32(b, loc, share))));
-    // A 64-row tile: each half-warp takes half the share (16x32bx2, the
-    // second half immHalfSplitoff columns further).
-    int64_t regCols = p.halfRows ? share / 2 : share;
-    unsigned perAccess = std::min<int64_t>(regCols, 32);
-    std::string shape = p.halfRows ? "16x32bx2" : "32x32b";
-    std::string split =
-        p.halfRows ? ", " + std::to_string(regCols) : std::string();
+    // Each warp's tensor-memory address: its lane quarter and its share of
+    // the columns. A 64-row tile: each half-warp takes half the share
+    // (16x32bx2, the second half immHalfSplitoff columns further).
+    TmemAccess access{p.m, p.n, p.warpGroups, p.halfRows};
+    Value warpAddress = tmemWarpAddress(b, loc, tmem, warp, access);
+    int64_t regCols = access.regCols();
+    unsigned perAccess = access.perAccess();
     // Accesses: (register offset, column offset) of each
     // <shape>.x<perAccess>.
     SmallVector<std::pair<int64_t, int64_t>> accesses;
@@ -495,11 +484,7 @@ struct Tcgen05BlockScaledMmaLowering
                kScaleChunkBytes;
       };
       // 3. C into tensor memory.
-      std::string stText = "tcgen05.st.sync.aligned." + shape + ".x" +
-                           std::to_string(perAccess) + ".b32 [$0]" + split +
-                           ", " + operandList(1, perAccess) +
-                           ";\ntcgen05.wait::st.sync.aligned;";
-      std::string stConstraints = "r," + repeatConstraint("r", perAccess);
+      TmemAsm st = tmemStoreAsm(access);
       for (auto [reg, col] : accesses) {
         reg += sliceRegs;
         SmallVector<Value> operands = {LLVM::AddOp::create(
@@ -507,7 +492,7 @@ struct Tcgen05BlockScaledMmaLowering
         for (unsigned i = 0; i < perAccess; ++i)
           operands.push_back(
               LLVM::BitcastOp::create(b, loc, i32, cRegs[reg + i]));
-        emitPtx(b, loc, Type(), operands, stText, stConstraints);
+        emitPtx(b, loc, Type(), operands, st.text, st.constraints);
       }
       emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
       NVVM::Barrier0Op::create(b, loc);
@@ -587,12 +572,7 @@ struct Tcgen05BlockScaledMmaLowering
                   "@!%done bra WAIT_${:uid};\n}",
               "r");
       emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-      std::string ldText = "tcgen05.ld.sync.aligned." + shape + ".x" +
-                           std::to_string(perAccess) + ".b32 " +
-                           operandList(0, perAccess) + ", [$" +
-                           std::to_string(perAccess) + "]" + split +
-                           ";\ntcgen05.wait::ld.sync.aligned;";
-      std::string ldConstraints = repeatConstraint("=r", perAccess) + ",r";
+      TmemAsm ld = tmemLoadAsm(access);
       auto ldType = LLVM::LLVMStructType::getLiteral(
           getContext(), SmallVector<Type>(perAccess, i32));
       for (auto [reg, col] : accesses) {
@@ -600,7 +580,7 @@ struct Tcgen05BlockScaledMmaLowering
         Value words = emitPtx(
             b, loc, ldType,
             {LLVM::AddOp::create(b, loc, warpAddress, createI32(b, loc, col))},
-            ldText, ldConstraints);
+            ld.text, ld.constraints);
         for (unsigned i = 0; i < perAccess; ++i)
           dRegs[reg + i] = LLVM::BitcastOp::create(
               b, loc, f32, LLVM::ExtractValueOp::create(b, loc, words, i));

@@ -296,17 +296,31 @@ tmemShape(const tcgen05::TmemAccess &a) {
   return {"16x32bx2", ", " + std::to_string(a.regCols())};
 }
 
+tcgen05::TmemAsm tcgen05::tmemStoreAsm(const TmemAccess &access) {
+  unsigned perAccess = access.perAccess();
+  auto [shape, split] = tmemShape(access);
+  return {"tcgen05.st.sync.aligned." + shape + ".x" +
+              std::to_string(perAccess) + ".b32 [$0]" + split + ", " +
+              operandList(1, perAccess) + ";\ntcgen05.wait::st.sync.aligned;",
+          "r," + repeatConstraint("r", perAccess)};
+}
+
+tcgen05::TmemAsm tcgen05::tmemLoadAsm(const TmemAccess &access) {
+  unsigned perAccess = access.perAccess();
+  auto [shape, split] = tmemShape(access);
+  return {"tcgen05.ld.sync.aligned." + shape + ".x" +
+              std::to_string(perAccess) + ".b32 " +
+              operandList(0, perAccess) + ", [$" + std::to_string(perAccess) +
+              "]" + split + ";\ntcgen05.wait::ld.sync.aligned;",
+          repeatConstraint("=r", perAccess) + ",r"};
+}
+
 void tcgen05::storeTmem(OpBuilder &b, Location loc, Value warpAddress,
                         ArrayRef<Value> regs, bool isInt,
                         const TmemAccess &access) {
   unsigned perAccess = access.perAccess();
   int64_t regCols = access.regCols();
-  auto [shape, split] = tmemShape(access);
-  std::string stText = "tcgen05.st.sync.aligned." + shape + ".x" +
-                       std::to_string(perAccess) + ".b32 [$0]" + split +
-                       ", " + operandList(1, perAccess) +
-                       ";\ntcgen05.wait::st.sync.aligned;";
-  std::string stConstraints = "r," + repeatConstraint("r", perAccess);
+  TmemAsm st = tmemStoreAsm(access);
   Type i32 = b.getI32Type();
   for (int64_t mb = 0; mb < access.mBlocks(); ++mb)
     for (int64_t col = 0; col < regCols; col += perAccess) {
@@ -318,7 +332,7 @@ void tcgen05::storeTmem(OpBuilder &b, Location loc, Value warpAddress,
                                  : LLVM::BitcastOp::create(b, loc, i32, v)
                                        .getResult());
       }
-      emitPtx(b, loc, Type(), operands, stText, stConstraints);
+      emitPtx(b, loc, Type(), operands, st.text, st.constraints);
     }
 }
 
@@ -342,13 +356,7 @@ tcgen05::loadTmemToStage(OpBuilder &b, Location loc, Operation *op,
   auto offsets = getRegisterCoordinates(b, loc, *toOffset);
   unsigned perAccess = access.perAccess();
   int64_t regCols = access.regCols();
-  auto [shape, split] = tmemShape(access);
-  std::string ldText = "tcgen05.ld.sync.aligned." + shape + ".x" +
-                       std::to_string(perAccess) + ".b32 " +
-                       operandList(0, perAccess) + ", [$" +
-                       std::to_string(perAccess) + "]" + split +
-                       ";\ntcgen05.wait::ld.sync.aligned;";
-  std::string ldConstraints = repeatConstraint("=r", perAccess) + ",r";
+  TmemAsm ld = tmemLoadAsm(access);
   auto ldType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(perAccess, i32));
   Value zero = keep ? createI32(b, loc, 0) : Value();
@@ -361,7 +369,7 @@ tcgen05::loadTmemToStage(OpBuilder &b, Location loc, Operation *op,
           b, loc, ldType,
           {LLVM::AddOp::create(b, loc, warpAddress,
                                createI32(b, loc, mb * n + col))},
-          ldText, ldConstraints);
+          ld.text, ld.constraints);
       for (unsigned i = 0; i < perAccess; i += width) {
         SmallVector<Value> values;
         for (unsigned j = 0; j < width; ++j) {

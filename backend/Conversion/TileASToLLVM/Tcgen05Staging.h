@@ -117,6 +117,15 @@ struct TmemAccess {
   }
 };
 
+/// One tcgen05.st (the address, then `perAccess` registers) or tcgen05.ld
+/// (`perAccess` registers back, then the address) of the accumulator's
+/// shape, followed by its wait, as inline PTX text and constraints.
+struct TmemAsm {
+  std::string text, constraints;
+};
+TmemAsm tmemStoreAsm(const TmemAccess &access);
+TmemAsm tmemLoadAsm(const TmemAccess &access);
+
 /// The warp's address of its lane quarter and share of N in the
 /// accumulator at tensor-memory address `tmem`.
 Value tmemWarpAddress(OpBuilder &b, Location loc, Value tmem, Value warp,
