@@ -87,6 +87,9 @@ tilecc::layout::getMmaTileGranule(MmaFamily family, unsigned aBits) {
     return getMmaInstrShape(family, aBits, /*tileN=*/0);
   case MmaFamily::MmaSyncBlockScaled:
     return MmaInstrShape{16, 8, kKStepBits / aBits};
+  case MmaFamily::Tcgen05:
+    // Tiles below the instruction's 64 rows are padded with zero rows.
+    return MmaInstrShape{16, 8, kKStepBits / aBits};
   default:
     return MmaInstrShape{64, 8, kKStepBits / aBits};
   }

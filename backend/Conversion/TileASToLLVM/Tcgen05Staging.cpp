@@ -203,7 +203,8 @@ LogicalResult tcgen05::storeToShared(OpBuilder &b, Location loc, Operation *op,
                                    ArrayRef<Value> regs,
                                    const tl::LinearLayout &layout,
                                    const tl::LinearLayout &shared, Value base,
-                                   Type elem) {
+                                   Type elem,
+                                   llvm::function_ref<bool(size_t)> keep) {
   std::optional<tl::LinearLayout> toOffset = layout.invertAndCompose(shared);
   if (!toOffset)
     return op->emitError("tcgen05 MMA operand layout does not cover its tile");
@@ -213,7 +214,7 @@ LogicalResult tcgen05::storeToShared(OpBuilder &b, Location loc, Operation *op,
   unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
   auto coords = getRegisterCoordinates(b, loc, *toOffset);
   for (size_t r = 0; r < regs.size(); r += width) {
-    if (int32_t(r) & dup.reg)
+    if ((int32_t(r) & dup.reg) || (keep && !keep(r)))
       continue;
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
                                     ValueRange{coords[r].front()});
