@@ -88,7 +88,8 @@ tilecc::layout::getMmaTileGranule(MmaFamily family, unsigned aBits) {
   case MmaFamily::MmaSyncBlockScaled:
     return MmaInstrShape{16, 8, kKStepBits / aBits};
   case MmaFamily::Tcgen05:
-    // Tiles below the instruction's 64 rows are padded with zero rows.
+  case MmaFamily::Tcgen05BlockScaled:
+    // Tiles below 64 rows are laid out as 64-row ones (padding rows).
     return MmaInstrShape{16, 8, kKStepBits / aBits};
   default:
     return MmaInstrShape{64, 8, kKStepBits / aBits};
