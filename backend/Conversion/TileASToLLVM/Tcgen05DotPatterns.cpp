@@ -37,6 +37,7 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -303,14 +304,19 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     // 2. C in the tcgen05.ld/st register layout (through the row-major
     //    staging area), then into tensor memory: the MMAs accumulate onto
     //    it, and C's registers die before A and B are staged. Each batch
-    //    slice has its own columns (its registers are contiguous).
+    //    slice has its own columns (its registers are contiguous). A zero C
+    //    is not stored: the first MMA of each block overwrites instead.
+    bool zeroC = matchPattern(op.getC(), m_AnyZeroFloat()) ||
+                 matchPattern(op.getC(), m_Zero());
     tl::LinearLayout tmemLayout = tmemRegisterLayout(
         {p.batch, p.m, p.n, p.warpGroups, p.halfRows});
     Value stage = at(p.stageOffset);
-    FailureOr<SmallVector<Value>> cRegs =
-        relayout(b, loc, op,
-                 toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getC())),
-                 cLayout, tmemLayout, stage, p.batch, p.m, p.n);
+    FailureOr<SmallVector<Value>> cRegs = SmallVector<Value>();
+    if (!zeroC)
+      cRegs = relayout(
+          b, loc, op,
+          toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getC())),
+          cLayout, tmemLayout, stage, p.batch, p.m, p.n);
     if (failed(cRegs))
       return failure();
     // The allocated address to every thread; every thread is done with the
@@ -330,7 +336,7 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                               createI32(b, loc, slice * sliceColumns))
                               .getResult();
     };
-    for (int64_t slice = 0; slice < p.batch; ++slice)
+    for (int64_t slice = 0; slice < p.batch && !zeroC; ++slice)
       storeTmem(b, loc, sliceAddress(slice),
                 ArrayRef<Value>(*cRegs).slice(slice * sliceRegs, sliceRegs),
                 isInt, access);
@@ -345,10 +351,16 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     tl::LinearLayout bShared = passOperandLayout(p.n, p.k, p.kPass, true,
                                                  p.elemBits, p.batch, false);
     int64_t sbo = 8 * p.kBytes;
-    // enable-input-d: the issuing thread's predicate, true (D += A * B).
+    // enable-input-d: the issuing thread's predicate, true (D += A * B);
+    // false (D = A * B) for the first MMA of each block onto a zero C.
     std::string mmaText = "@%p tcgen05.mma.cta_group::1.kind::" +
                           tl::getTcgen05KindName(p.instr.kind).str() +
                           " [$1], $2, $3, $4, %p;";
+    std::string overwriteText =
+        "{\n.reg .pred %acc;\nsetp.ne.u32 %acc, $5, 0;\n"
+        "@%p tcgen05.mma.cta_group::1.kind::" +
+        tl::getTcgen05KindName(p.instr.kind).str() +
+        " [$1], $2, $3, $4, %acc;\n}";
     Value idesc = createI32(
         b, loc, tl::getTcgen05InstrDescriptor(p.instr, 128, p.nInstr));
     for (int64_t pass = 0; pass < p.passes; ++pass) {
@@ -438,14 +450,22 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                       nc * (p.nInstr / 8) * sbo + kOffset)),
                     kCoreMatrixBytes, sbo);
               };
+              bool overwrite = zeroC && pass == 0 && s == 0;
+              auto issue = [&](Value aDesc, Value bDesc) {
+                if (overwrite)
+                  emitWhereZero(b, loc, tid,
+                                {d, aDesc, bDesc, idesc, createI32(b, loc, 0)},
+                                overwriteText, "r,l,l,r,r");
+                else
+                  emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc},
+                                mmaText, "r,l,l,r");
+                overwrite = false;
+              };
               if (p.instr.splitF32) {
-                emitWhereZero(b, loc, tid, {d, aDesc(1), bDesc(0), idesc},
-                              mmaText, "r,l,l,r");
-                emitWhereZero(b, loc, tid, {d, aDesc(0), bDesc(1), idesc},
-                              mmaText, "r,l,l,r");
+                issue(aDesc(1), bDesc(0));
+                issue(aDesc(0), bDesc(1));
               }
-              emitWhereZero(b, loc, tid, {d, aDesc(0), bDesc(0), idesc},
-                            mmaText, "r,l,l,r");
+              issue(aDesc(0), bDesc(0));
             }
       emitWhereZero(b, loc, tid, {mbar},
                     "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."

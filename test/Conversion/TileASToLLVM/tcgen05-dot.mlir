@@ -94,3 +94,24 @@ nv_tileaa.func @batched(%a: tensor<2x64x16xf16, #A>, %b: tensor<2x16x32xf16, #B>
   nv_tileaa.return
 }
 }
+
+// -----
+
+// A zero C is not stored into tensor memory: the first MMA of the block
+// runs with enable-input-d false (D = A * B), the next one accumulates.
+#A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 16, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (8, 0), (16, 0), (0, 32)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = [(0, 8), (0, 16)]} -> {dim0 = 32, dim1 = 64}>
+#C = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 32)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(0, 8), (0, 16)]} -> {dim0 = 16, dim1 = 64}>
+// CHECK-LABEL: llvm.func @zero_c
+// CHECK-NOT: tcgen05.st
+// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %acc;
+// CHECK: @%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %p;
+// CHECK-NOT: tcgen05.mma
+// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+nv_tileaa.func @zero_c(%a: tensor<16x32xf16, #A>, %b: tensor<32x64xf16, #B>) attributes {nv_tileas.num_warps = 4 : i32} {
+  %c = arith.constant dense<0.0> : tensor<16x64xf32, #C>
+  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f32>} : tensor<16x32xf16, #A>, tensor<32x64xf16, #B>, tensor<16x64xf32, #C> -> tensor<16x64xf32, #C>
+  nv_tileaa.return
+}
+}
