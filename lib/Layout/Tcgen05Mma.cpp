@@ -82,8 +82,8 @@ bool tilecc::layout::fitsTcgen05(unsigned numWarps,
     return false;
   int64_t batch = rank == 3 ? accShape[0] : 1;
   int64_t m = accShape[rank - 2], n = accShape[rank - 1];
-  if (batch <= 0 || !llvm::isPowerOf2_64(batch) || m <= 0 || n <= 0 ||
-      k <= 0 || k % instr.k != 0)
+  if (batch <= 0 || !llvm::isPowerOf2_64(batch) || m <= 0 || n <= 0 || k <= 0 ||
+      k % instr.k != 0)
     return false;
   if (m < 64 && (m < 16 || !llvm::isPowerOf2_64(m)))
     return false;
@@ -101,9 +101,7 @@ bool tilecc::layout::fitsTcgen05(unsigned numWarps,
   return batch * mBlocks * n <= kTensorMemoryColumns;
 }
 
-int64_t tilecc::layout::getTcgen05PaddedM(int64_t m) {
-  return m < 64 ? 64 : m;
-}
+int64_t tilecc::layout::getTcgen05PaddedM(int64_t m) { return m < 64 ? 64 : m; }
 
 uint32_t tilecc::layout::getTcgen05InstrDescriptor(const Tcgen05Shape &instr,
                                                    unsigned m, unsigned n,

@@ -320,10 +320,9 @@ private:
       // too: the lowering stages the previous dot's accumulator, in
       // registers in mma.sync's A fragment layout, into shared memory.
       int64_t rank = acc.getRank();
-      int64_t staging = acc.getNumElements() /
-                        acc.getDimSize(rank - 2) *
-                        tilecc::layout::getTcgen05PaddedM(
-                            acc.getDimSize(rank - 2)) * 4;
+      int64_t staging =
+          acc.getNumElements() / acc.getDimSize(rank - 2) *
+          tilecc::layout::getTcgen05PaddedM(acc.getDimSize(rank - 2)) * 4;
       int64_t limit = nv_tileas::getStaticSharedLimit(dot).value_or(
           ::tilecc::kPortableStaticSharedBytes);
       if (!tc || staging >= limit ||

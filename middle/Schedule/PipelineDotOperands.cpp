@@ -263,7 +263,8 @@ DotOp findTmemDot(scf::ForOp loop) {
   unsigned bits = a.getElementTypeBitWidth();
   std::optional<tl::Tcgen05Shape> instr =
       tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
-  if (!instr || instr->splitF32 || a.getRank() != 2 || b.getElementTypeBitWidth() != bits ||
+  if (!instr || instr->splitF32 || a.getRank() != 2 ||
+      b.getElementTypeBitWidth() != bits ||
       (a.getDimSize(0) != 64 && a.getDimSize(0) % 128 != 0) ||
       llvm::errorToBool(
           tl::wgmmaKMajorA(a.getDimSize(0), a.getDimSize(1), bits)

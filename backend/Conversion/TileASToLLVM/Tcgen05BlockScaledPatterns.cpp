@@ -412,9 +412,9 @@ struct Tcgen05BlockScaledMmaLowering
     int rank = cType.getRank();
     auto padded = [&](RankedTensorType type) {
       tl::LinearLayout layout = getTileLayout(type);
-      return p.m == p.tileM ? layout
-                            : layout.resizeOutDim(tl::dimName(rank - 2),
-                                                  int32_t(p.m));
+      return p.m == p.tileM
+                 ? layout
+                 : layout.resizeOutDim(tl::dimName(rank - 2), int32_t(p.m));
     };
     // f8 operands go straight to their place; f4 ones a byte each into the
     // staging area first, then every thread packs a slice of the pairs.
@@ -427,8 +427,7 @@ struct Tcgen05BlockScaledMmaLowering
       tl::LinearLayout shared =
           operandLayout(rows, p.k, kFirst, p.fp4 ? 4 : 8, p.batch, half);
       if (!p.fp4)
-        return storeToShared(b, loc, op, regs, layout, shared, at(offset),
-                             i8);
+        return storeToShared(b, loc, op, regs, layout, shared, at(offset), i8);
       for (Value &r : regs)
         r = LLVM::ZExtOp::create(b, loc, i8, r);
       if (failed(storeToShared(b, loc, op, regs, layout, shared, stage, i8)))
@@ -442,10 +441,9 @@ struct Tcgen05BlockScaledMmaLowering
     };
     if (failed(storeOperand(adaptor.getA(), aType, p.m, false, p.aOffset)) ||
         failed(storeOperand(adaptor.getB(), bType, p.n, true, p.bOffset)) ||
-        failed(storeToShared(b, loc, op,
-                             unpackRegisters(b, loc, adaptor.getScaleA()),
-                             padded(saType), scaleLayout(p, false),
-                             at(p.scaleOffset), i8)) ||
+        failed(storeToShared(
+            b, loc, op, unpackRegisters(b, loc, adaptor.getScaleA()),
+            padded(saType), scaleLayout(p, false), at(p.scaleOffset), i8)) ||
         failed(storeToShared(
             b, loc, op, unpackRegisters(b, loc, adaptor.getScaleB()),
             getTileLayout(sbType), scaleLayout(p, true),
@@ -458,8 +456,7 @@ struct Tcgen05BlockScaledMmaLowering
         tmemRegisterLayout({p.batch, p.m, p.n, p.warpGroups, p.halfRows});
     FailureOr<SmallVector<Value>> cRegsOr =
         relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
-                 padded(cType), tmemLayout, stage, p.batch, p.m,
-                 p.n);
+                 padded(cType), tmemLayout, stage, p.batch, p.m, p.n);
     if (failed(cRegsOr))
       return failure();
     SmallVector<Value> cRegs = *cRegsOr;
@@ -607,10 +604,9 @@ struct Tcgen05BlockScaledMmaLowering
     emitWhereZero(b, loc, tid, {mbar},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
 
-    FailureOr<SmallVector<Value>> result =
-        relayout(b, loc, op, dRegs, tmemLayout,
-                 padded(cast<RankedTensorType>(op.getType())), stage, p.batch,
-                 p.m, p.n);
+    FailureOr<SmallVector<Value>> result = relayout(
+        b, loc, op, dRegs, tmemLayout,
+        padded(cast<RankedTensorType>(op.getType())), stage, p.batch, p.m, p.n);
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));

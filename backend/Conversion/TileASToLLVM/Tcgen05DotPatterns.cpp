@@ -93,8 +93,7 @@ static bool passesInRegisters(const tl::LinearLayout &layout, int kDim,
 }
 
 /// The K coordinate of register `reg` of `layout` in lane 0 of warp 0.
-static int64_t registerK(const tl::LinearLayout &layout, int kDim,
-                         size_t reg) {
+static int64_t registerK(const tl::LinearLayout &layout, int kDim, size_t reg) {
   int64_t k = 0;
   for (unsigned bit = 0; bit < layout.getInDimSizeLog2(tl::kRegister); ++bit)
     if (reg >> bit & 1)
@@ -151,8 +150,8 @@ static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
   if (p.instr.splitF32) {
     int64_t budget = std::max(staging, kSplitPassBytes);
     tl::LinearLayout aLayout = getTileLayout(a);
-    tl::LinearLayout bLayout = getTileLayout(
-        cast<RankedTensorType>(op.getB().getType()));
+    tl::LinearLayout bLayout =
+        getTileLayout(cast<RankedTensorType>(op.getB().getType()));
     while (operandBytes(p.kPass) > budget && (p.kPass / 2) % p.instr.k == 0 &&
            passesInRegisters(aLayout, rank - 1, p.kPass / 2) &&
            passesInRegisters(bLayout, rank - 2, p.kPass / 2))
@@ -308,15 +307,15 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     //    is not stored: the first MMA of each block overwrites instead.
     bool zeroC = matchPattern(op.getC(), m_AnyZeroFloat()) ||
                  matchPattern(op.getC(), m_Zero());
-    tl::LinearLayout tmemLayout = tmemRegisterLayout(
-        {p.batch, p.m, p.n, p.warpGroups, p.halfRows});
+    tl::LinearLayout tmemLayout =
+        tmemRegisterLayout({p.batch, p.m, p.n, p.warpGroups, p.halfRows});
     Value stage = at(p.stageOffset);
     FailureOr<SmallVector<Value>> cRegs = SmallVector<Value>();
     if (!zeroC)
-      cRegs = relayout(
-          b, loc, op,
-          toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getC())),
-          cLayout, tmemLayout, stage, p.batch, p.m, p.n);
+      cRegs =
+          relayout(b, loc, op,
+                   toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getC())),
+                   cLayout, tmemLayout, stage, p.batch, p.m, p.n);
     if (failed(cRegs))
       return failure();
     // The allocated address to every thread; every thread is done with the
@@ -330,11 +329,11 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     int64_t sliceColumns = p.mBlocks * p.n;
     int64_t sliceRegs = int64_t(cRegs->size()) / p.batch;
     auto sliceAddress = [&](int64_t slice) {
-      return slice == 0 ? warpAddress
-                        : LLVM::AddOp::create(
-                              b, loc, warpAddress,
-                              createI32(b, loc, slice * sliceColumns))
-                              .getResult();
+      return slice == 0
+                 ? warpAddress
+                 : LLVM::AddOp::create(b, loc, warpAddress,
+                                       createI32(b, loc, slice * sliceColumns))
+                       .getResult();
     };
     for (int64_t slice = 0; slice < p.batch && !zeroC; ++slice)
       storeTmem(b, loc, sliceAddress(slice),
@@ -345,11 +344,10 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     SmallVector<Value> bRegs = unpackRegisters(b, loc, adaptor.getB());
     if (aRegs.empty() || bRegs.empty())
       return op.emitError("tcgen05 dot without operand registers");
-    tl::LinearLayout aShared =
-        passOperandLayout(p.m, p.k, p.kPass, false, p.elemBits, p.batch,
-                          p.halfRows);
-    tl::LinearLayout bShared = passOperandLayout(p.n, p.k, p.kPass, true,
-                                                 p.elemBits, p.batch, false);
+    tl::LinearLayout aShared = passOperandLayout(
+        p.m, p.k, p.kPass, false, p.elemBits, p.batch, p.halfRows);
+    tl::LinearLayout bShared =
+        passOperandLayout(p.n, p.k, p.kPass, true, p.elemBits, p.batch, false);
     int64_t sbo = 8 * p.kBytes;
     // enable-input-d: the issuing thread's predicate, true (D += A * B);
     // false (D = A * B) for the first MMA of each block onto a zero C.
@@ -389,27 +387,26 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       };
       // Offsets of this pass's operands relative to the whole-K layouts.
       int64_t aShift = -pass * p.aPartBytes, bShift = -pass * p.bPartBytes;
-      auto stageOperand = [&](ArrayRef<Value> regs,
-                              const tl::LinearLayout &layout,
-                              const tl::LinearLayout &shared, int64_t offset,
-                              int64_t partBytes, int64_t shift,
-                              llvm::function_ref<bool(size_t)> keep) {
-        if (!p.instr.splitF32)
-          return storeToShared(b, loc, op, regs, layout, shared,
-                               at(offset + shift), regs.front().getType(),
-                               keep);
-        auto [big, small] = splitTf32(
-            b, loc, regs, keep ? keep : [](size_t) { return true; });
-        if (failed(storeToShared(b, loc, op, big, layout, shared,
-                                 at(offset + shift), i32, keep)))
-          return failure();
-        return storeToShared(b, loc, op, small, layout, shared,
-                             at(offset + partBytes + shift), i32, keep);
-      };
-      if (failed(stageOperand(aRegs, aLayout, aShared, p.aOffset,
-                              p.aPartBytes, aShift, keepOrAll(aKeep))) ||
-          failed(stageOperand(bRegs, bLayout, bShared, p.bOffset,
-                              p.bPartBytes, bShift, keepOrAll(bKeep))))
+      auto stageOperand =
+          [&](ArrayRef<Value> regs, const tl::LinearLayout &layout,
+              const tl::LinearLayout &shared, int64_t offset, int64_t partBytes,
+              int64_t shift, llvm::function_ref<bool(size_t)> keep) {
+            if (!p.instr.splitF32)
+              return storeToShared(b, loc, op, regs, layout, shared,
+                                   at(offset + shift), regs.front().getType(),
+                                   keep);
+            auto [big, small] = splitTf32(
+                b, loc, regs, keep ? keep : [](size_t) { return true; });
+            if (failed(storeToShared(b, loc, op, big, layout, shared,
+                                     at(offset + shift), i32, keep)))
+              return failure();
+            return storeToShared(b, loc, op, small, layout, shared,
+                                 at(offset + partBytes + shift), i32, keep);
+          };
+      if (failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
+                              aShift, keepOrAll(aKeep))) ||
+          failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
+                              bShift, keepOrAll(bKeep))))
         return failure();
       emitPtx(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
       emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
@@ -457,8 +454,8 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                 {d, aDesc, bDesc, idesc, createI32(b, loc, 0)},
                                 overwriteText, "r,l,l,r,r");
                 else
-                  emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc},
-                                mmaText, "r,l,l,r");
+                  emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc}, mmaText,
+                                "r,l,l,r");
                 overwrite = false;
               };
               if (p.instr.splitF32) {
@@ -486,8 +483,8 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     for (int64_t slice = 0; slice < p.batch; ++slice) {
       FailureOr<tl::LinearLayout> sliceRowMajor = loadTmemToStage(
           b, loc, op, sliceAddress(slice),
-          slice == 0 ? stage : at(p.stageOffset + slice * p.m * p.n * 4),
-          isInt, access);
+          slice == 0 ? stage : at(p.stageOffset + slice * p.m * p.n * 4), isInt,
+          access);
       if (failed(sliceRowMajor))
         return failure();
       rowMajor = *sliceRowMajor;

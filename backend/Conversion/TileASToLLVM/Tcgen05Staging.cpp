@@ -200,11 +200,11 @@ static unsigned contiguousRegisters(const tl::LinearLayout &layout,
 /// `base` + the element offset `shared` gives each element, each element
 /// once, as wide as consecutive registers allow.
 LogicalResult tcgen05::storeToShared(OpBuilder &b, Location loc, Operation *op,
-                                   ArrayRef<Value> regs,
-                                   const tl::LinearLayout &layout,
-                                   const tl::LinearLayout &shared, Value base,
-                                   Type elem,
-                                   llvm::function_ref<bool(size_t)> keep) {
+                                     ArrayRef<Value> regs,
+                                     const tl::LinearLayout &layout,
+                                     const tl::LinearLayout &shared, Value base,
+                                     Type elem,
+                                     llvm::function_ref<bool(size_t)> keep) {
   std::optional<tl::LinearLayout> toOffset = layout.invertAndCompose(shared);
   if (!toOffset)
     return op->emitError("tcgen05 MMA operand layout does not cover its tile");

@@ -86,18 +86,18 @@ TEST(Tcgen05Mma, Fits) {
   EXPECT_TRUE(fitsTcgen05(8, {128, 256}, 32, s)); // two warp groups
   EXPECT_TRUE(fitsTcgen05(4, {256, 256}, 16, s)); // 512 columns
   EXPECT_FALSE(fitsTcgen05(4, {256, 512}, 16, s)); // 1024 columns
-  EXPECT_TRUE(fitsTcgen05(4, {32, 64}, 32, s));   // M below 64: padded
+  EXPECT_TRUE(fitsTcgen05(4, {32, 64}, 32, s));    // M below 64: padded
   EXPECT_TRUE(fitsTcgen05(4, {16, 64}, 32, s));
-  EXPECT_FALSE(fitsTcgen05(4, {8, 64}, 32, s));   // below mma.sync's M
-  EXPECT_FALSE(fitsTcgen05(4, {48, 64}, 32, s));  // not a power of two
+  EXPECT_FALSE(fitsTcgen05(4, {8, 64}, 32, s));  // below mma.sync's M
+  EXPECT_FALSE(fitsTcgen05(4, {48, 64}, 32, s)); // not a power of two
   EXPECT_EQ(getTcgen05PaddedM(16), 64);
   EXPECT_EQ(getTcgen05PaddedM(64), 64);
   EXPECT_EQ(getTcgen05PaddedM(256), 256);
   EXPECT_FALSE(fitsTcgen05(4, {64, 8}, 32, s));   // N below 16
   EXPECT_FALSE(fitsTcgen05(4, {64, 64}, 8, s));   // K below 16
   EXPECT_FALSE(fitsTcgen05(2, {64, 64}, 16, s));  // no lane quarter each
-  EXPECT_TRUE(fitsTcgen05(4, {2, 64, 64}, 16, s));   // batched
-  EXPECT_TRUE(fitsTcgen05(4, {2, 128, 256}, 16, s)); // 512 columns
+  EXPECT_TRUE(fitsTcgen05(4, {2, 64, 64}, 16, s));    // batched
+  EXPECT_TRUE(fitsTcgen05(4, {2, 128, 256}, 16, s));  // 512 columns
   EXPECT_FALSE(fitsTcgen05(4, {4, 128, 256}, 16, s)); // 1024 columns
   EXPECT_FALSE(fitsTcgen05(4, {3, 64, 64}, 16, s));
   Tcgen05Shape i8 = *getTcgen05Shape("s8", "s8", "s32");
