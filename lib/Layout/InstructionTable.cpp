@@ -87,6 +87,10 @@ tilecc::layout::getMmaTileGranule(MmaFamily family, unsigned aBits) {
     return getMmaInstrShape(family, aBits, /*tileN=*/0);
   case MmaFamily::MmaSyncBlockScaled:
     return MmaInstrShape{16, 8, kKStepBits / aBits};
+  case MmaFamily::Tcgen05:
+  case MmaFamily::Tcgen05BlockScaled:
+    // Tiles below 64 rows are laid out as 64-row ones (padding rows).
+    return MmaInstrShape{16, 8, kKStepBits / aBits};
   default:
     return MmaInstrShape{64, 8, kKStepBits / aBits};
   }

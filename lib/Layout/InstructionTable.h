@@ -60,8 +60,9 @@ std::optional<MmaInstrShape> getMmaInstrShape(MmaFamily family, unsigned aBits,
                                               unsigned scaleBlock = 0);
 
 /// The granule a dot tile of the family must split into (M, N, K): the
-/// instruction's for mma.sync, and for the block-scaled lowerings M 16
-/// (mma.sync) or 64 (tcgen05), N 8 and K 256 bits of A. nullopt where the
+/// instruction's for mma.sync, and for the block-scaled lowerings M 16, N 8
+/// and K 256 bits of A; tcgen05 M 16 too (fewer than 64 rows are padded to
+/// 64). nullopt where the
 /// family has no instruction for the width. (Plain wgmma and tcgen05 tiles
 /// are checked by fitsWgmma / fitsTcgen05.)
 std::optional<MmaInstrShape> getMmaTileGranule(MmaFamily family,

@@ -47,8 +47,8 @@ tilecc::layout::getTcgen05Shape(llvm::StringRef aElem, llvm::StringRef bElem,
       return 1;
     return std::nullopt;
   };
-  // f32 operands keep f32 precision on mma.sync (3xTF32): only operands
-  // typed tf32 run as kind::tf32.
+  // Operands typed tf32 run as kind::tf32; f32 operands keep f32 precision
+  // as three kind::tf32 MMAs of their split parts (3xTF32).
   bool tf32A = aElem == "tf32", tf32B = bElem == "tf32";
   if (cElem == "f32") {
     if (aElem == bElem && (aElem == "f16" || aElem == "bf16")) {
@@ -57,6 +57,8 @@ tilecc::layout::getTcgen05Shape(llvm::StringRef aElem, llvm::StringRef bElem,
     }
     if (tf32A && tf32B)
       return Tcgen05Shape{Tcgen05Kind::TF32, 8, 2, 2, 1};
+    if (aElem == "f32" && bElem == "f32")
+      return Tcgen05Shape{Tcgen05Kind::TF32, 8, 2, 2, 1, /*splitF32=*/true};
     if (f8(aElem) && f8(bElem))
       return Tcgen05Shape{Tcgen05Kind::F8F6F4, 32, *f8(aElem), *f8(bElem), 1};
   }
@@ -75,11 +77,17 @@ tilecc::layout::getTcgen05Shape(llvm::StringRef aElem, llvm::StringRef bElem,
 bool tilecc::layout::fitsTcgen05(unsigned numWarps,
                                  llvm::ArrayRef<int64_t> accShape, int64_t k,
                                  const Tcgen05Shape &instr) {
-  if (accShape.size() != 2 || numWarps == 0 || numWarps % 4 != 0)
+  size_t rank = accShape.size();
+  if ((rank != 2 && rank != 3) || numWarps == 0 || numWarps % 4 != 0)
     return false;
-  int64_t m = accShape[0], n = accShape[1];
-  if (m <= 0 || n <= 0 || k <= 0 || k % instr.k != 0)
+  int64_t batch = rank == 3 ? accShape[0] : 1;
+  int64_t m = accShape[rank - 2], n = accShape[rank - 1];
+  if (batch <= 0 || !llvm::isPowerOf2_64(batch) || m <= 0 || n <= 0 || k <= 0 ||
+      k % instr.k != 0)
     return false;
+  if (m < 64 && (m < 16 || !llvm::isPowerOf2_64(m)))
+    return false;
+  m = getTcgen05PaddedM(m);
   if (m != 64 && m % 128 != 0)
     return false;
   if (n < 16 || !llvm::isPowerOf2_64(n))
@@ -90,8 +98,10 @@ bool tilecc::layout::fitsTcgen05(unsigned numWarps,
   if (n % groups != 0 || share < (m == 64 ? 2 : 1))
     return false;
   int64_t mBlocks = m == 64 ? 1 : m / 128;
-  return mBlocks * n <= kTensorMemoryColumns;
+  return batch * mBlocks * n <= kTensorMemoryColumns;
 }
+
+int64_t tilecc::layout::getTcgen05PaddedM(int64_t m) { return m < 64 ? 64 : m; }
 
 uint32_t tilecc::layout::getTcgen05InstrDescriptor(const Tcgen05Shape &instr,
                                                    unsigned m, unsigned n,

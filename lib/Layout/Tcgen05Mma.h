@@ -30,11 +30,16 @@ enum class Tcgen05Kind { F16, TF32, F8F6F4, I8 };
 bool hasTcgen05Kind(int64_t cc, Tcgen05Kind kind);
 
 /// One dense tcgen05.mma form: its kind, the K of one instruction (32 bytes
-/// of A), and the instruction-descriptor type codes of A, B and D.
+/// of A), and the instruction-descriptor type codes of A, B and D. With
+/// `splitF32` the operands are f32, each split into a tf32 big and small
+/// part (x = big + small), and one K step is three kind::tf32 MMAs into the
+/// same accumulator, small x big + big x small + big x big (3xTF32, the
+/// precision mma.sync gives f32 operands).
 struct Tcgen05Shape {
   Tcgen05Kind kind;
   unsigned k;
   unsigned aType, bType, dType;
+  bool splitF32 = false;
 };
 
 /// The PTX name of a kind (`f16`, `tf32`, `f8f6f4`, `i8`).
@@ -49,23 +54,31 @@ constexpr int64_t kTensorMemoryColumns = 512;
 /// kind::f16 (f16 x f16, bf16 x bf16), kind::tf32, kind::f8f6f4 (e4m3 /
 /// e5m2, mixed allowed), kind::i8 (s8 / u8, mixed allowed), accumulating in
 /// f32 (s32 for i8), or in f16 for f16 x f16 and the 8-bit floats (D type
-/// F16, one element in the low half of each 32-bit tensor-memory cell).
-/// nullopt for everything else (bf16 into f16, f64, f32 operands, which
-/// keep f32 precision with 3xTF32 on mma.sync, mixed f16/bf16, ...), which
-/// keeps mma.sync.
+/// F16, one element in the low half of each 32-bit tensor-memory cell);
+/// f32 x f32 -> f32 as three kind::tf32 MMAs (`splitF32`, 3xTF32: operands
+/// typed tf32 are the source's request for tf32 precision).
+/// nullopt for everything else (bf16 into f16, f64 (no tcgen05 form),
+/// mixed f16/bf16, ...), which keeps mma.sync.
 std::optional<Tcgen05Shape> getTcgen05Shape(llvm::StringRef aElem,
                                             llvm::StringRef bElem,
                                             llvm::StringRef cElem);
 
-/// Whether a rank-2 dot of `accShape` (M x N) and `k` runs on tcgen05.mma
-/// with `numWarps` warps as tilecc lowers it: M = 64 or a multiple of 128
-/// (one M = 128 instruction per 128 rows; 64 rows take an M = 128
-/// instruction whose padding lanes nobody reads), N a power of two from 16
-/// (instructions of N = min(N, 256)), K a multiple of the instruction's,
-/// whole groups of 4 warps (one per tensor-memory lane quarter) splitting N,
-/// and at most 512 tensor-memory columns.
+/// Whether a dot of `accShape` (M x N, or batch x M x N) and `k` runs on
+/// tcgen05.mma with `numWarps` warps as tilecc lowers it: M = 64 or a
+/// multiple of 128 (one M = 128 instruction per 128 rows; 64 rows take an
+/// M = 128 instruction whose padding lanes nobody reads), or a power of two
+/// below 64 from 16 (padded to 64 rows, getTcgen05PaddedM), N a power of
+/// two from 16 (instructions of N = min(N, 256)), K a multiple of the
+/// instruction's, whole groups of 4 warps (one per tensor-memory lane
+/// quarter) splitting N, and at most 512 tensor-memory columns (each batch
+/// slice its own).
 bool fitsTcgen05(unsigned numWarps, llvm::ArrayRef<int64_t> accShape,
                  int64_t k, const Tcgen05Shape &instr);
+
+/// The rows a tile of `m` rows occupies on the instruction: 64 for fewer
+/// (zero rows pad A in shared memory; their D rows are never read), `m`
+/// otherwise.
+int64_t getTcgen05PaddedM(int64_t m);
 
 /// The 32-bit instruction descriptor (kind::f16/tf32/f8f6f4/i8): dense, no
 /// saturation, no negation, A K-major, B K-major or (`mnMajorB`, transpose

@@ -314,15 +314,18 @@ private:
       std::optional<tilecc::layout::Tcgen05Shape> tc =
           tilecc::layout::getTcgen05Shape(atom.getAName(), atom.getBName(),
                                           atom.getCName());
-      // The per-dot lowering stages the result through shared memory as f32
-      // words: a tile whose staging passes the static shared memory keeps
-      // mma.sync. So do chained dots: tcgen05 reads A from shared or tensor
-      // memory, while mma.sync takes the previous dot's accumulator as its A
-      // fragment in registers.
-      int64_t staging = acc.getNumElements() * 4;
+      // The per-dot lowering stages the result (padded to 64 rows) through
+      // shared memory as f32 words: a tile whose staging passes the static
+      // shared memory keeps mma.sync. Chained dots (attention) take tcgen05
+      // too: the lowering stages the previous dot's accumulator, in
+      // registers in mma.sync's A fragment layout, into shared memory.
+      int64_t rank = acc.getRank();
+      int64_t staging =
+          acc.getNumElements() / acc.getDimSize(rank - 2) *
+          tilecc::layout::getTcgen05PaddedM(acc.getDimSize(rank - 2)) * 4;
       int64_t limit = nv_tileas::getStaticSharedLimit(dot).value_or(
           ::tilecc::kPortableStaticSharedBytes);
-      if (!tc || staging >= limit || chainedDots.contains(dot.getOperation()) ||
+      if (!tc || staging >= limit ||
           !tilecc::layout::fitsTcgen05(numWarps, acc.getShape(),
                                        a.getShape().back(), *tc))
         onMmaSync();

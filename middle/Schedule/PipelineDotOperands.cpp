@@ -245,7 +245,8 @@ bool carriesAccumulator(scf::ForOp loop, DotOp dot) {
 
 /// The loop's tcgen05 dot whose accumulator may stay in tensor memory
 /// across the loop (TileASTmemOps.td): the only tcgen05 dot of the loop, in
-/// its body, of any kind of the instruction table whose operands have the
+/// its body, of any kind of the instruction table (not f32 operands' 3xTF32,
+/// whose parts are split in registers) whose operands have the
 /// canonical K-major A / N-major B slot layouts of lib/Layout (the copies
 /// write them as they load), M = 64 (the M = 64 instruction) or a multiple
 /// of 128, its accumulator a loop value only it reads and whose next value
@@ -257,11 +258,13 @@ DotOp findTmemDot(scf::ForOp loop) {
   MmaAtomAttr atom = found.getAtom();
   auto a = cast<RankedTensorType>(found.getA().getType());
   auto b = cast<RankedTensorType>(found.getB().getType());
-  // The slots hold what the loads read, in their element width.
+  // The slots hold what the loads read, in their element width (f32
+  // operands are split into tf32 parts in registers: not from a slot).
   unsigned bits = a.getElementTypeBitWidth();
-  if (!tl::getTcgen05Shape(atom.getAName(), atom.getBName(),
-                           atom.getCName()) ||
-      a.getRank() != 2 || b.getElementTypeBitWidth() != bits ||
+  std::optional<tl::Tcgen05Shape> instr =
+      tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
+  if (!instr || instr->splitF32 || a.getRank() != 2 ||
+      b.getElementTypeBitWidth() != bits ||
       (a.getDimSize(0) != 64 && a.getDimSize(0) % 128 != 0) ||
       llvm::errorToBool(
           tl::wgmmaKMajorA(a.getDimSize(0), a.getDimSize(1), bits)

@@ -90,3 +90,30 @@ module {
     nv_tileaa.return
   }
 }
+
+// -----
+
+// Chained tcgen05 dots (sm_100a) keep their tcgen05 atoms: the per-dot
+// lowering stages P, in registers in the A fragment layout the chain
+// gives it (warps stacked along M), into shared memory.
+// CHECK-LABEL: nv_tileaa.func @chained_tcgen05
+// CHECK: %[[S:.*]] = nv_tileas.dot {{.*}}atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f32>{{.*}} -> tensor<64x64xf32, #nv_tileas.linear<{{.*}}warp = [(16, 0), (32, 0)]}
+// CHECK: %[[P:.*]] = arith.truncf %[[S]]
+// CHECK-NOT: nv_tileas.convert_layout %[[P]]
+// CHECK: nv_tileas.dot %[[P]], {{.*}}atom = #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32>
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+  nv_tileaa.func @chained_tcgen05(%q: tensor<64x32xf16>, %k: tensor<32x64xf16>, %v: tensor<64x32xf16>, %o: !nv_tileaa.ptr<f32, 1>) attributes {nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %zs = arith.constant dense<0.0> : tensor<64x64xf32>
+    %zo = arith.constant dense<0.0> : tensor<64x32xf32>
+    %s = nv_tileas.dot %q, %k, %zs {atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f32>} : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %p = arith.truncf %s : tensor<64x64xf32> to tensor<64x64xf16>
+    %out = nv_tileas.dot %p, %v, %zo {atom = #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32>} : tensor<64x64xf16>, tensor<64x32xf16>, tensor<64x32xf32> -> tensor<64x32xf32>
+    %vo = nv_tileas.make_tiled_view %o[%c0] sizes(%c64, %c32) strides(%c32, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x32xf32>
+    nv_tileas.tiled_store %out, %vo[%c0, %c0] {atom = #nv_tileas.copy_atom<stg, 128>} : tensor<64x32xf32>, !nv_tileas.tiled_view<64x32xf32>
+    nv_tileaa.return
+  }
+}

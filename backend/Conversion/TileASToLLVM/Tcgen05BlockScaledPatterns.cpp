@@ -46,7 +46,9 @@
 // tcgen05.ld / st 16x32bx2 move with all 32 threads (each half-warp half the
 // warp's columns). In shared memory the padding rows of A are 8-row groups
 // that are never written, in the scale chunks rows 16..31; their products
-// land in accumulator lanes nobody reads.
+// land in accumulator lanes nobody reads. A tile of 16 or 32 rows is laid
+// out as one of 64 (lib/Layout's getTcgen05PaddedM) whose further rows are
+// unwritten padding too.
 //
 // All tcgen05 instructions are inline PTX: MLIR 22's NVVM tcgen05 ops are
 // declared for sm_100a/sm_101a only (NVVMRequiresSMa<100, 101>), not for
@@ -63,6 +65,7 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MatrixDescriptors.h"
+#include "Layout/Tcgen05Mma.h"
 #include "Layout/Vectorization.h"
 #include "Target/TargetInfo.h"
 #include "TileAS/IR/TileASDialect.h"
@@ -89,7 +92,8 @@ enum class MmaKind { Mxf8f6f4, Mxf4, Mxf4Nvf4 };
 /// instruction split, tensor-memory columns and scratch offsets.
 struct Tcgen05Plan {
   int64_t batch;                // slices of a batched (rank-3) op, else 1
-  int64_t m, n, k, scaleK;
+  int64_t tileM;                // rows of the tile
+  int64_t m, n, k, scaleK;      // m: rows on the instruction (tileM padded)
   int64_t numWarps, warpGroups; // warps, and groups of 4 splitting N
   int64_t mBlocks;              // 128-row blocks (one instruction each)
   bool halfRows;                // M = 64: see "A tile of 64 rows" above
@@ -147,7 +151,10 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
   int64_t rank = a.getRank();
   Tcgen05Plan p{};
   p.batch = rank == 3 ? a.getDimSize(0) : 1;
-  p.m = a.getDimSize(rank - 2);
+  p.tileM = a.getDimSize(rank - 2);
+  p.m = p.tileM >= 16 && p.tileM < 64 && llvm::isPowerOf2_64(p.tileM)
+            ? tl::getTcgen05PaddedM(p.tileM)
+            : p.tileM;
   p.k = a.getDimSize(rank - 1);
   p.n = b.getDimSize(rank - 1);
   p.scaleK = sa.getDimSize(rank - 1);
@@ -188,11 +195,12 @@ static FailureOr<Tcgen05Plan> planFor(nv_tileas::BlockScaledMmaOp op,
                 " needs K to be a multiple of ", 8 * kStepBytes /
                     a.getElementType().getIntOrFloatBitWidth(),
                 ", not ", p.k);
-  // Tile sizes are powers of two: M is 64 or a multiple of 128.
+  // Tile sizes are powers of two: M is 64 or a multiple of 128 (16 and 32
+  // are padded to 64).
   if (p.m % 64 != 0)
-    return fail("tcgen05 block-scaled MMA needs M to be a multiple of 64, "
-                "not ",
-                p.m);
+    return fail("tcgen05 block-scaled MMA needs M to be 16, 32 or a "
+                "multiple of 64, not ",
+                p.tileM);
   if (p.n < 16 || p.n % 16 != 0)
     return fail("tcgen05 block-scaled MMA needs N to be a multiple of 16, "
                 "not ",
@@ -399,6 +407,15 @@ struct Tcgen05BlockScaledMmaLowering
     auto sbType = cast<RankedTensorType>(op.getScaleB().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
     Value stage = at(p.stageOffset);
+    // Tiles of fewer than 64 rows in the 64-row arrangement (the further
+    // rows unwritten in A, unread in D).
+    int rank = cType.getRank();
+    auto padded = [&](RankedTensorType type) {
+      tl::LinearLayout layout = getTileLayout(type);
+      return p.m == p.tileM
+                 ? layout
+                 : layout.resizeOutDim(tl::dimName(rank - 2), int32_t(p.m));
+    };
     // f8 operands go straight to their place; f4 ones a byte each into the
     // staging area first, then every thread packs a slice of the pairs.
     auto storeOperand = [&](Value packedRegs, RankedTensorType type,
@@ -406,15 +423,14 @@ struct Tcgen05BlockScaledMmaLowering
                             int64_t offset) -> LogicalResult {
       SmallVector<Value> regs = unpackRegisters(b, loc, packedRegs);
       bool half = !kFirst && p.halfRows;
+      tl::LinearLayout layout = kFirst ? getTileLayout(type) : padded(type);
       tl::LinearLayout shared =
           operandLayout(rows, p.k, kFirst, p.fp4 ? 4 : 8, p.batch, half);
       if (!p.fp4)
-        return storeToShared(b, loc, op, regs, getTileLayout(type), shared,
-                             at(offset), i8);
+        return storeToShared(b, loc, op, regs, layout, shared, at(offset), i8);
       for (Value &r : regs)
         r = LLVM::ZExtOp::create(b, loc, i8, r);
-      if (failed(storeToShared(b, loc, op, regs, getTileLayout(type), shared,
-                               stage, i8)))
+      if (failed(storeToShared(b, loc, op, regs, layout, shared, stage, i8)))
         return failure();
       NVVM::Barrier0Op::create(b, loc);
       packNibbles(b, loc, stage, at(offset),
@@ -425,10 +441,9 @@ struct Tcgen05BlockScaledMmaLowering
     };
     if (failed(storeOperand(adaptor.getA(), aType, p.m, false, p.aOffset)) ||
         failed(storeOperand(adaptor.getB(), bType, p.n, true, p.bOffset)) ||
-        failed(storeToShared(b, loc, op,
-                             unpackRegisters(b, loc, adaptor.getScaleA()),
-                             getTileLayout(saType), scaleLayout(p, false),
-                             at(p.scaleOffset), i8)) ||
+        failed(storeToShared(
+            b, loc, op, unpackRegisters(b, loc, adaptor.getScaleA()),
+            padded(saType), scaleLayout(p, false), at(p.scaleOffset), i8)) ||
         failed(storeToShared(
             b, loc, op, unpackRegisters(b, loc, adaptor.getScaleB()),
             getTileLayout(sbType), scaleLayout(p, true),
@@ -441,8 +456,7 @@ struct Tcgen05BlockScaledMmaLowering
         tmemRegisterLayout({p.batch, p.m, p.n, p.warpGroups, p.halfRows});
     FailureOr<SmallVector<Value>> cRegsOr =
         relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
-                 getTileLayout(cType), tmemLayout, stage, p.batch, p.m,
-                 p.n);
+                 padded(cType), tmemLayout, stage, p.batch, p.m, p.n);
     if (failed(cRegsOr))
       return failure();
     SmallVector<Value> cRegs = *cRegsOr;
@@ -590,9 +604,9 @@ struct Tcgen05BlockScaledMmaLowering
     emitWhereZero(b, loc, tid, {mbar},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
 
-    FailureOr<SmallVector<Value>> result =
-        relayout(b, loc, op, dRegs, tmemLayout, getTileLayout(op.getType()),
-                 stage, p.batch, p.m, p.n);
+    FailureOr<SmallVector<Value>> result = relayout(
+        b, loc, op, dRegs, tmemLayout,
+        padded(cast<RankedTensorType>(op.getType())), stage, p.batch, p.m, p.n);
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));

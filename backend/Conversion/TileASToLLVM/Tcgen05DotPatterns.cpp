@@ -37,6 +37,7 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -49,25 +50,55 @@ namespace {
 /// consumes (two core matrices).
 constexpr int64_t kCoreMatrixBytes = 128;
 constexpr int64_t kStepBytes = 32;
+/// Shared memory the split parts of f32 operands may take in one pass when
+/// the accumulator's staging area is smaller.
+constexpr int64_t kSplitPassBytes = 32 * 1024;
 
 /// What the lowering of one dot decides from its types.
 struct DotPlan {
   tl::Tcgen05Shape instr;
-  int64_t m, n, k;
+  int64_t batch;           // batch slices (1 for a rank-2 dot)
+  int64_t tileM;           // rows of the tile
+  int64_t m, n, k;         // m: rows on the instruction (tileM padded to 64)
   int64_t warpGroups;      // groups of 4 warps splitting N
   int64_t mBlocks;         // 128-row blocks (one instruction each)
   bool halfRows;           // M = 64 on an M = 128 instruction
   int64_t aRows;           // rows of A in shared memory (with padding)
   int64_t nInstr, nChunks; // N of one instruction, chunks of N
-  int64_t kSteps;          // K / instruction K
   unsigned elemBits;       // bits of one A/B element in shared memory
-  int64_t kBytes;          // bytes of one row of K
+  int64_t kPass;           // K staged (and multiplied) per pass
+  int64_t passes;          // k / kPass
+  int64_t kBytes;          // bytes of one row of K in one pass
+  int64_t kSteps;          // instructions along K in one pass
+  int64_t parts;           // 2 for split f32 operands (big, small), else 1
+  int64_t aPartBytes, bPartBytes; // one part of A / B in one pass
   int64_t columns;         // tensor-memory columns allocated
   int64_t aOffset, bOffset, stageOffset, mbarOffset, slotOffset, bytes;
 };
 
 static int64_t alignTo(int64_t value, int64_t align) {
   return (value + align - 1) / align * align;
+}
+
+/// Whether the K coordinates of `layout` (dimension `kDim`) at or above
+/// `kPass` are reached by registers only, so that each thread knows at
+/// compile time which of its registers a pass of `kPass` elements stages.
+static bool passesInRegisters(const tl::LinearLayout &layout, int kDim,
+                              int64_t kPass) {
+  for (llvm::StringRef in : {tl::kLane, tl::kWarp})
+    for (unsigned bit = 0; bit < layout.getInDimSizeLog2(in); ++bit)
+      if (layout.getBasis(in, bit, tl::dimName(kDim)) >= kPass)
+        return false;
+  return true;
+}
+
+/// The K coordinate of register `reg` of `layout` in lane 0 of warp 0.
+static int64_t registerK(const tl::LinearLayout &layout, int kDim, size_t reg) {
+  int64_t k = 0;
+  for (unsigned bit = 0; bit < layout.getInDimSizeLog2(tl::kRegister); ++bit)
+    if (reg >> bit & 1)
+      k ^= layout.getBasis(tl::kRegister, bit, tl::dimName(kDim));
+  return k;
 }
 
 /// The plan of a dot with a tcgen05 atom whose tile fits (the schedule
@@ -80,13 +111,20 @@ static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
       atom.getAName(), atom.getBName(), atom.getCName());
   auto a = cast<RankedTensorType>(op.getA().getType());
   auto c = cast<RankedTensorType>(op.getC().getType());
-  if (!instr || a.getRank() != 2 || !nv_tileas::LinearEncodingAttr::of(c))
+  int64_t rank = c.getRank();
+  if (!instr || (rank != 2 && rank != 3) || a.getRank() != rank ||
+      !nv_tileas::LinearEncodingAttr::of(c) ||
+      !nv_tileas::LinearEncodingAttr::of(a) ||
+      !nv_tileas::LinearEncodingAttr::of(
+          cast<RankedTensorType>(op.getB().getType())))
     return std::nullopt;
   DotPlan p{};
   p.instr = *instr;
-  p.m = c.getDimSize(0);
-  p.n = c.getDimSize(1);
-  p.k = a.getDimSize(1);
+  p.batch = rank == 3 ? c.getDimSize(0) : 1;
+  p.tileM = c.getDimSize(rank - 2);
+  p.m = tl::getTcgen05PaddedM(p.tileM);
+  p.n = c.getDimSize(rank - 1);
+  p.k = a.getDimSize(rank - 1);
   int64_t numWarps = getTileLayout(c).getInDimSize(tl::kWarp);
   if (!tl::fitsTcgen05(numWarps, c.getShape(), p.k, p.instr))
     return std::nullopt;
@@ -97,21 +135,78 @@ static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
   p.nInstr = std::min<int64_t>(p.n, 256);
   p.nChunks = p.n / p.nInstr;
   p.elemBits = nv_tileas::getRegisterBits(a.getElementType());
-  p.kBytes = p.k * p.elemBits / 8;
+  p.parts = p.instr.splitF32 ? 2 : 1;
+  int64_t staging = p.batch * p.m * p.n * 4;
+  // Operands in one pass over all of K, except that the split parts of f32
+  // operands (twice the bytes) take passes over K of at most the staging
+  // area's size (or kSplitPassBytes), each waited for before the next
+  // overwrites it.
+  auto operandBytes = [&](int64_t kPass) {
+    int64_t rowBytes = kPass * p.elemBits / 8;
+    return p.parts * (alignTo(p.batch * p.aRows * rowBytes, kCoreMatrixBytes) +
+                      alignTo(p.batch * p.n * rowBytes, kCoreMatrixBytes));
+  };
+  p.kPass = p.k;
+  if (p.instr.splitF32) {
+    int64_t budget = std::max(staging, kSplitPassBytes);
+    tl::LinearLayout aLayout = getTileLayout(a);
+    tl::LinearLayout bLayout =
+        getTileLayout(cast<RankedTensorType>(op.getB().getType()));
+    while (operandBytes(p.kPass) > budget && (p.kPass / 2) % p.instr.k == 0 &&
+           passesInRegisters(aLayout, rank - 1, p.kPass / 2) &&
+           passesInRegisters(bLayout, rank - 2, p.kPass / 2))
+      p.kPass /= 2;
+  }
+  p.passes = p.k / p.kPass;
+  p.kBytes = p.kPass * p.elemBits / 8;
   p.kSteps = p.kBytes / kStepBytes;
+  p.aPartBytes = alignTo(p.batch * p.aRows * p.kBytes, kCoreMatrixBytes);
+  p.bPartBytes = alignTo(p.batch * p.n * p.kBytes, kCoreMatrixBytes);
   p.columns = 32;
-  while (p.columns < p.mBlocks * p.n)
+  while (p.columns < p.batch * p.mBlocks * p.n)
     p.columns *= 2;
-  // A and B, then (once the MMAs are complete) the row-major staging area
+  // A and B (each slice after the other; the small parts after the big
+  // ones), then (once the MMAs are complete) the row-major staging area
   // over them; the mbarrier and the tensor-memory address slot after both.
   p.aOffset = 0;
-  p.bOffset = alignTo(p.aRows * p.kBytes, kCoreMatrixBytes);
+  p.bOffset = p.parts * p.aPartBytes;
   p.stageOffset = 0;
-  int64_t used = std::max(p.bOffset + p.n * p.kBytes, p.m * p.n * 4);
+  int64_t used = std::max(p.bOffset + p.parts * p.bPartBytes, staging);
   p.mbarOffset = alignTo(used, 8);
   p.slotOffset = p.mbarOffset + 8;
   p.bytes = p.slotOffset + 4;
   return p;
+}
+
+/// The K-major canonical layout of A (M x K) or, with `kFirst`, B (K x N)
+/// over all of K, one pass of `kPass` after the other: each pass's K
+/// (and batch slices) is operandLayout's, its offset `pass` x the pass's
+/// bytes.
+static tl::LinearLayout passOperandLayout(int64_t rows, int64_t k,
+                                          int64_t kPass, bool kFirst,
+                                          unsigned elementBits, int64_t batch,
+                                          bool halfRows) {
+  tl::LinearLayout one =
+      operandLayout(rows, kPass, kFirst, elementBits, batch, halfRows);
+  if (kPass == k)
+    return one;
+  int kDim = (batch > 1 ? 1 : 0) + (kFirst ? 0 : 1);
+  std::vector<tl::LinearLayout::Basis> bases;
+  for (unsigned bit = 0; bit < one.getInDimSizeLog2(tl::kOffset); ++bit) {
+    tl::LinearLayout::Basis basis;
+    for (const tl::LinearLayout::OutDim &out : one.getOutDims())
+      basis.push_back(one.getBasis(tl::kOffset, bit, out.name));
+    bases.push_back(basis);
+  }
+  std::vector<tl::LinearLayout::OutDim> outs(one.getOutDims().begin(),
+                                             one.getOutDims().end());
+  for (int64_t pass = kPass; pass < k; pass *= 2) {
+    tl::LinearLayout::Basis basis(outs.size(), 0);
+    basis[kDim] = int32_t(pass);
+    bases.push_back(basis);
+  }
+  outs[kDim].size = int32_t(k);
+  return tl::LinearLayout({{tl::kOffset, bases}}, outs);
 }
 
 /// A shared-memory matrix descriptor (no swizzle) of the matrix at shared
@@ -124,6 +219,29 @@ static Value matrixDescriptor(OpBuilder &b, Location loc, Value address,
   return LLVM::OrOp::create(
       b, loc, start,
       createI64(b, loc, int64_t(tl::getTcgen05SmemDescriptorFields(lbo, sbo))));
+}
+
+/// f32 -> tf32 rounded to nearest, ties away (cvt.rna), as a b32.
+static Value roundToTf32(OpBuilder &b, Location loc, Value f) {
+  return emitPtx(b, loc, b.getI32Type(), {f}, "cvt.rna.tf32.f32 $0, $1;",
+                 "=r,f");
+}
+
+/// The 3xTF32 parts of the f32 registers `regs` that `keep` accepts (the
+/// others stay null): big = tf32(x), small = tf32(x - big).
+static std::pair<SmallVector<Value>, SmallVector<Value>>
+splitTf32(OpBuilder &b, Location loc, ArrayRef<Value> regs,
+          llvm::function_ref<bool(size_t)> keep) {
+  SmallVector<Value> big(regs.size()), small(regs.size());
+  for (auto [i, reg] : llvm::enumerate(regs)) {
+    if (!keep(i))
+      continue;
+    big[i] = roundToTf32(b, loc, reg);
+    Value rest = LLVM::FSubOp::create(
+        b, loc, reg, LLVM::BitcastOp::create(b, loc, reg.getType(), big[i]));
+    small[i] = roundToTf32(b, loc, rest);
+  }
+  return {big, small};
 }
 
 struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
@@ -156,6 +274,19 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     auto cType = cast<RankedTensorType>(op.getC().getType());
+    int rank = cType.getRank();
+    // Tiles of fewer than 64 rows are laid out as 64-row ones: A's padding
+    // rows are not written (D's rows depend on A's rows only, and the
+    // padding rows of D are never read).
+    auto padded = [&](const tl::LinearLayout &layout) {
+      return p.m == p.tileM
+                 ? layout
+                 : layout.resizeOutDim(tl::dimName(rank - 2), int32_t(p.m));
+    };
+    tl::LinearLayout aLayout = padded(getTileLayout(aType));
+    tl::LinearLayout bLayout = getTileLayout(bType);
+    tl::LinearLayout cLayout = padded(getTileLayout(cType));
+    tl::LinearLayout dLayout = padded(getTileLayout(op.getType()));
     // s32 and f16 accumulators move as 32-bit words (f16 in the low half).
     bool isInt = isTmemWordAccumulator(cType.getElementType());
     Type accElem = isInt ? i32 : Type(b.getF32Type());
@@ -171,14 +302,20 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
 
     // 2. C in the tcgen05.ld/st register layout (through the row-major
     //    staging area), then into tensor memory: the MMAs accumulate onto
-    //    it, and C's registers die before A and B are staged.
+    //    it, and C's registers die before A and B are staged. Each batch
+    //    slice has its own columns (its registers are contiguous). A zero C
+    //    is not stored: the first MMA of each block overwrites instead.
+    bool zeroC = matchPattern(op.getC(), m_AnyZeroFloat()) ||
+                 matchPattern(op.getC(), m_Zero());
     tl::LinearLayout tmemLayout =
-        tmemRegisterLayout({1, p.m, p.n, p.warpGroups, p.halfRows});
+        tmemRegisterLayout({p.batch, p.m, p.n, p.warpGroups, p.halfRows});
     Value stage = at(p.stageOffset);
-    FailureOr<SmallVector<Value>> cRegs =
-        relayout(b, loc, op,
-                 toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getC())),
-                 getTileLayout(cType), tmemLayout, stage, 1, p.m, p.n);
+    FailureOr<SmallVector<Value>> cRegs = SmallVector<Value>();
+    if (!zeroC)
+      cRegs =
+          relayout(b, loc, op,
+                   toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getC())),
+                   cLayout, tmemLayout, stage, p.batch, p.m, p.n);
     if (failed(cRegs))
       return failure();
     // The allocated address to every thread; every thread is done with the
@@ -189,79 +326,182 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     Value tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
     TmemAccess access{p.m, p.n, p.warpGroups, p.halfRows};
     Value warpAddress = tmemWarpAddress(b, loc, tmem, warp, access);
-    storeTmem(b, loc, warpAddress, *cRegs, isInt, access);
+    int64_t sliceColumns = p.mBlocks * p.n;
+    int64_t sliceRegs = int64_t(cRegs->size()) / p.batch;
+    auto sliceAddress = [&](int64_t slice) {
+      return slice == 0
+                 ? warpAddress
+                 : LLVM::AddOp::create(b, loc, warpAddress,
+                                       createI32(b, loc, slice * sliceColumns))
+                       .getResult();
+    };
+    for (int64_t slice = 0; slice < p.batch && !zeroC; ++slice)
+      storeTmem(b, loc, sliceAddress(slice),
+                ArrayRef<Value>(*cRegs).slice(slice * sliceRegs, sliceRegs),
+                isInt, access);
 
-    // 3. A (M x K) and B (K x N, stored as N rows of K) into shared memory.
     SmallVector<Value> aRegs = unpackRegisters(b, loc, adaptor.getA());
     SmallVector<Value> bRegs = unpackRegisters(b, loc, adaptor.getB());
     if (aRegs.empty() || bRegs.empty())
       return op.emitError("tcgen05 dot without operand registers");
-    if (failed(storeToShared(
-            b, loc, op, aRegs, getTileLayout(aType),
-            operandLayout(p.m, p.k, false, p.elemBits, 1, p.halfRows),
-            at(p.aOffset), aRegs.front().getType())) ||
-        failed(storeToShared(b, loc, op, bRegs, getTileLayout(bType),
-                             operandLayout(p.n, p.k, true, p.elemBits, 1),
-                             at(p.bOffset), bRegs.front().getType())))
-      return failure();
-    emitPtx(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-    NVVM::Barrier0Op::create(b, loc);
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-
-    // 4. Thread 0 issues the MMAs (onto C) and commits them.
+    tl::LinearLayout aShared = passOperandLayout(
+        p.m, p.k, p.kPass, false, p.elemBits, p.batch, p.halfRows);
+    tl::LinearLayout bShared =
+        passOperandLayout(p.n, p.k, p.kPass, true, p.elemBits, p.batch, false);
     int64_t sbo = 8 * p.kBytes;
-    // enable-input-d: the issuing thread's predicate, true (D += A * B).
+    // enable-input-d: the issuing thread's predicate, true (D += A * B);
+    // false (D = A * B) for the first MMA of each block onto a zero C.
     std::string mmaText = "@%p tcgen05.mma.cta_group::1.kind::" +
                           tl::getTcgen05KindName(p.instr.kind).str() +
                           " [$1], $2, $3, $4, %p;";
+    std::string overwriteText =
+        "{\n.reg .pred %acc;\nsetp.ne.u32 %acc, $5, 0;\n"
+        "@%p tcgen05.mma.cta_group::1.kind::" +
+        tl::getTcgen05KindName(p.instr.kind).str() +
+        " [$1], $2, $3, $4, %acc;\n}";
     Value idesc = createI32(
         b, loc, tl::getTcgen05InstrDescriptor(p.instr, 128, p.nInstr));
-    for (int64_t mb = 0; mb < p.mBlocks; ++mb)
-      for (int64_t nc = 0; nc < p.nChunks; ++nc)
-        for (int64_t s = 0; s < p.kSteps; ++s) {
-          Value d = LLVM::AddOp::create(
-              b, loc, tmem, createI32(b, loc, mb * p.n + nc * p.nInstr));
-          int64_t kOffset = s * 2 * kCoreMatrixBytes;
-          Value aDesc = matrixDescriptor(
-              b, loc,
-              LLVM::AddOp::create(
-                  b, loc, baseAddress,
-                  createI64(b, loc, p.aOffset + mb * 16 * sbo + kOffset)),
-              kCoreMatrixBytes, sbo);
-          Value bDesc = matrixDescriptor(
-              b, loc,
-              LLVM::AddOp::create(
-                  b, loc, baseAddress,
-                  createI64(b, loc, p.bOffset + nc * (p.nInstr / 8) * sbo +
-                                        kOffset)),
-              kCoreMatrixBytes, sbo);
-          emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc}, mmaText,
-                        "r,l,l,r");
-        }
-    emitWhereZero(b, loc, tid, {mbar},
-                  "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
-                  "shared::cluster.b64 [$1];",
-                  "r");
+    for (int64_t pass = 0; pass < p.passes; ++pass) {
+      // 3. This pass's K of A (M x K) and B (K x N, stored as N rows of K)
+      //    into shared memory (split f32: big and small parts), once the
+      //    previous pass's MMAs are complete.
+      if (pass > 0) {
+        emitPtx(b, loc, Type(), {mbar},
+                "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
+                "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], " +
+                    std::to_string((pass - 1) % 2) +
+                    ";\n@!%done bra WAIT_${:uid};\n}",
+                "r");
+        emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+      }
+      auto inPass = [&](const tl::LinearLayout &layout, int kDim) {
+        return [layout = &layout, kDim, pass, kPass = p.kPass](size_t reg) {
+          return registerK(*layout, kDim, reg) / kPass == pass;
+        };
+      };
+      auto aKeep = inPass(aLayout, rank - 1), bKeep = inPass(bLayout, rank - 2);
+      auto keepOrAll = [&](auto &keep) -> llvm::function_ref<bool(size_t)> {
+        if (p.passes == 1)
+          return nullptr;
+        return keep;
+      };
+      // Offsets of this pass's operands relative to the whole-K layouts.
+      int64_t aShift = -pass * p.aPartBytes, bShift = -pass * p.bPartBytes;
+      auto stageOperand =
+          [&](ArrayRef<Value> regs, const tl::LinearLayout &layout,
+              const tl::LinearLayout &shared, int64_t offset, int64_t partBytes,
+              int64_t shift, llvm::function_ref<bool(size_t)> keep) {
+            if (!p.instr.splitF32)
+              return storeToShared(b, loc, op, regs, layout, shared,
+                                   at(offset + shift), regs.front().getType(),
+                                   keep);
+            auto [big, small] = splitTf32(
+                b, loc, regs, keep ? keep : [](size_t) { return true; });
+            if (failed(storeToShared(b, loc, op, big, layout, shared,
+                                     at(offset + shift), i32, keep)))
+              return failure();
+            return storeToShared(b, loc, op, small, layout, shared,
+                                 at(offset + partBytes + shift), i32, keep);
+          };
+      if (failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
+                              aShift, keepOrAll(aKeep))) ||
+          failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
+                              bShift, keepOrAll(bKeep))))
+        return failure();
+      emitPtx(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
+      emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+      NVVM::Barrier0Op::create(b, loc);
+      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
 
-    // 5. Wait, stream D from tensor memory into the row-major staging area.
+      // 4. Thread 0 issues the MMAs (onto C) and commits them: per K step
+      //    one MMA, or for split f32 operands small x big, big x small,
+      //    then big x big (the small terms first, as on mma.sync).
+      for (int64_t slice = 0; slice < p.batch; ++slice)
+        for (int64_t mb = 0; mb < p.mBlocks; ++mb)
+          for (int64_t nc = 0; nc < p.nChunks; ++nc)
+            for (int64_t s = 0; s < p.kSteps; ++s) {
+              Value d = LLVM::AddOp::create(
+                  b, loc, tmem,
+                  createI32(b, loc,
+                            slice * sliceColumns + mb * p.n + nc * p.nInstr));
+              int64_t kOffset = s * 2 * kCoreMatrixBytes;
+              auto aDesc = [&](int64_t part) {
+                return matrixDescriptor(
+                    b, loc,
+                    LLVM::AddOp::create(
+                        b, loc, baseAddress,
+                        createI64(b, loc,
+                                  p.aOffset + part * p.aPartBytes +
+                                      slice * p.aRows * p.kBytes +
+                                      mb * 16 * sbo + kOffset)),
+                    kCoreMatrixBytes, sbo);
+              };
+              auto bDesc = [&](int64_t part) {
+                return matrixDescriptor(
+                    b, loc,
+                    LLVM::AddOp::create(
+                        b, loc, baseAddress,
+                        createI64(b, loc,
+                                  p.bOffset + part * p.bPartBytes +
+                                      slice * p.n * p.kBytes +
+                                      nc * (p.nInstr / 8) * sbo + kOffset)),
+                    kCoreMatrixBytes, sbo);
+              };
+              bool overwrite = zeroC && pass == 0 && s == 0;
+              auto issue = [&](Value aDesc, Value bDesc) {
+                if (overwrite)
+                  emitWhereZero(b, loc, tid,
+                                {d, aDesc, bDesc, idesc, createI32(b, loc, 0)},
+                                overwriteText, "r,l,l,r,r");
+                else
+                  emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc}, mmaText,
+                                "r,l,l,r");
+                overwrite = false;
+              };
+              if (p.instr.splitF32) {
+                issue(aDesc(1), bDesc(0));
+                issue(aDesc(0), bDesc(1));
+              }
+              issue(aDesc(0), bDesc(0));
+            }
+      emitWhereZero(b, loc, tid, {mbar},
+                    "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
+                    "shared::cluster.b64 [$1];",
+                    "r");
+    }
+
+    // 5. Wait, stream D from tensor memory into the row-major staging area
+    //    (slice after slice).
     emitPtx(b, loc, Type(), {mbar},
             "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
-            "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 0;\n"
-            "@!%done bra WAIT_${:uid};\n}",
+            "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], " +
+                std::to_string((p.passes - 1) % 2) +
+                ";\n@!%done bra WAIT_${:uid};\n}",
             "r");
     emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-    FailureOr<tl::LinearLayout> rowMajor =
-        loadTmemToStage(b, loc, op, warpAddress, stage, isInt, access);
-    if (failed(rowMajor))
-      return failure();
+    tl::LinearLayout rowMajor;
+    for (int64_t slice = 0; slice < p.batch; ++slice) {
+      FailureOr<tl::LinearLayout> sliceRowMajor = loadTmemToStage(
+          b, loc, op, sliceAddress(slice),
+          slice == 0 ? stage : at(p.stageOffset + slice * p.m * p.n * 4), isInt,
+          access);
+      if (failed(sliceRowMajor))
+        return failure();
+      rowMajor = *sliceRowMajor;
+    }
+    if (p.batch > 1) {
+      SmallVector<std::pair<int, int>> bits;
+      appendBits(bits, 1, 0, llvm::Log2_64(p.n));
+      appendBits(bits, 0, 0, llvm::Log2_64(p.m));
+      rowMajor = offsetLayout(bits, p.m, p.n, p.batch);
+    }
     emitTmemRelease(b, loc, warp, tmem, p.columns);
     emitWhereZero(b, loc, tid, {mbar},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
 
     // 6. D in the result's layout.
-    FailureOr<SmallVector<Value>> result = loadFromShared(
-        b, loc, op, getTileLayout(op.getType()), *rowMajor, stage, accElem);
+    FailureOr<SmallVector<Value>> result =
+        loadFromShared(b, loc, op, dLayout, rowMajor, stage, accElem);
     if (failed(result))
       return failure();
     rewriter.replaceOp(

@@ -200,10 +200,11 @@ static unsigned contiguousRegisters(const tl::LinearLayout &layout,
 /// `base` + the element offset `shared` gives each element, each element
 /// once, as wide as consecutive registers allow.
 LogicalResult tcgen05::storeToShared(OpBuilder &b, Location loc, Operation *op,
-                                   ArrayRef<Value> regs,
-                                   const tl::LinearLayout &layout,
-                                   const tl::LinearLayout &shared, Value base,
-                                   Type elem) {
+                                     ArrayRef<Value> regs,
+                                     const tl::LinearLayout &layout,
+                                     const tl::LinearLayout &shared, Value base,
+                                     Type elem,
+                                     llvm::function_ref<bool(size_t)> keep) {
   std::optional<tl::LinearLayout> toOffset = layout.invertAndCompose(shared);
   if (!toOffset)
     return op->emitError("tcgen05 MMA operand layout does not cover its tile");
@@ -213,7 +214,7 @@ LogicalResult tcgen05::storeToShared(OpBuilder &b, Location loc, Operation *op,
   unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
   auto coords = getRegisterCoordinates(b, loc, *toOffset);
   for (size_t r = 0; r < regs.size(); r += width) {
-    if (int32_t(r) & dup.reg)
+    if ((int32_t(r) & dup.reg) || (keep && !keep(r)))
       continue;
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
                                     ValueRange{coords[r].front()});

@@ -13,6 +13,7 @@
 
 #include "Layout/LinearLayout.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
 
@@ -79,12 +80,14 @@ ScratchFrame beginScratchFrame(OpBuilder &b, Location loc, Value base,
                                int64_t columns, bool leadingBarrier);
 
 /// Every thread stores its registers of `layout` at `base` + the element
-/// offsets of `shared`, each element once.
+/// offsets of `shared`, each element once; with `keep`, only the registers
+/// it accepts (by index; the others may be null).
 LogicalResult storeToShared(OpBuilder &b, Location loc, Operation *op,
                             ArrayRef<Value> regs,
                             const ::tilecc::layout::LinearLayout &layout,
                             const ::tilecc::layout::LinearLayout &shared,
-                            Value base, Type elem);
+                            Value base, Type elem,
+                            llvm::function_ref<bool(size_t)> keep = nullptr);
 
 /// The registers of `layout` loaded from `base` + the offsets of `shared`.
 FailureOr<SmallVector<Value>>

@@ -196,7 +196,8 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
             ? tl::getTcgen05Shape(atom.getAName(), atom.getBName(),
                                   atom.getCName())
             : std::nullopt;
-    if (!instr)
+    // f32 operands' 3xTF32 splits them in registers (the per-dot lowering).
+    if (!instr || instr->splitF32)
       return op.emitOpError("keeps accumulators of a tcgen05.mma kind "
                             "(f16, tf32, f8f6f4, i8) in tensor memory, not "
                             "atom ")

@@ -54,8 +54,9 @@ static nv_tileas::MmaFamily mmaFamily(int64_t cc, bool blockScaled) {
 
 /// A plain dot that an arch-specific instruction family may take: the module
 /// targets an `a` device, no f16 accumulator is kept (unless
-/// `f16Accumulator`: the family has D type F16), the tile is 2-d with
-/// static shapes. Its instruction-table element names and warps.
+/// `f16Accumulator`: the family has D type F16), the tile is 2-d (or 3-d,
+/// batched, with `batched`) with static shapes. Its instruction-table
+/// element names and warps.
 struct ArchSpecificDot {
   std::string a, b, c;
   ArrayRef<int64_t> cShape;
@@ -64,7 +65,7 @@ struct ArchSpecificDot {
 };
 static std::optional<ArchSpecificDot>
 getArchSpecificDot(nv_tileaa::DotOp op, nv_tileaa::KernelSpecAttr spec,
-                   bool f16Accumulator = false) {
+                   bool f16Accumulator = false, bool batched = false) {
   auto module = op->getParentOfType<ModuleOp>();
   if (!module || !module->hasAttr(kArchSpecificAttrName) ||
       (!f16Accumulator && op->hasAttr(kF16AccumulatorAttr)))
@@ -72,7 +73,8 @@ getArchSpecificDot(nv_tileaa::DotOp op, nv_tileaa::KernelSpecAttr spec,
   auto a = cast<RankedTensorType>(op.getA().getType());
   auto b = cast<RankedTensorType>(op.getB().getType());
   auto c = cast<RankedTensorType>(op.getC().getType());
-  if (a.getRank() != 2 || !a.hasStaticShape() || !c.hasStaticShape())
+  if ((a.getRank() != 2 && !(batched && a.getRank() == 3)) ||
+      !a.hasStaticShape() || !c.hasStaticShape())
     return std::nullopt;
   return ArchSpecificDot{
       mmaElementName(a.getElementType(), op.getSignednessA()),
@@ -96,8 +98,9 @@ static bool selectsWgmma(nv_tileaa::DotOp op, int64_t cc,
 }
 
 /// sm_100a, sm_103a and sm_110a run a plain dot on tcgen05.mma when the
-/// instruction table has its element types and the tile fits (lib/Layout's
-/// fitsTcgen05); everything else stays on mma.sync. A dot widened from an
+/// instruction table has its element types (f32 operands as 3xTF32) and the
+/// tile fits (lib/Layout's fitsTcgen05: batched, and fewer than 64 rows
+/// padded, included); everything else stays on mma.sync. A dot widened from an
 /// f16 mmaf takes the table's D type F16 form (DotAccumulator.cpp narrows
 /// it back): mma.sync has no f16 accumulator for 8-bit floats, so it only
 /// does where the schedule cannot send it back to mma.sync for its
@@ -106,7 +109,8 @@ static bool selectsTcgen05(nv_tileaa::DotOp op, int64_t cc,
                            nv_tileaa::KernelSpecAttr spec) {
   std::optional<ArchSpecificDot> dot;
   if (!::tilecc::layout::hasTcgen05Mma(cc) ||
-      !(dot = getArchSpecificDot(op, spec, /*f16Accumulator=*/true)))
+      !(dot = getArchSpecificDot(op, spec, /*f16Accumulator=*/true,
+                                 /*batched=*/true)))
     return false;
   bool f16Acc = op->hasAttr(kF16AccumulatorAttr);
   std::optional<::tilecc::layout::Tcgen05Shape> instr =

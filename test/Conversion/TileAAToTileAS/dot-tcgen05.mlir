@@ -1,7 +1,8 @@
 // nv_tileaa.dot on sm_100a, sm_103a and sm_110a takes the tcgen05 atom
 // (`tcgen05`) when the tcgen05 table has its element types (f16/bf16 -> f32,
-// tf32 -> f32, e4m3/e5m2 -> f32, s8/u8 -> s32) and the tile fits (M 64 or a
-// multiple of 128, N a power of two from 16, whole K steps, groups of 4
+// tf32 -> f32, f32 -> f32 as 3xTF32, e4m3/e5m2 -> f32, s8/u8 -> s32) and the
+// tile fits (M 64 or a multiple of 128, or a power of two from 16 padded to
+// 64; batched or not; N a power of two from 16, whole K steps, groups of 4
 // warps); everything else, and sm_100 (not arch-specific), sm_120a and
 // sm_90a, keeps mma.sync or wgmma.
 // RUN: tilecc-opt %s --split-input-file --convert-tileaa-to-tileas=compute-capability=sm_100a | FileCheck %s --check-prefix=TC
@@ -50,23 +51,26 @@ nv_tileaa.func @fits(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<
 
 // -----
 
-// Not for tcgen05: 32 rows, N = 8, f32 operands (f32 precision through
-// 3xTF32 on mma.sync), f64, a batch dimension, 2 warps. An f16 accumulator
-// does take tcgen05 (D type F16; the dot is widened here and narrowed back
-// by the accumulator pass).
+// Also for tcgen05: 32 rows (padded to the instruction's 64), f32 operands
+// (three kind::tf32 MMAs, 3xTF32, keeping f32 precision), a batch
+// dimension, and an f16 accumulator (D type F16; the dot is widened here
+// and narrowed back by the accumulator pass). Not for tcgen05: N = 8, f64
+// (no tcgen05 form), 48 rows (not a power of two).
 // TC-LABEL: nv_tileaa.func @does_not_fit
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<32x32xf16>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f32>} : tensor<32x32xf16>
 // TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x8xf16>
 // TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<32x64xf16>
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k8, f32 x f32 -> f32>}
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n64k8, f32 x f32 -> f32>}
 // TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m8n8k4, f64 x f64 -> f64>}
-// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<2x128x32xf16>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f32>} : tensor<2x128x32xf16>
+// TC: nv_tileas.dot {{.*}} {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<48x32xf16>
 nv_tileaa.func @does_not_fit(%a: tensor<32x32xf16>, %b: tensor<32x64xf16>, %c: tensor<32x64xf32>,
                              %a1: tensor<128x32xf16>, %b1: tensor<32x8xf16>, %c1: tensor<128x8xf32>,
                              %c3: tensor<128x64xf32>,
                              %a4: tensor<128x16xf32>, %b4: tensor<16x64xf32>,
                              %a6: tensor<64x16xf64>, %b6: tensor<16x32xf64>, %c6: tensor<64x32xf64>,
-                             %a5: tensor<2x128x32xf16>, %b5: tensor<2x32x64xf16>, %c5: tensor<2x128x64xf32>)
+                             %a5: tensor<2x128x32xf16>, %b5: tensor<2x32x64xf16>, %c5: tensor<2x128x64xf32>,
+                             %a7: tensor<48x32xf16>, %c7: tensor<48x64xf32>)
     attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
   %d = nv_tileaa.dot %a, %b, %c {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}
       : tensor<32x32xf16>, tensor<32x64xf16>, tensor<32x64xf32> -> tensor<32x64xf32>
@@ -80,6 +84,8 @@ nv_tileaa.func @does_not_fit(%a: tensor<32x32xf16>, %b: tensor<32x64xf16>, %c: t
       : tensor<64x16xf64>, tensor<16x32xf64>, tensor<64x32xf64> -> tensor<64x32xf64>
   %d5 = nv_tileaa.dot %a5, %b5, %c5 {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}
       : tensor<2x128x32xf16>, tensor<2x32x64xf16>, tensor<2x128x64xf32> -> tensor<2x128x64xf32>
+  %d7 = nv_tileaa.dot %a7, %b, %c7 {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}
+      : tensor<48x32xf16>, tensor<32x64xf16>, tensor<48x64xf32> -> tensor<48x64xf32>
   nv_tileaa.return
 }
 

@@ -33,22 +33,6 @@ nv_tileaa.func @f4_k32(%a: tensor<128x32xf4E2M1FN, #A>, %b: tensor<32x16xf4E2M1F
 
 // -----
 
-// Block-scaled tcgen05.mma has no shape below M = 128 (a 64-row tile takes
-// an M = 128 instruction, half of it padding); 32 rows are refused.
-#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 32}>
-#B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
-#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
-#SA = #nv_tileas.linear<{register = [], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 1}>
-#SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 1, dim1 = 16}>
-nv_tileaa.func @m32(%a: tensor<32x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<32x16xf32, #C>, %sa: tensor<32x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  // expected-error @+2 {{tcgen05 block-scaled MMA needs M to be a multiple of 64, not 32}}
-  // expected-error @+1 {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<32x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<32x16xf32, #C>, tensor<32x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<32x16xf32, #C>
-  nv_tileaa.return
-}
-
-// -----
-
 #A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 32}>
 #B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (16, 0)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 8}>
 #C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 8}>
@@ -73,22 +57,6 @@ nv_tileaa.func @columns(%a: tensor<256x32xf8E4M3FN, #A>, %b: tensor<32x256xf8E4M
   // expected-error @+2 {{tcgen05 block-scaled MMA of 256x256x32 needs 528 tensor-memory columns, more than the 512 of an SM}}
   // expected-error @+1 {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n256k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<256x32xf8E4M3FN, #A>, tensor<32x256xf8E4M3FN, #B>, tensor<256x256xf32, #C>, tensor<256x1xf8E8M0FNU, #SA>, tensor<1x256xf8E8M0FNU, #SB> -> tensor<256x256xf32, #C>
-  nv_tileaa.return
-}
-
-// -----
-
-// A batched op is planned per slice: slices of M = 32 are refused like
-// a 2-d tile of M = 32.
-#A = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 32}>
-#B = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 16}>
-#C = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 16}>
-#SA = #nv_tileas.linear<{register = [(1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 1}>
-#SB = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 1, dim2 = 16}>
-nv_tileaa.func @batched(%a: tensor<2x32x32xf8E4M3FN, #A>, %b: tensor<2x32x16xf8E4M3FN, #B>, %c: tensor<2x32x16xf32, #C>, %sa: tensor<2x32x1xf8E8M0FNU, #SA>, %sb: tensor<2x1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
-  // expected-error @+2 {{tcgen05 block-scaled MMA needs M to be a multiple of 64, not 32}}
-  // expected-error @+1 {{failed to legalize operation 'nv_tileas.block_scaled_mma'}}
-  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<2x32x32xf8E4M3FN, #A>, tensor<2x32x16xf8E4M3FN, #B>, tensor<2x32x16xf32, #C>, tensor<2x32x1xf8E8M0FNU, #SA>, tensor<2x1x16xf8E8M0FNU, #SB> -> tensor<2x32x16xf32, #C>
   nv_tileaa.return
 }
 

@@ -35,3 +35,43 @@ nv_tileaa.func @m64(%a: tensor<64x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<64x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<64x16xf32, #C>, tensor<64x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<64x16xf32, #C>
   nv_tileaa.return
 }
+
+// -----
+
+// 32 rows are laid out as 64 (the further rows unwritten padding in A and
+// the A scales, unread in D): the same scratch and accesses as a 64-row
+// tile.
+// CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<9740 x i8>
+// CHECK-LABEL: llvm.func @m32
+// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 32;
+// CHECK: tcgen05.st.sync.aligned.16x32bx2.x8.b32
+// CHECK: tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X
+// CHECK-NOT: tcgen05.mma
+// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x8.b32
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
+#SA = #nv_tileas.linear<{register = [], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 1}>
+#SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 1, dim1 = 16}>
+nv_tileaa.func @m32(%a: tensor<32x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<32x16xf32, #C>, %sa: tensor<32x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<32x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<32x16xf32, #C>, tensor<32x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<32x16xf32, #C>
+  nv_tileaa.return
+}
+
+// -----
+
+// Batched, 32 rows a slice: each slice padded to 64 rows, the tensor memory
+// reused slice after slice.
+// CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<19468 x i8>
+// CHECK-LABEL: llvm.func @batched
+// CHECK-COUNT-2: tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X
+// CHECK-NOT: tcgen05.mma
+#A = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 32}>
+#B = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 16}>
+#C = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 16}>
+#SA = #nv_tileas.linear<{register = [(1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 1}>
+#SB = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 1, dim2 = 16}>
+nv_tileaa.func @batched(%a: tensor<2x32x32xf8E4M3FN, #A>, %b: tensor<2x32x16xf8E4M3FN, #B>, %c: tensor<2x32x16xf32, #C>, %sa: tensor<2x32x1xf8E8M0FNU, #SA>, %sb: tensor<2x1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
+  %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<2x32x32xf8E4M3FN, #A>, tensor<2x32x16xf8E4M3FN, #B>, tensor<2x32x16xf32, #C>, tensor<2x32x1xf8E8M0FNU, #SA>, tensor<2x1x16xf8E8M0FNU, #SB> -> tensor<2x32x16xf32, #C>
+  nv_tileaa.return
+}

@@ -40,8 +40,10 @@ TEST(InstructionTable, MmaTileGranules) {
   EXPECT_EQ(*getMmaTileGranule(MmaFamily::MmaSyncBlockScaled, 4),
             shape(16, 8, 64));
   EXPECT_EQ(*getMmaTileGranule(MmaFamily::Tcgen05BlockScaled, 8),
-            shape(64, 8, 32));
+            shape(16, 8, 32));
   EXPECT_FALSE(getMmaTileGranule(MmaFamily::Tcgen05BlockScaled, 0));
+  // tcgen05 tiles below 64 rows are padded to 64.
+  EXPECT_EQ(*getMmaTileGranule(MmaFamily::Tcgen05, 16), shape(16, 8, 16));
 }
 
 TEST(InstructionTable, MmaShapeChecks) {

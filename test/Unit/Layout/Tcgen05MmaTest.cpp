@@ -39,8 +39,15 @@ TEST(Tcgen05Mma, InstructionTable) {
   ASSERT_TRUE(tf32);
   EXPECT_EQ(tf32->kind, Tcgen05Kind::TF32);
   EXPECT_EQ(tf32->k, 8u);
-  // f32 operands keep f32 precision (3xTF32 on mma.sync).
-  EXPECT_FALSE(getTcgen05Shape("f32", "f32", "f32"));
+  EXPECT_FALSE(tf32->splitF32);
+  // f32 operands keep f32 precision: three kind::tf32 MMAs (3xTF32).
+  auto f32 = getTcgen05Shape("f32", "f32", "f32");
+  ASSERT_TRUE(f32);
+  EXPECT_EQ(f32->kind, Tcgen05Kind::TF32);
+  EXPECT_EQ(f32->k, 8u);
+  EXPECT_TRUE(f32->splitF32);
+  EXPECT_FALSE(getTcgen05Shape("f32", "tf32", "f32"));
+  EXPECT_FALSE(getTcgen05Shape("f64", "f64", "f64"));
   auto f8 = getTcgen05Shape("e4m3", "e5m2", "f32");
   ASSERT_TRUE(f8);
   EXPECT_EQ(f8->kind, Tcgen05Kind::F8F6F4);
@@ -79,11 +86,20 @@ TEST(Tcgen05Mma, Fits) {
   EXPECT_TRUE(fitsTcgen05(8, {128, 256}, 32, s)); // two warp groups
   EXPECT_TRUE(fitsTcgen05(4, {256, 256}, 16, s)); // 512 columns
   EXPECT_FALSE(fitsTcgen05(4, {256, 512}, 16, s)); // 1024 columns
-  EXPECT_FALSE(fitsTcgen05(4, {32, 64}, 32, s));  // M below 64
+  EXPECT_TRUE(fitsTcgen05(4, {32, 64}, 32, s));    // M below 64: padded
+  EXPECT_TRUE(fitsTcgen05(4, {16, 64}, 32, s));
+  EXPECT_FALSE(fitsTcgen05(4, {8, 64}, 32, s));  // below mma.sync's M
+  EXPECT_FALSE(fitsTcgen05(4, {48, 64}, 32, s)); // not a power of two
+  EXPECT_EQ(getTcgen05PaddedM(16), 64);
+  EXPECT_EQ(getTcgen05PaddedM(64), 64);
+  EXPECT_EQ(getTcgen05PaddedM(256), 256);
   EXPECT_FALSE(fitsTcgen05(4, {64, 8}, 32, s));   // N below 16
   EXPECT_FALSE(fitsTcgen05(4, {64, 64}, 8, s));   // K below 16
   EXPECT_FALSE(fitsTcgen05(2, {64, 64}, 16, s));  // no lane quarter each
-  EXPECT_FALSE(fitsTcgen05(4, {2, 64, 64}, 16, s)); // batched
+  EXPECT_TRUE(fitsTcgen05(4, {2, 64, 64}, 16, s));    // batched
+  EXPECT_TRUE(fitsTcgen05(4, {2, 128, 256}, 16, s));  // 512 columns
+  EXPECT_FALSE(fitsTcgen05(4, {4, 128, 256}, 16, s)); // 1024 columns
+  EXPECT_FALSE(fitsTcgen05(4, {3, 64, 64}, 16, s));
   Tcgen05Shape i8 = *getTcgen05Shape("s8", "s8", "s32");
   EXPECT_FALSE(fitsTcgen05(4, {64, 64}, 16, i8)); // K below 32
   EXPECT_TRUE(fitsTcgen05(4, {64, 64}, 64, i8));
