@@ -269,11 +269,25 @@ LogicalResult PlanMemoryPass::planShared(ModuleOp module,
   };
   for (const User &u : transient)
     record(u, /*barrier=*/true);
-  for (const User &u : candidates)
-    record(u, llvm::none_of(candidates, [&](const User &other) {
-             return other.op != u.op &&
-                    other.op->getBlock() == u.op->getBlock();
-           }));
+  // The fragment loads of a dot operand move down to the dot's MMAs, past
+  // the later conversions of the block (sinkFragmentLoads, after the LLVM
+  // conversion), so the first such conversion of a block waits for the
+  // previous turn itself; the block's later ones come after its barrier.
+  auto feedsDot = [](Operation *op) {
+    return llvm::any_of(op->getUsers(),
+                        [](Operation *user) { return isa<DotOp>(user); });
+  };
+  for (const User &u : candidates) {
+    auto inBlock = [&](const User &other) {
+      return other.op != u.op && other.op->getBlock() == u.op->getBlock();
+    };
+    bool firstDotOperand =
+        feedsDot(u.op) && llvm::none_of(candidates, [&](const User &other) {
+          return inBlock(other) && feedsDot(other.op) &&
+                 other.op->isBeforeInBlock(u.op);
+        });
+    record(u, firstDotOperand || llvm::none_of(candidates, inBlock));
+  }
   for (const User &u : kernel)
     if (!isa<SymbolOpInterface>(u.op))
       record(u, /*barrier=*/false);

@@ -83,3 +83,24 @@ nv_tileaa.func @taking_turns(%x: tensor<2048xf32, #S2>, %y: tensor<512xf32, #S>)
   %b = nv_tileas.convert_layout %y : tensor<512xf32, #S> -> tensor<512xf32, #W>
   nv_tileaa.return
 }
+
+// -----
+
+// Two conversions with buffers of their own feeding one dot: the dot's
+// fragment loads move down to its multiply-adds, past the second
+// conversion (sinkFragmentLoads), so the first waits for the previous turn
+// at its buffer itself; the second comes after that barrier.
+#S = #nv_tileas.linear<{register = [(1, 0)], lane = [(0, 1), (0, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+#T = #nv_tileas.linear<{register = [(0, 1)], lane = [(1, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+#C = #nv_tileas.linear<{register = [], lane = [(0, 1), (1, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+#A = #nv_tileas.linear<{register = [(0, 1)], lane = [(0, 0), (1, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+#B = #nv_tileas.linear<{register = [(1, 0)], lane = [(0, 1), (0, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+// CHECK-LABEL: nv_tileaa.func @dot_operands
+// CHECK: nv_tileas.convert_layout {{.*}} {nv_tileas.shared = {barrier = true, buffer = "tilecc_scratch_0"
+// CHECK: nv_tileas.convert_layout {{.*}} {nv_tileas.shared = {barrier = false, buffer = "tilecc_scratch_1"
+nv_tileaa.func @dot_operands(%x: tensor<2x2xf32, #S>, %y: tensor<2x2xf32, #T>, %c: tensor<2x2xf32, #C>) -> tensor<2x2xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
+  %a = nv_tileas.convert_layout %x : tensor<2x2xf32, #S> -> tensor<2x2xf32, #A>
+  %b = nv_tileas.convert_layout %y : tensor<2x2xf32, #T> -> tensor<2x2xf32, #B>
+  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>} : tensor<2x2xf32, #A>, tensor<2x2xf32, #B>, tensor<2x2xf32, #C> -> tensor<2x2xf32, #C>
+  nv_tileaa.return %d : tensor<2x2xf32, #C>
+}
