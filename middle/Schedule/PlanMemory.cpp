@@ -13,6 +13,7 @@
 #include "Layout/Tcgen05Mma.h"
 #include "Target/TargetInfo.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -70,6 +71,43 @@ std::string describe(Operation *op) {
     os << " (" << type << ")";
   }
   return text;
+}
+
+/// The dot an op's result feeds, if any.
+Operation *getDotUser(Operation *op) {
+  for (Operation *user : op->getUsers())
+    if (isa<DotOp>(user))
+      return user;
+  return nullptr;
+}
+
+/// When the conversions cannot all have buffers of their own in static
+/// shared memory: those feeding dots in blocks with two or more of them
+/// still get one per operand position in their block, shared across blocks
+/// (slot i is the i-th such conversion of every block; in program order, so
+/// slots are numbered as they first appear). Sharing the scratch, a dot's
+/// first operand would keep its fragments live in registers across the
+/// second's round trip: its loads could not pass the other's stores to
+/// reach the MMAs (sinkFragmentLoads). A block's first one takes the
+/// leading barrier, which orders every later write of the slots in it.
+void planDotOperandSlots(ArrayRef<User> candidates,
+                         DenseMap<Operation *, unsigned> &slotOf,
+                         SmallVector<int64_t> &slotBytes) {
+  llvm::MapVector<Block *, SmallVector<const User *>> perBlock;
+  for (const User &u : candidates)
+    if (getDotUser(u.op))
+      perBlock[u.op->getBlock()].push_back(&u);
+  for (auto &[block, users] : perBlock) {
+    if (users.size() < 2)
+      continue;
+    for (auto [position, u] : llvm::enumerate(users)) {
+      if (position == slotBytes.size())
+        slotBytes.push_back(0);
+      slotBytes[position] = std::max<int64_t>(
+          slotBytes[position], llvm::alignTo(u->need.bytes, 16));
+      slotOf[u->op] = position;
+    }
+  }
 }
 
 struct PlanMemoryPass
@@ -133,14 +171,39 @@ LogicalResult PlanMemoryPass::planShared(ModuleOp module,
       othersBytes = std::max(othersBytes, u.need.bytes);
   for (const User &u : candidates)
     ownBytes += llvm::alignTo(u.need.bytes, 16);
+  // Each buffer of its own is a slot; candidates may share one.
+  DenseMap<Operation *, unsigned> slotOf;
+  SmallVector<int64_t> slotBytes;
   if (candidates.size() >= 2 &&
       kernelBytes + othersBytes + ownBytes <= limit) {
     llvm::erase_if(transient, [](const User &u) {
       return cast<SharedMemoryUserOpInterface>(u.op).mayOwnSharedBuffer();
     });
+    for (const User &u : candidates) {
+      slotOf[u.op] = slotBytes.size();
+      slotBytes.push_back(llvm::alignTo(u.need.bytes, 16));
+    }
   } else {
-    candidates.clear();
+    planDotOperandSlots(candidates, slotOf, slotBytes);
     ownBytes = 0;
+    for (int64_t bytes : slotBytes)
+      ownBytes += bytes;
+    int64_t othersLeft = 0;
+    for (const User &u : transient)
+      if (!slotOf.count(u.op))
+        othersLeft = std::max(othersLeft, u.need.bytes);
+    if (!slotBytes.empty() &&
+        kernelBytes + othersLeft + ownBytes <= perBlock) {
+      llvm::erase_if(transient,
+                     [&](const User &u) { return slotOf.count(u.op); });
+      llvm::erase_if(candidates,
+                     [&](const User &u) { return !slotOf.count(u.op); });
+    } else {
+      candidates.clear();
+      slotOf.clear();
+      slotBytes.clear();
+      ownBytes = 0;
+    }
   }
 
   int64_t scratchBytes = 0, scratchAlign = 16;
@@ -224,11 +287,15 @@ LogicalResult PlanMemoryPass::planShared(ModuleOp module,
       bufferOf[u.op] = buffers.size();
     buffers.push_back({kScratchBuffer.str(), scratchBytes, scratchAlign});
   }
+  unsigned firstSlot = buffers.size();
   for (const User &u : candidates) {
-    bufferOf[u.op] = buffers.size();
-    auto user = cast<SharedMemoryUserOpInterface>(u.op);
-    buffers.push_back({freshName(user.getSharedBufferPrefix()),
-                       int64_t(llvm::alignTo(u.need.bytes, 16)), 16});
+    unsigned slot = slotOf.lookup(u.op);
+    if (slot == buffers.size() - firstSlot) {
+      auto user = cast<SharedMemoryUserOpInterface>(u.op);
+      buffers.push_back(
+          {freshName(user.getSharedBufferPrefix()), slotBytes[slot], 16});
+    }
+    bufferOf[u.op] = firstSlot + slot;
   }
   int64_t end = 0, alignment = 16;
   auto place = [&](int64_t bytes, int64_t align) {
@@ -269,11 +336,22 @@ LogicalResult PlanMemoryPass::planShared(ModuleOp module,
   };
   for (const User &u : transient)
     record(u, /*barrier=*/true);
-  for (const User &u : candidates)
-    record(u, llvm::none_of(candidates, [&](const User &other) {
-             return other.op != u.op &&
-                    other.op->getBlock() == u.op->getBlock();
-           }));
+  // The fragment loads of a dot operand move down to the dot's MMAs, past
+  // the later conversions of the block (sinkFragmentLoads, after the LLVM
+  // conversion), so the first such conversion of a block waits for the
+  // previous turn itself; the block's later ones come after its barrier.
+  auto feedsDot = [](Operation *op) { return getDotUser(op) != nullptr; };
+  for (const User &u : candidates) {
+    auto inBlock = [&](const User &other) {
+      return other.op != u.op && other.op->getBlock() == u.op->getBlock();
+    };
+    bool firstDotOperand =
+        feedsDot(u.op) && llvm::none_of(candidates, [&](const User &other) {
+          return inBlock(other) && feedsDot(other.op) &&
+                 other.op->isBeforeInBlock(u.op);
+        });
+    record(u, firstDotOperand || llvm::none_of(candidates, inBlock));
+  }
   for (const User &u : kernel)
     if (!isa<SymbolOpInterface>(u.op))
       record(u, /*barrier=*/false);

@@ -83,3 +83,58 @@ nv_tileaa.func @taking_turns(%x: tensor<2048xf32, #S2>, %y: tensor<512xf32, #S>)
   %b = nv_tileas.convert_layout %y : tensor<512xf32, #S> -> tensor<512xf32, #W>
   nv_tileaa.return
 }
+
+// -----
+
+// Two conversions with buffers of their own feeding one dot: the dot's
+// fragment loads move down to its multiply-adds, past the second
+// conversion (sinkFragmentLoads), so the first waits for the previous turn
+// at its buffer itself; the second comes after that barrier.
+#S = #nv_tileas.linear<{register = [(1, 0)], lane = [(0, 1), (0, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+#T = #nv_tileas.linear<{register = [(0, 1)], lane = [(1, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+#C = #nv_tileas.linear<{register = [], lane = [(0, 1), (1, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+#A = #nv_tileas.linear<{register = [(0, 1)], lane = [(0, 0), (1, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+#B = #nv_tileas.linear<{register = [(1, 0)], lane = [(0, 1), (0, 0), (0, 0), (0, 0), (0, 0)], warp = []} -> {dim0 = 2, dim1 = 2}>
+// CHECK-LABEL: nv_tileaa.func @dot_operands
+// CHECK: nv_tileas.convert_layout {{.*}} {nv_tileas.shared = {barrier = true, buffer = "tilecc_scratch_0"
+// CHECK: nv_tileas.convert_layout {{.*}} {nv_tileas.shared = {barrier = false, buffer = "tilecc_scratch_1"
+nv_tileaa.func @dot_operands(%x: tensor<2x2xf32, #S>, %y: tensor<2x2xf32, #T>, %c: tensor<2x2xf32, #C>) -> tensor<2x2xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
+  %a = nv_tileas.convert_layout %x : tensor<2x2xf32, #S> -> tensor<2x2xf32, #A>
+  %b = nv_tileas.convert_layout %y : tensor<2x2xf32, #T> -> tensor<2x2xf32, #B>
+  %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>} : tensor<2x2xf32, #A>, tensor<2x2xf32, #B>, tensor<2x2xf32, #C> -> tensor<2x2xf32, #C>
+  nv_tileaa.return %d : tensor<2x2xf32, #C>
+}
+
+// -----
+
+// Four conversions feeding dots need 64 KiB as buffers of their own, more
+// than the static 48 KiB: the dot operands still take a buffer per operand
+// position of their block, shared by the two branches (32 KiB), instead of
+// one scratch where the first operand's fragments would wait in registers
+// for the second's round trip. Each block's first one takes the barrier.
+#S = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32), (32, 0)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = []} -> {dim0 = 64, dim1 = 64}>
+#C = #nv_tileas.linear<{register = [(0, 8), (0, 16), (0, 32), (4, 0), (8, 0), (16, 0), (32, 0)], lane = [(0, 1), (0, 2), (0, 4), (1, 0), (2, 0)], warp = []} -> {dim0 = 64, dim1 = 64}>
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32), (4, 0), (8, 0), (16, 0), (32, 0)], lane = [(0, 0), (0, 0), (0, 0), (1, 0), (2, 0)], warp = []} -> {dim0 = 64, dim1 = 64}>
+#B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0), (32, 0), (0, 8), (0, 16), (0, 32)], lane = [(0, 1), (0, 2), (0, 4), (0, 0), (0, 0)], warp = []} -> {dim0 = 64, dim1 = 64}>
+// CHECK-LABEL: module attributes
+// CHECK-SAME: nv_tileas.memory_plan = {buffers = [{alignment = 16 : i64, bytes = 16384 : i64, name = "tilecc_scratch_0", offset = 0 : i64}, {alignment = 16 : i64, bytes = 16384 : i64, name = "tilecc_scratch_1", offset = 16384 : i64}], dynamic = false, shared_bytes = 32768 : i64}
+// CHECK: scf.if
+// CHECK: nv_tileas.convert_layout {{.*}} {nv_tileas.shared = {barrier = true, buffer = "tilecc_scratch_0"
+// CHECK: nv_tileas.convert_layout {{.*}} {nv_tileas.shared = {barrier = false, buffer = "tilecc_scratch_1"
+// CHECK: } else {
+// CHECK: nv_tileas.convert_layout {{.*}} {nv_tileas.shared = {barrier = true, buffer = "tilecc_scratch_0"
+// CHECK: nv_tileas.convert_layout {{.*}} {nv_tileas.shared = {barrier = false, buffer = "tilecc_scratch_1"
+nv_tileaa.func @slots(%x: tensor<64x64xf32, #S>, %y: tensor<64x64xf32, #S>, %c: tensor<64x64xf32, #C>, %p: i1) -> tensor<64x64xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
+  %r = scf.if %p -> tensor<64x64xf32, #C> {
+    %a = nv_tileas.convert_layout %x : tensor<64x64xf32, #S> -> tensor<64x64xf32, #A>
+    %b = nv_tileas.convert_layout %y : tensor<64x64xf32, #S> -> tensor<64x64xf32, #B>
+    %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>} : tensor<64x64xf32, #A>, tensor<64x64xf32, #B>, tensor<64x64xf32, #C> -> tensor<64x64xf32, #C>
+    scf.yield %d : tensor<64x64xf32, #C>
+  } else {
+    %a = nv_tileas.convert_layout %y : tensor<64x64xf32, #S> -> tensor<64x64xf32, #A>
+    %b = nv_tileas.convert_layout %x : tensor<64x64xf32, #S> -> tensor<64x64xf32, #B>
+    %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>} : tensor<64x64xf32, #A>, tensor<64x64xf32, #B>, tensor<64x64xf32, #C> -> tensor<64x64xf32, #C>
+    scf.yield %d : tensor<64x64xf32, #C>
+  }
+  nv_tileaa.return %r : tensor<64x64xf32, #C>
+}

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/FmaDotPatterns.h"
 
+#include "Conversion/TileASToLLVM/FragmentLoadSinking.h"
 #include "Conversion/TileASToLLVM/MmaFragments.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
@@ -89,12 +90,18 @@ struct FmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
         ac[n] = kk;
         bc[m] = kk;
         Value x = aRegs[aIndex.at(ac)], y = bRegs[bIndex.at(bc)];
+        // Marked as a consumer of operand fragments: sinkFragmentLoads
+        // moves the shared-memory loads of x and y down to it.
+        Operation *multiply;
         if (isa<FloatType>(elem)) {
-          result[r] = LLVM::FMAOp::create(rewriter, loc, x, y, result[r]);
+          multiply = LLVM::FMAOp::create(rewriter, loc, x, y, result[r]);
+          result[r] = multiply->getResult(0);
         } else {
-          Value product = LLVM::MulOp::create(rewriter, loc, x, y);
-          result[r] = LLVM::AddOp::create(rewriter, loc, result[r], product);
+          multiply = LLVM::MulOp::create(rewriter, loc, x, y);
+          result[r] = LLVM::AddOp::create(rewriter, loc, result[r],
+                                          multiply->getResult(0));
         }
+        multiply->setAttr(kDotFmaAttrName, rewriter.getUnitAttr());
       }
     }
     copyDuplicateRegisters(cLayout, result);

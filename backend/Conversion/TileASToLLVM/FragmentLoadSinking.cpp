@@ -10,7 +10,8 @@
 // that consumes it, so that a K step's fragments are loaded right before its
 // MMAs and dead after them. A load never moves past an op that may write
 // memory or synchronize (barriers, stores, cp.async, side-effecting PTX), so
-// it reads what it read before. Only blocks that issue mma.sync change.
+// it reads what it read before. Only blocks that issue mma.sync or the
+// multiply-adds of an FMA dot (marked by FmaDotPatterns.cpp) change.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/FragmentLoadSinking.h"
@@ -34,14 +35,73 @@ static bool isMmaSync(Operation *op) {
   return asmOp && asmOp.getAsmString().starts_with("mma.sync");
 }
 
-/// A read of an MMA operand fragment from shared memory: ldmatrix. (The
-/// vector loads of 32/64-bit operands stay where they are: moving f64
-/// fragment loads next to their m8n8k4 MMAs made ptxas take more registers.)
-static bool isFragmentLoad(Operation *op) {
+/// A multiply-add of an FMA dot (FmaDotPatterns.cpp marks them).
+static bool isDotFma(Operation *op) {
+  return op->hasAttr(kDotFmaAttrName);
+}
+
+/// An op that consumes dot operand fragments.
+static bool isDotConsumer(Operation *op) {
+  return isMmaSync(op) || isDotFma(op);
+}
+
+static bool isLdMatrix(Operation *op) {
   if (isa<NVVM::LdMatrixOp>(op))
     return true;
   auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op);
   return asmOp && asmOp.getAsmString().starts_with("ldmatrix.");
+}
+
+/// A plain (vector) load of 32-bit or narrower elements from shared memory.
+/// 64-bit ones stay where they are: moving f64 fragment loads next to their
+/// m8n8k4 MMAs made ptxas take more registers.
+static bool isNarrowSharedLoad(Operation *op) {
+  auto load = dyn_cast<LLVM::LoadOp>(op);
+  if (!load || load.getVolatile_() ||
+      load.getOrdering() != LLVM::AtomicOrdering::not_atomic ||
+      cast<LLVM::LLVMPointerType>(load.getAddr().getType()).getAddressSpace() !=
+          3)
+    return false;
+  Type type = load.getType();
+  if (auto vector = dyn_cast<VectorType>(type))
+    type = vector.getElementType();
+  return type.isIntOrFloat() && type.getIntOrFloatBitWidth() <= 32;
+}
+
+/// The reads of dot operand fragments from shared memory in `block`:
+/// ldmatrix, and the shared loads whose values reach an MMA or a dot's
+/// multiply-add through register-only ops (unpacking, tf32 rounding, the
+/// 3xTF32 split). Accumulators are not followed back through the MMAs.
+static SmallVector<Operation *> findFragmentLoads(Block &block) {
+  llvm::DenseSet<Operation *> found, visited;
+  SmallVector<Operation *> worklist;
+  for (Operation &op : block)
+    if (isDotConsumer(&op))
+      worklist.push_back(&op);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != &block || !visited.insert(def).second)
+        continue;
+      if (isLdMatrix(def) || isNarrowSharedLoad(def)) {
+        found.insert(def);
+        continue;
+      }
+      if (isDotConsumer(def) || def->getNumRegions() != 0 ||
+          def->hasTrait<OpTrait::ConstantLike>())
+        continue;
+      auto asmOp = dyn_cast<LLVM::InlineAsmOp>(def);
+      if (asmOp ? asmOp.getHasSideEffects() : !isMemoryEffectFree(def))
+        continue;
+      worklist.push_back(def);
+    }
+  }
+  SmallVector<Operation *> loads;
+  for (Operation &op : block)
+    if (found.contains(&op))
+      loads.push_back(&op);
+  return loads;
 }
 
 /// The shared-memory global an address is computed from (through GEPs,
@@ -75,7 +135,7 @@ static bool isBarrier(Operation *op) {
 
 /// Whether `op` may write the shared buffer `buffer` (null: unknown).
 static bool mayWrite(Operation *op, StringAttr buffer) {
-  if (isBarrier(op) || isFragmentLoad(op) || isMmaSync(op))
+  if (isBarrier(op) || isLdMatrix(op) || isMmaSync(op))
     return false;
   if (auto asmOp = dyn_cast<LLVM::InlineAsmOp>(op)) {
     if (!asmOp.getHasSideEffects())
@@ -102,6 +162,10 @@ static bool mayWrite(Operation *op, StringAttr buffer) {
     Type type = operand.getType();
     if (!isa<LLVM::LLVMPointerType, IntegerType>(type))
       continue;
+    // A global-memory address (a predicated st.global) is no shared one.
+    if (auto pointer = dyn_cast<LLVM::LLVMPointerType>(type))
+      if (pointer.getAddressSpace() == 1)
+        continue;
     if (isa<IntegerType>(type) && !operand.getDefiningOp<LLVM::AddOp>() &&
         !operand.getDefiningOp<LLVM::PtrToIntOp>())
       continue; // a plain value, not an address
@@ -255,16 +319,13 @@ static void sinkLoad(Operation *load) {
 void mlir::tilecc::sinkFragmentLoads(ModuleOp module) {
   SmallVector<Block *> blocks;
   module.walk([&](Block *block) {
-    if (llvm::any_of(*block, [](Operation &op) { return isMmaSync(&op); }))
+    if (llvm::any_of(*block, [](Operation &op) { return isDotConsumer(&op); }))
       blocks.push_back(block);
   });
   for (Block *block : blocks) {
     foldExtractsOfInserts(*block);
-    SmallVector<Operation *> loads;
-    for (Operation &op : *block)
-      if (isFragmentLoad(&op))
-        loads.push_back(&op);
-    for (Operation *load : loads)
+    for (Operation *load : findFragmentLoads(*block))
       sinkLoad(load);
   }
+  module.walk([](Operation *op) { op->removeAttr(kDotFmaAttrName); });
 }

@@ -144,14 +144,28 @@ mlir::tilecc::getRegisterCoordinates(OpBuilder &b, Location loc,
   int32_t numRegs = layout.getInDimSize(tl::kRegister);
   SmallVector<SmallVector<Value>> coords(numRegs);
   for (auto [d, out] : llvm::enumerate(outs)) {
-    // When register bits and thread bits never overlap, XOR is addition,
-    // which keeps constant register offsets foldable into addresses.
-    bool disjoint = partsAreDisjoint(layout, out);
+    // XOR with the bits of the register part that thread bits may also set,
+    // then add the rest: they are disjoint from everything the XOR leaves,
+    // so the sum is the XOR, and the added constants fold into addresses.
+    // One XOR per distinct overlapping part (a swizzle has few), not one
+    // register per coordinate.
+    int32_t threadBits = 0;
+    for (StringRef in : {StringRef(tl::kLane), StringRef(tl::kWarp)})
+      for (unsigned i = 0; i < layout.getInDimSizeLog2(in); ++i)
+        threadBits |= layout.getBasis(in, i, out);
+    llvm::SmallDenseMap<int64_t, Value> swizzled;
     for (int32_t r = 0; r < numRegs; ++r) {
-      Value c = createI64(b, loc, registerPart(layout, r, out));
+      int64_t part = registerPart(layout, r, out);
+      int64_t overlap = part & threadBits, rest = part & ~int64_t(threadBits);
+      Value &base = swizzled[overlap];
+      if (!base)
+        base = overlap ? Value(LLVM::XOrOp::create(b, loc, thread[d],
+                                                   createI64(b, loc, overlap)))
+                       : thread[d];
       coords[r].push_back(
-          disjoint ? Value(LLVM::AddOp::create(b, loc, thread[d], c))
-                   : Value(LLVM::XOrOp::create(b, loc, thread[d], c)));
+          rest || !overlap
+              ? Value(LLVM::AddOp::create(b, loc, base, createI64(b, loc, rest)))
+              : base);
     }
   }
   return coords;

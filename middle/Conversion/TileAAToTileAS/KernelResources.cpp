@@ -55,6 +55,7 @@ static constexpr unsigned kDefaultNumStages = 3;
 namespace {
 /// One dot's shape and element widths, batch folded into M.
 struct DotShape {
+  Operation *op;
   int64_t m, n, k;
   unsigned aBits, bBits, accBits;
   bool wgmmaTypes; // f16 x f16 / bf16 x bf16 -> f32 (lib/Layout's table)
@@ -102,6 +103,7 @@ static std::optional<DotShape> getDotShape(nv_tileaa::DotOp dot) {
     return std::nullopt;
   int64_t rank = c.getRank();
   DotShape shape;
+  shape.op = dot;
   shape.m = c.getDimSize(rank - 2);
   shape.n = c.getDimSize(rank - 1);
   shape.k = a.getDimSize(rank - 1);
@@ -135,8 +137,23 @@ static int64_t registers(int64_t elements, unsigned bits, int64_t threads) {
   return llvm::divideCeil(elements * bits, 32 * threads);
 }
 
+/// What an estimate counts live. WholeK: the estimate fitted to ptxas on the
+/// GEMM sweep, every operand fragment of the dot's K slice next to the
+/// loaded tiles and every dot's accumulator. KSteps, for operands that pass
+/// through registers (no ring): what the lowering keeps live at once, the
+/// fragments of a few instruction K steps (the fragment loads sit next to
+/// their MMAs, sinkFragmentLoads, with buffers of their own; a ring's loads
+/// stay before the next stage's copies), the loaded tiles or the fragments
+/// (the tiles go to shared memory first), the accumulators of one version
+/// of an alignment-versioned loop.
+enum class FragmentSpan { WholeK, KSteps };
+/// Instruction K steps of fragments live by KSteps: the MMAs' own and what
+/// ptxas loads ahead of them (fitted on the GEMM sweep).
+static constexpr int64_t kLiveKSteps = 3;
+
 static std::optional<DotCost> getDotCost(const DotShape &dot, unsigned warps,
-                                         bool wgmmaTarget) {
+                                         bool wgmmaTarget,
+                                         FragmentSpan span = FragmentSpan::WholeK) {
   // wgmma (sm_90a): warps along M in whole warpgroups, B read from shared
   // memory through its descriptor.
   if (wgmmaTarget && dot.wgmmaTypes &&
@@ -161,33 +178,68 @@ static std::optional<DotCost> getDotCost(const DotShape &dot, unsigned warps,
     return std::nullopt;
   int64_t rows = dot.m / wm, cols = dot.n / wn;
   unsigned split32 = dot.threeTf32 ? 2 : 1;
+  int64_t k = span == FragmentSpan::WholeK ? dot.k
+                                           : std::min<int64_t>(
+                                                 dot.k, kLiveKSteps * instr->k);
   // Every accumulator element takes a register of its own (f16 ones too:
   // the lowering packs them only around each instruction), f64 two.
   return DotCost{registers(rows * cols, std::max(dot.accBits, 32u), 32),
-                 split32 * (registers(rows * dot.k, dot.aBits, 32) +
-                            registers(cols * dot.k, dot.bBits, 32)),
+                 split32 * (registers(rows * k, dot.aBits, 32) +
+                            registers(cols * k, dot.bBits, 32)),
                  false};
 }
 
+/// Whether `a` and `b` sit in different branches of one scf.if (the two
+/// versions of an alignment-versioned loop): never live together.
+static bool inExclusiveBranches(Operation *a, Operation *b) {
+  for (Operation *parent = a->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (!ifOp || !ifOp->isProperAncestor(b))
+      continue;
+    Region *regionOfA = a->getParentRegion();
+    while (regionOfA->getParentOp() != ifOp)
+      regionOfA = regionOfA->getParentOp()->getParentRegion();
+    return !regionOfA->isAncestor(b->getParentRegion());
+  }
+  return false;
+}
+
 /// Registers per thread of the kernel's dots on `warps` warps: every
-/// accumulator (loop-carried ones are live together) plus the largest set
-/// of operand fragments plus addresses; nullopt when a dot does not split.
-static std::optional<int64_t> estimateRegisters(ArrayRef<DotShape> dots,
-                                                unsigned warps,
-                                                bool wgmmaTarget,
-                                                int64_t staticLimit) {
+/// accumulator (loop-carried ones are live together; counted by K steps,
+/// those in the other branch of an scf.if are not) plus the largest set of
+/// operand fragments plus addresses; nullopt when a dot does not split.
+static std::optional<int64_t>
+estimateRegisters(ArrayRef<DotShape> dots, unsigned warps, bool wgmmaTarget,
+                  int64_t staticLimit,
+                  FragmentSpan span = FragmentSpan::WholeK) {
   int64_t accumulators = 0, operands = 0;
   bool staged = operandsStaged(dots, staticLimit);
+  if (staged)
+    span = FragmentSpan::WholeK;
+  SmallVector<int64_t> accumulatorOf;
   for (const DotShape &dot : dots) {
-    std::optional<DotCost> cost = getDotCost(dot, warps, wgmmaTarget);
+    std::optional<DotCost> cost = getDotCost(dot, warps, wgmmaTarget, span);
     if (!cost)
       return std::nullopt;
-    accumulators += cost->accumulator;
-    // Unstaged operands arrive as loaded tiles spread over the CTA.
+    accumulatorOf.push_back(cost->accumulator);
+    // Unstaged operands arrive as loaded tiles spread over the CTA; counted
+    // by K steps, they are stored to shared memory before the fragments of
+    // the first step are loaded.
     int64_t loaded = staged ? 0
                             : llvm::divideCeil(dot.operandBytes * 8,
                                                32 * 32 * int64_t(warps));
-    operands = std::max(operands, cost->operands + loaded);
+    operands = std::max(operands, span == FragmentSpan::WholeK
+                                      ? cost->operands + loaded
+                                      : std::max(cost->operands, loaded));
+  }
+  for (auto [i, dot] : llvm::enumerate(dots)) {
+    int64_t together = 0;
+    for (auto [j, other] : llvm::enumerate(dots))
+      if (span == FragmentSpan::WholeK ||
+          !inExclusiveBranches(dot.op, other.op))
+        together += accumulatorOf[j];
+    accumulators = std::max(accumulators, together);
   }
   return (kAccumulatorQuarters * accumulators + kFragmentQuarters * operands) /
              4 +
@@ -264,6 +316,7 @@ mlir::tilecc::chooseKernelResources(Operation *func,
   int64_t staticLimit = nv_tileas::getStaticSharedLimit(func).value_or(
       ::tilecc::kPortableStaticSharedBytes);
 
+  FragmentSpan span = FragmentSpan::WholeK;
   if (!hintedWarps) {
     // The fewest warps from the default up that fit the register file;
     // whole warpgroups on wgmma first where some count allows them.
@@ -291,11 +344,27 @@ mlir::tilecc::chooseKernelResources(Operation *func,
         leastThreadExcess = excess;
       }
     }
+    // The fitted estimate counts every fragment of the K slice live; when
+    // no count fits that way, the fewest warps whose K steps' fragments
+    // fit (the fragment loads sit next to their MMAs).
+    std::optional<unsigned> fitsKSteps;
+    if (!fits)
+      for (unsigned warps = result.numWarps; warps <= maxWarps && !fitsKSteps;
+           warps *= 2) {
+        std::optional<int64_t> estimate = estimateRegisters(
+            dots, warps, wgmmaTarget, staticLimit, FragmentSpan::KSteps);
+        if (estimate &&
+            *estimate <= int64_t(::tilecc::getRegisterLimit(32 * warps)))
+          fitsKSteps = warps;
+      }
     if (fitsWgmma)
       result.numWarps = *fitsWgmma;
     else if (fits)
       result.numWarps = *fits;
-    else if (least) {
+    else if (fitsKSteps) {
+      result.numWarps = *fitsKSteps;
+      span = FragmentSpan::KSteps;
+    } else if (least) {
       result.numWarps = *least;
       result.overflow = leastThreadExcess;
     }
@@ -305,7 +374,7 @@ mlir::tilecc::chooseKernelResources(Operation *func,
   // second resident CTA.
   std::optional<int64_t> estimate =
       estimateRegisters(dots, result.numWarps, wgmmaTarget,
-                        staticLimit);
+                        staticLimit, span);
   result.estimatedRegisters = estimate;
   unsigned threads = 32 * result.numWarps;
   bool secondCta =

@@ -15,9 +15,9 @@
 // CHECK: %[[D0:.*]] = llvm.intr.fma(%[[A0]], %[[B0]], %[[C0]]) : (f32, f32, f32) -> f32
 // CHECK: %[[D1:.*]] = llvm.intr.fma(%[[A1]], %[[B1]], %[[D0]]) : (f32, f32, f32) -> f32
 // CHECK: llvm.insertvalue %[[D1]]
-nv_tileaa.func @fma_f32(%a: tensor<2x2xf32, #A>, %b: tensor<2x2xf32, #B>, %c: tensor<2x2xf32, #C>) attributes {nv_tileas.num_warps = 1 : i32} {
+nv_tileaa.func @fma_f32(%a: tensor<2x2xf32, #A>, %b: tensor<2x2xf32, #B>, %c: tensor<2x2xf32, #C>) -> tensor<2x2xf32, #C> attributes {nv_tileas.num_warps = 1 : i32} {
   %d = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<fma, m1n1k1, f32 x f32 -> f32>} : tensor<2x2xf32, #A>, tensor<2x2xf32, #B>, tensor<2x2xf32, #C> -> tensor<2x2xf32, #C>
-  nv_tileaa.return
+  nv_tileaa.return %d : tensor<2x2xf32, #C>
 }
 
 // -----
