@@ -44,12 +44,12 @@ const ArchRow kArchs[] = {
     {80, 70, 0, false, kAmpere, 0, 163 * 1024, 164 * 1024, 2048, 32},
     {86, 71, 0, false, kAmpere, 0, 99 * 1024, 100 * 1024, 1536, 16},
     {89, 78, 0, false, kAda, 0, 99 * 1024, 100 * 1024, 1536, 24},
-    {90, 78, 0, true, kHopper, bits({F::Wgmma}), 227 * 1024, 228 * 1024, 2048, 32},
-    {100, 86, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024, 228 * 1024, 2048, 32},
-    {103, 88, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024, 228 * 1024, 2048, 32},
-    {110, 90, 90, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma}), 227 * 1024, 228 * 1024, 2048, 32},
-    {120, 87, 88, true, kBlackwell, bits({F::BlockScaledMma}), 99 * 1024, 128 * 1024, 1536, 32},
-    {121, 88, 88, true, kBlackwell, bits({F::BlockScaledMma}), 99 * 1024, 128 * 1024, 1536, 32},
+    {90, 78, 0, true, kHopper, bits({F::Wgmma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
+    {100, 86, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
+    {103, 88, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
+    {110, 90, 90, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
+    {120, 87, 88, true, kBlackwell, bits({F::BlockScaledMma, F::Setmaxnreg}), 99 * 1024, 128 * 1024, 1536, 32},
+    {121, 88, 88, true, kBlackwell, bits({F::BlockScaledMma, F::Setmaxnreg}), 99 * 1024, 128 * 1024, 1536, 32},
 };
 
 const unsigned kSmVersions[] = {80, 86, 89, 90, 100, 103, 110, 120, 121};
@@ -92,6 +92,25 @@ unsigned tilecc::getRegisterLimit(unsigned threads, unsigned ctasPerSM) {
   unsigned perThread = kRegistersPerSM / (32 * warps);
   perThread -= perThread % kRegisterAllocationUnit;
   return std::min(perThread, kMaxRegistersPerThread);
+}
+
+std::optional<WarpRoleRegisters>
+tilecc::chooseWarpRoleRegisters(unsigned producerWarps, unsigned consumerWarps,
+                                unsigned consumerNeed, unsigned ctasPerSM) {
+  unsigned launch =
+      getRegisterLimit(32 * (producerWarps + consumerWarps), ctasPerSM);
+  if (consumerNeed <= launch)
+    return WarpRoleRegisters();
+  if (launch <= kProducerRoleRegisters)
+    return std::nullopt;
+  // What the producers free, shared by the consumers' threads.
+  unsigned consumer =
+      launch + (launch - kProducerRoleRegisters) * producerWarps / consumerWarps;
+  consumer -= consumer % kRegisterAllocationUnit;
+  consumer = std::min(consumer, kMaxSetmaxnregRegisters);
+  if (consumer < consumerNeed)
+    return std::nullopt;
+  return WarpRoleRegisters{kProducerRoleRegisters, consumer};
 }
 
 std::optional<TargetInfo> tilecc::parseTarget(llvm::StringRef name) {
@@ -154,6 +173,7 @@ llvm::StringRef tilecc::getFeatureName(TargetFeature feature) {
   case F::ClusterLaunchControl: return "cluster launch control";
   case F::MbarrierTx: return "mbarrier try_wait and tx-counts";
   case F::AsyncProxyFence: return "async-proxy fences";
+  case F::Setmaxnreg: return "setmaxnreg";
   }
   return "unknown feature";
 }
@@ -185,6 +205,7 @@ const PtxInstructionRow kPtxInstructions[] = {
     {"clusterlaunchcontrol", "", F::ClusterLaunchControl}, // sm_100
     {"mapa", "", F::Clusters},                // sm_90
     {"barrier.cluster", "", F::Clusters},     // sm_90
+    {"setmaxnreg", "", F::Setmaxnreg},        // sm_90a
 };
 
 /// Whether `opcode` is `prefix` or continues it with a qualifier.

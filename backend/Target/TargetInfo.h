@@ -35,6 +35,7 @@ enum class TargetFeature : unsigned {
   ClusterLaunchControl = 1u << 12, // clusterlaunchcontrol try_cancel (sm_100+)
   MbarrierTx = 1u << 13,     // mbarrier try_wait and tx-counts (sm_90+)
   AsyncProxyFence = 1u << 14, // fence.proxy.async (sm_90+)
+  Setmaxnreg = 1u << 15,     // setmaxnreg register reallocation (sm_90a and later a/f)
 };
 
 /// The variant suffix of an architecture name.
@@ -79,6 +80,32 @@ constexpr unsigned kReservedSharedPerCTA = 1024;
 /// `ctasPerSM` such CTAs share an SM: the register file split evenly, in
 /// allocation units, at most kMaxRegistersPerThread.
 unsigned getRegisterLimit(unsigned threads, unsigned ctasPerSM = 1);
+
+/// setmaxnreg's range of registers per thread (PTX ISA 9.7.19.5): 24 to
+/// 256, in multiples of 8.
+constexpr unsigned kMinSetmaxnregRegisters = 24;
+constexpr unsigned kMaxSetmaxnregRegisters = 256;
+/// Registers a producer warpgroup that only issues TMA keeps (CUTLASS's and
+/// FlashAttention-3's producers keep 24 to 40; addresses and the loop's
+/// counters fit).
+constexpr unsigned kProducerRoleRegisters = 40;
+
+/// The registers per thread each role of a warp-specialized CTA runs with.
+struct WarpRoleRegisters {
+  /// setmaxnreg targets (producer .dec, consumers .inc); none when the
+  /// even split already gives the consumers what they need.
+  std::optional<unsigned> producer, consumer;
+};
+
+/// The register split of a CTA of `producerWarps` TMA-only warps and
+/// `consumerWarps` warps needing `consumerNeed` registers per thread, with
+/// `ctasPerSM` CTAs per SM. At launch every thread holds the even split
+/// (ptxas derives it from .maxntid); where that is short of the consumers'
+/// need, the producers drop to kProducerRoleRegisters and the consumers take
+/// what they free. std::nullopt when even that falls short.
+std::optional<WarpRoleRegisters>
+chooseWarpRoleRegisters(unsigned producerWarps, unsigned consumerWarps,
+                        unsigned consumerNeed, unsigned ctasPerSM = 1);
 
 /// Static shared memory ptxas accepts in a kernel for every target.
 constexpr unsigned kPortableStaticSharedBytes = 48 * 1024;

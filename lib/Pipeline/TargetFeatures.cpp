@@ -36,6 +36,7 @@ const NamedFeature kNvvmFeatures[] = {
     {"nvvm.ldmatrix", F::Ldmatrix},
     {"nvvm.mma.sync", F::MmaSyncF16},
     {"nvvm.mma.block_scale", F::BlockScaledMma},
+    {"nvvm.setmaxregister", F::Setmaxnreg},
 };
 
 void add(SmallVectorImpl<F> &features, F feature) {

@@ -43,12 +43,22 @@ def TileASPipelineDotOperands : Pass<"tileas-pipeline-dot-operands", "ModuleOp">
     TMA instead (`use-tma`): device-built tensor maps
     (`make_tiled_tma_desc`), `tma_load` into the slots and an mbarrier
     pipeline (`async.pipeline.*`) with full and empty barriers per slot.
+    Where that loop's wgmma dot leaves its MMAs in flight, sits in the
+    kernel's body and only code every warp may run comes before it, the
+    kernel is warp-specialized (`warp-specialize`): an
+    `async.pipeline.producer warps(4)` region, a warpgroup of its own, issues
+    the fills, and an `async.pipeline.consumer` region on the kernel's warps
+    runs the loop; `max_registers` on them move registers from the producer
+    to the consumers where the even split is short of the consumers' need.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "3",
            "ring depth (tiles in flight plus the one being read)">,
     Option<"useTma", "use-tma", "bool", "true",
            "fill wgmma operand rings with TMA where the views allow it">,
+    Option<"warpSpecialize", "warp-specialize", "bool", "true",
+           "give a TMA ring whose wgmma MMAs stay in flight a producer "
+           "warpgroup of its own">,
   ];
   let dependentDialects = ["::mlir::nv_tileas::TileASDialect",
                            "::mlir::arith::ArithDialect",

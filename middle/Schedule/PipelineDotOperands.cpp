@@ -86,6 +86,9 @@ static int64_t getStaticSharedBudget(ModuleOp module) {
   return getStaticSharedLimit(module).value_or(
       ::tilecc::kPortableStaticSharedBytes);
 }
+/// Warps of a warp-specialized kernel's producer role: one warpgroup (the
+/// unit setmaxnreg works on); one elected thread issues its copies.
+static constexpr unsigned kProducerWarps = 4;
 /// The width of the copies that fix a ring slot's shared layout.
 static constexpr unsigned kCopyBits = 128;
 
@@ -649,21 +652,11 @@ enum class DotSchedule {
   Barrier,   // MMAs in flight; refills after the dot_wait and a barrier
 };
 
-/// Rewrites `loop` so that `operands` arrive through `stages`-deep rings;
-/// `asyncDot` leaves its MMAs in flight across K steps unless `schedule` is
-/// Sync.
-scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
-                        unsigned stages, ModuleOp module,
-                        unsigned &ringCounter, DotOp asyncDot,
-                        DotSchedule schedule) {
-  if (schedule == DotSchedule::Sync)
-    asyncDot = {};
-  // Tiles whose copies are in flight at the top of an iteration; with a
-  // spare slot, one slot more is still read by the MMAs in flight.
-  unsigned ahead = stages - 1 - (schedule == DotSchedule::SpareSlot ? 1 : 0);
-  Location loc = loop.getLoc();
-  OpBuilder b(loop);
-  // One ring per operand, a module global in shared memory.
+/// One ring of `stages` tile-sized slots per operand, each a module global
+/// in shared memory; the rings' addresses at `b`.
+SmallVector<Value> createRings(OpBuilder &b, Location loc, ModuleOp module,
+                               ArrayRef<StagedOperand> operands,
+                               unsigned stages, unsigned &ringCounter) {
   SmallVector<Value> rings;
   for (const StagedOperand &operand : operands) {
     TiledLoadOp load = operand.load;
@@ -687,6 +680,25 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     rings.push_back(GetGlobalOp::create(
         b, loc, nv_tileaa::PtrType::get(type.getElementType(), 3), name));
   }
+  return rings;
+}
+
+/// Rewrites `loop` so that `operands` arrive through `stages`-deep rings;
+/// `asyncDot` leaves its MMAs in flight across K steps unless `schedule` is
+/// Sync.
+scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
+                        unsigned stages, ModuleOp module,
+                        unsigned &ringCounter, DotOp asyncDot,
+                        DotSchedule schedule) {
+  if (schedule == DotSchedule::Sync)
+    asyncDot = {};
+  // Tiles whose copies are in flight at the top of an iteration; with a
+  // spare slot, one slot more is still read by the MMAs in flight.
+  unsigned ahead = stages - 1 - (schedule == DotSchedule::SpareSlot ? 1 : 0);
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  SmallVector<Value> rings =
+      createRings(b, loc, module, operands, stages, ringCounter);
   // TMA fills the ring when every operand allows it.
   bool useTma = llvm::all_of(
       operands, [](const StagedOperand &s) { return s.tmaSwizzle != 0; });
@@ -870,6 +882,183 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   return newLoop;
 }
 
+/// Registers a consumer thread needs besides its accumulator fragment
+/// (descriptors, addresses, the loop's counters and phases).
+constexpr unsigned kConsumerRegisterOverhead = 48;
+
+/// Whether `op`, before a warp-specialized loop in its kernel, may run on
+/// the producer warps too: it reads and writes no memory and works on no
+/// tile (a tile's layout has no place for the producer warps; constants
+/// are per-thread values).
+bool runsOnEveryWarp(Operation *op) {
+  if (op->getNumRegions() || !isMemoryEffectFree(op))
+    return false;
+  return llvm::none_of(op->getOperandTypes(), [](Type type) {
+    return isa<RankedTensorType>(type);
+  });
+}
+
+/// The warp roles of a warp-specialized version of `loop`, whose wgmma dot
+/// `asyncDot` reads both operands from TMA rings, or std::nullopt where the
+/// loop keeps every warp in both roles: the loop sits in the kernel's body
+/// (the producer warps leave the kernel after it), after only code every
+/// warp may run, the kernel has no producer role yet and its warps and
+/// registers leave room for a producer warpgroup.
+std::optional<::tilecc::WarpRoleRegisters>
+chooseWarpRoles(scf::ForOp loop, DotOp asyncDot) {
+  auto func = dyn_cast<FunctionOpInterface>(loop->getParentOp());
+  if (!func || !func.isPublic() || !func.getResultTypes().empty())
+    return std::nullopt;
+  if (func->walk([](PipelineProducerOp op) {
+            return op.getWarps() ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+          }).wasInterrupted())
+    return std::nullopt;
+  for (Operation *op = &loop->getBlock()->front(); op != loop;
+       op = op->getNextNode())
+    if (!runsOnEveryWarp(op))
+      return std::nullopt;
+  auto acc = cast<RankedTensorType>(asyncDot.getC().getType());
+  auto enc = LinearEncodingAttr::of(acc);
+  if (!enc)
+    return std::nullopt;
+  unsigned warps = enc.getNumWarps();
+  if (warps % 4 || 32 * (warps + kProducerWarps) > ::tilecc::kMaxThreadsPerCTA)
+    return std::nullopt;
+  // A register budget the kernel spec fixed holds for every thread.
+  unsigned ctasPerSM = 1;
+  if (auto spec = func->getAttrOfType<nv_tileaa::KernelSpecAttr>(
+          "nv_tileaa.kernel_spec")) {
+    if (spec.getMaxRegisters())
+      return std::nullopt;
+    ctasPerSM = spec.getOccupancy().value_or(1);
+  }
+  int64_t accRegisters =
+      llvm::divideCeil(acc.getNumElements() * acc.getElementTypeBitWidth(),
+                       32 * 32 * int64_t(warps));
+  return ::tilecc::chooseWarpRoleRegisters(
+      kProducerWarps, warps, unsigned(accRegisters) + kConsumerRegisterOverhead,
+      ctasPerSM);
+}
+
+/// Warp specialization of the TMA ring of `loop` (see the file comment):
+/// the tensor maps and the pipeline are made before the loop by every warp;
+/// a producer role of its own warpgroup issues fill i of iteration i into
+/// slot i mod stages (producer_acquire, tma_load, producer_commit), and the
+/// consumer role, on the kernel's warps, runs the loop waiting for fill i
+/// (consumer_wait), reading the slots through async.pipeline.slot, leaving
+/// the iteration's MMAs in flight and releasing fill i - 1 once its MMAs
+/// retired. The last fill needs no release: no producer waits for it.
+void specializeWarps(scf::ForOp loop, ArrayRef<StagedOperand> operands,
+                     unsigned stages, ModuleOp module, unsigned &ringCounter,
+                     DotOp asyncDot, ::tilecc::WarpRoleRegisters registers) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  SmallVector<Value> rings =
+      createRings(b, loc, module, operands, stages, ringCounter);
+  unsigned counter = 0;
+  TmaRing tma = createTmaRing(b, loc, module, operands, stages, counter);
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
+        step = loop.getStep();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value last = arith::ConstantIndexOp::create(b, loc, stages - 1);
+  auto nextSlot = [&](OpBuilder &nb, Value slot) {
+    Value wraps =
+        arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq, slot, last);
+    return arith::SelectOp::create(nb, loc, wraps, zero,
+                                   arith::AddIOp::create(nb, loc, slot, one));
+  };
+  auto registerAttr = [&](std::optional<unsigned> count) {
+    return count ? b.getI32IntegerAttr(*count) : IntegerAttr();
+  };
+
+  // The producer role: fill i, for iteration i, into slot i mod stages.
+  auto producer = PipelineProducerOp::create(
+      b, loc, tma.pipeline, b.getI32IntegerAttr(kProducerWarps),
+      registerAttr(registers.producer));
+  {
+    OpBuilder pb = OpBuilder::atBlockBegin(&producer.getBody().emplaceBlock());
+    auto fills = scf::ForOp::create(pb, loc, lb, ub, step, {zero, zero});
+    OpBuilder fb = OpBuilder::atBlockBegin(fills.getBody());
+    Value fill = fills.getRegionIterArg(0), slot = fills.getRegionIterArg(1);
+    issueTmaFill(fb, operands, tma, rings, loop, fills.getInductionVar(), slot,
+                 fill, {});
+    scf::YieldOp::create(
+        fb, loc,
+        ValueRange{arith::AddIOp::create(fb, loc, fill, one), nextSlot(fb, slot)});
+    YieldOp::create(pb, loc, ValueRange());
+  }
+
+  // The consumer role: the loop on the kernel's warps.
+  auto accType = cast<RankedTensorType>(asyncDot.getC().getType());
+  auto consumer = PipelineConsumerOp::create(
+      b, loc, loop.getResultTypes(), tma.pipeline,
+      b.getI32IntegerAttr(LinearEncodingAttr::of(accType).getNumWarps()),
+      registerAttr(registers.consumer));
+  OpBuilder cb = OpBuilder::atBlockBegin(&consumer.getBody().emplaceBlock());
+  SmallVector<Value> inits(loop.getInitArgs());
+  inits.append({zero, zero});
+  auto newLoop = scf::ForOp::create(cb, loc, lb, ub, step, inits);
+  unsigned numOld = loop.getNumRegionIterArgs();
+  Value fill = newLoop.getRegionIterArg(numOld),
+        slot = newLoop.getRegionIterArg(numOld + 1);
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), newLoop.getInductionVar());
+  for (unsigned i = 0; i < numOld; ++i)
+    mapping.map(loop.getRegionIterArg(i), newLoop.getRegionIterArg(i));
+  OpBuilder nb = OpBuilder::atBlockBegin(newLoop.getBody());
+  ConsumerWaitOp::create(nb, loc, tma.pipeline, fill);
+  for (auto [operand, ring] : llvm::zip(operands, rings)) {
+    Value value = operand.value();
+    Value future = PipelineSlotOp::create(
+        nb, loc, FutureType::get(nb.getContext(), value.getType()), ring, slot);
+    auto wait = FutureWaitOp::create(nb, value.getLoc(), value.getType(),
+                                     future);
+    wait->setAttr(operand.slotAttrName(),
+                  nb.getI32IntegerAttr(operand.wgmmaOperand));
+    mapping.map(value, wait.getResult());
+  }
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (llvm::any_of(operands, [&](StagedOperand s) {
+          return s.load.getOperation() == &op ||
+                 (s.convert && s.convert.getOperation() == &op);
+        }))
+      continue;
+    nb.clone(op, mapping);
+  }
+  // The K step's MMAs stay in flight until the next step's are issued; the
+  // wait retiring the previous step's lets its fill go.
+  Value issued = mapping.lookup(asyncDot.getResult());
+  issued.getDefiningOp()->setAttr(kAsyncMmaAttrName, nb.getUnitAttr());
+  mapping.map(asyncDot.getResult(),
+              DotWaitOp::create(nb, asyncDot.getLoc(), issued.getType(),
+                                issued, nb.getI32IntegerAttr(1))
+                  .getResult());
+  ConsumerReleaseOp::create(nb, loc, tma.pipeline,
+                            arith::SubIOp::create(nb, loc, fill, one));
+  SmallVector<Value> yields;
+  for (Value v : loop.getBody()->getTerminator()->getOperands())
+    yields.push_back(mapping.lookupOrDefault(v));
+  yields.push_back(arith::AddIOp::create(nb, loc, fill, one));
+  yields.push_back(nextSlot(nb, slot));
+  scf::YieldOp::create(nb, loc, yields);
+  // The last K step's MMAs end before anything reads the accumulator.
+  SmallVector<Value> results(newLoop.getResults().take_front(numOld));
+  unsigned accIndex = cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1;
+  results[accIndex] =
+      DotWaitOp::create(cb, asyncDot.getLoc(), accType, results[accIndex],
+                        cb.getI32IntegerAttr(0));
+  YieldOp::create(cb, loc, results);
+
+  // No bulk copy reads the tensor maps any more.
+  b.setInsertionPointAfter(consumer);
+  for (Value desc : tma.descs)
+    TmaDescReleaseOp::create(b, loc, desc);
+  loop.replaceAllUsesWith(consumer.getResults());
+  loop.erase();
+}
+
 /// Tensor memory for a resident accumulator: a 16-byte shared-memory global
 /// of its own (the completion mbarrier, then the address tcgen05.alloc
 /// writes) and the tmem_alloc of the accumulator's columns at `b`. The one
@@ -1032,6 +1221,16 @@ struct PipelineDotOperandsPass
       // Without room for double buffering the loads stay synchronous.
       if (stages * perStage > budget)
         continue;
+      // With TMA and MMAs in flight, a producer warpgroup of its own issues
+      // the copies where the kernel allows it.
+      if (tma && asyncDot && warpSpecialize) {
+        if (std::optional<::tilecc::WarpRoleRegisters> registers =
+                chooseWarpRoles(loop, asyncDot)) {
+          specializeWarps(loop, operands, stages, module, ringCounter,
+                          asyncDot, *registers);
+          continue;
+        }
+      }
       scf::ForOp pipelined = pipelineLoop(loop, operands, stages, module,
                                           ringCounter, asyncDot, schedule);
       if (tmemDot)

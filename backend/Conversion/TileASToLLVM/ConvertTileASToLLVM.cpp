@@ -1,7 +1,8 @@
 //===- ConvertTileASToLLVM.cpp - convert-tileas-to-llvm -------------------===//
 //
-// Three steps: declare the shared buffers tileas-plan-memory placed, lower
-// scf to cf (so tile-valued loop and branch values become block arguments),
+// Three steps: declare the shared buffers tileas-plan-memory placed and turn
+// warp roles into a branch on the warpgroup (WarpRoles.h), lower scf to cf
+// (so tile-valued loop and branch values become block arguments),
 // then one conversion to the llvm/nvvm dialects with the per-thread value
 // model, followed by cancelling the value model's cast pairs.
 //
@@ -11,6 +12,7 @@
 #include "Conversion/TileASToLLVM/DynamicShared.h"
 #include "Conversion/TileASToLLVM/FragmentLoadSinking.h"
 #include "Conversion/TileASToLLVM/Tcgen05Staging.h"
+#include "Conversion/TileASToLLVM/WarpRoles.h"
 
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
@@ -150,6 +152,10 @@ struct ConvertTileASToLLVMPass
     if (failed(placement))
       return signalPassFailure();
     insertGenericWriteBarriers(module);
+    // Warp roles become a branch on the warpgroup before scf becomes cf.
+    WarpRoles roles;
+    if (failed(materializeWarpRoles(module, roles)))
+      return signalPassFailure();
 
     {
       // Integer ceil/floor divisions (index arithmetic of tiled views) have
@@ -173,8 +179,8 @@ struct ConvertTileASToLLVMPass
 
     TileASToLLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
-    populateTileASFuncToLLVMPatterns(converter, patterns, numWarps);
-    populateTileASTmaToLLVMPatterns(converter, patterns, numWarps);
+    populateTileASFuncToLLVMPatterns(converter, patterns, numWarps, roles);
+    populateTileASTmaToLLVMPatterns(converter, patterns, numWarps, roles);
     populateTileASElementwiseToLLVMPatterns(converter, patterns);
     populateTileASExtensionToLLVMPatterns(converter, patterns);
     populateTileASCallToLLVMPatterns(converter, patterns);
@@ -225,6 +231,7 @@ struct ConvertTileASToLLVMPass
       remaining.front().emitError("value could not be lowered to LLVM");
       return signalPassFailure();
     }
+    countConsumerBarriers(module, roles);
     // Before the buffers move into dynamic shared memory: each one is still
     // a global of its own there.
     sinkFragmentLoads(module);

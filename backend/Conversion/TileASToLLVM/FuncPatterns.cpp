@@ -2,6 +2,7 @@
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
 #include "Conversion/TileASToLLVM/ValueModel.h"
+#include "Conversion/TileASToLLVM/WarpRoles.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -27,8 +28,9 @@ namespace {
 /// functions.
 struct FuncLowering : OpConversionPattern<nv_tileaa::FuncOp> {
   FuncLowering(const TypeConverter &converter, MLIRContext *ctx,
-               unsigned defaultNumWarps)
-      : OpConversionPattern(converter, ctx), defaultNumWarps(defaultNumWarps) {}
+               unsigned defaultNumWarps, const WarpRoles &roles)
+      : OpConversionPattern(converter, ctx), defaultNumWarps(defaultNumWarps),
+        roles(roles) {}
 
   LogicalResult
   matchAndRewrite(nv_tileaa::FuncOp op, OpAdaptor adaptor,
@@ -55,7 +57,8 @@ struct FuncLowering : OpConversionPattern<nv_tileaa::FuncOp> {
     if (isKernel) {
       func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                     rewriter.getUnitAttr());
-      int32_t threads = 32 * getNumWarps(op, defaultNumWarps);
+      int32_t threads =
+          32 * roles.getThreadWarps(op, getNumWarps(op, defaultNumWarps));
       func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                     rewriter.getDenseI32ArrayAttr({threads, 1, 1}));
       // Cluster dims a hint asked for become .reqnctapercluster, so the
@@ -90,6 +93,7 @@ struct FuncLowering : OpConversionPattern<nv_tileaa::FuncOp> {
   }
 
   unsigned defaultNumWarps;
+  const WarpRoles &roles;
 };
 
 struct ReturnLowering : OpConversionPattern<nv_tileaa::ReturnOp> {
@@ -133,9 +137,9 @@ struct GridQueryLowering : OpConversionPattern<GpuOp> {
 
 void mlir::tilecc::populateTileASFuncToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    unsigned defaultNumWarps) {
+    unsigned defaultNumWarps, const WarpRoles &roles) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<FuncLowering>(converter, ctx, defaultNumWarps);
+  patterns.add<FuncLowering>(converter, ctx, defaultNumWarps, roles);
   patterns.add<ReturnLowering,
                GridQueryLowering<gpu::BlockIdOp, NVVM::BlockIdXOp,
                                  NVVM::BlockIdYOp, NVVM::BlockIdZOp>,

@@ -19,6 +19,8 @@ struct TargetInfo;
 
 namespace mlir::tilecc {
 
+struct WarpRoles;
+
 /// Types of the per-thread value model: an encoded tile tensor becomes a
 /// struct of the registers its layout gives one thread; a tiled view becomes
 /// {ptr, offset, sizes..., strides...} (i64); pointers become LLVM pointers
@@ -33,9 +35,12 @@ public:
 /// (possibly tile-block scratch in shared memory) with CTA barriers.
 void insertGenericWriteBarriers(ModuleOp module);
 
+/// A kernel's CTA has the warps of its tiles and those of its producer
+/// role (`roles`).
 void populateTileASFuncToLLVMPatterns(const TileASToLLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
-                                      unsigned defaultNumWarps);
+                                      unsigned defaultNumWarps,
+                                      const WarpRoles &roles);
 /// nv_tileaa.call of a device function: llvm.call.
 void populateTileASCallToLLVMPatterns(const TileASToLLVMTypeConverter &converter,
                                       RewritePatternSet &patterns);
@@ -148,11 +153,13 @@ void populateTileASDotToLLVMPatterns(
 void populateTileASWgmmaDotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 /// Device-built tensor maps (make_tiled_tma_desc, tma_desc_release), TMA
-/// loads into ring slots and the mbarrier pipeline stage ops; `numWarps`
-/// threads' worth of arrivals release a stage.
+/// loads into ring slots, ring slots of warp-specialized consumers and the
+/// mbarrier pipeline stage ops; `numWarps` threads' worth of arrivals
+/// release a stage. A producer role's copies are issued by its first warp
+/// (`roles`).
 void populateTileASTmaToLLVMPatterns(const TileASToLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
-                                     unsigned numWarps);
+                                     unsigned numWarps, const WarpRoles &roles);
 /// Bytes of the scratch buffer a wgmma dot stages B in (0 when B arrives in
 /// its ring slot, and for other ops); the buffer is then 1024-byte aligned.
 int64_t getWgmmaScratchBytes(Operation *op);

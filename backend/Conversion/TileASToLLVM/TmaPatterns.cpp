@@ -40,6 +40,7 @@
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Conversion/TileASToLLVM/TmaStaging.h"
+#include "Conversion/TileASToLLVM/WarpRoles.h"
 #include "Layout/TmaLayouts.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -119,15 +120,21 @@ void emitIf(ConversionPatternRewriter &rewriter, Location loc, Value cond,
   rewriter.setInsertionPointToStart(after);
 }
 
-/// True in one thread of the CTA: elect.sync's leader of warp 0. Every warp
-/// runs elect.sync converged (it is warp-collective), so call it where the
-/// whole CTA runs.
-Value isElectedThread(OpBuilder &b, Location loc) {
+/// True in one thread of the CTA: elect.sync's leader of warp `warp` (0,
+/// or a producer role's first warp, see WarpRoles.h). Every warp running
+/// the code runs elect.sync converged (it is warp-collective).
+Value isElectedThread(OpBuilder &b, Location loc, unsigned warp = 0) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  Value warp0 = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, tid,
-                                     createI32(b, loc, 32));
+  Value inWarp =
+      warp == 0
+          ? LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, tid,
+                                 createI32(b, loc, 32))
+          : LLVM::ICmpOp::create(
+                b, loc, LLVM::ICmpPredicate::eq,
+                LLVM::LShrOp::create(b, loc, tid, createI32(b, loc, 5)),
+                createI32(b, loc, warp));
   Value leader = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
-  return LLVM::AndOp::create(b, loc, warp0, leader);
+  return LLVM::AndOp::create(b, loc, inWarp, leader);
 }
 
 /// The byte `offset` past `base` (any address space).
@@ -432,7 +439,9 @@ struct PipelineCreateLowering
 
 template <typename OpTy>
 struct StageLowering : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+  StageLowering(const TypeConverter &converter, MLIRContext *ctx,
+                const WarpRoles &roles)
+      : OpConversionPattern<OpTy>(converter, ctx), roles(roles) {}
   using OpAdaptor = typename OpTy::Adaptor;
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
@@ -467,7 +476,7 @@ struct StageLowering : OpConversionPattern<OpTy> {
       // first (stage -1) does nothing, so a loop may release its previous
       // iteration's fill from the start.
       Value arrives =
-          producer ? isElectedThread(rewriter, loc)
+          producer ? isElectedThread(rewriter, loc, roles.getIssuingWarp(op))
                    : LLVM::ICmpOp::create(rewriter, loc,
                                           LLVM::ICmpPredicate::sge, fill,
                                           createI64(rewriter, loc, 0));
@@ -479,6 +488,7 @@ struct StageLowering : OpConversionPattern<OpTy> {
     rewriter.eraseOp(op);
     return success();
   }
+  const WarpRoles &roles;
 };
 
 /// tma_load into a ring slot: the elected thread expects the tile's bytes
@@ -486,7 +496,9 @@ struct StageLowering : OpConversionPattern<OpTy> {
 /// (boxes side by side along the tile's last dimension, a box's bytes apart
 /// in the slot). The future is the slot's address.
 struct TmaLoadLowering : OpConversionPattern<nv_tileas::TmaLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  TmaLoadLowering(const TypeConverter &converter, MLIRContext *ctx,
+                  const WarpRoles &roles)
+      : OpConversionPattern(converter, ctx), roles(roles) {}
   LogicalResult
   matchAndRewrite(nv_tileas::TmaLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -530,7 +542,8 @@ struct TmaLoadLowering : OpConversionPattern<nv_tileas::TmaLoadOp> {
           LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(),
                                 toI64(rewriter, loc,
                                       adaptor.getCoords()[rank - 1 - i])));
-    emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
+    emitIf(rewriter, loc,
+           isElectedThread(rewriter, loc, roles.getIssuingWarp(op)), [&] {
       NVVM::MBarrierExpectTxOp::create(
           rewriter, loc, full, createI32(rewriter, loc, boxes * boxBytes));
       for (int64_t box = 0; box < boxes; ++box) {
@@ -549,6 +562,29 @@ struct TmaLoadLowering : OpConversionPattern<nv_tileas::TmaLoadOp> {
       }
     });
     rewriter.replaceOp(op, slot);
+    return success();
+  }
+  const WarpRoles &roles;
+};
+
+/// async.pipeline.slot: the slot's address in its ring, where tma_load put
+/// the tile (slots one tile apart).
+struct PipelineSlotLowering : OpConversionPattern<nv_tileas::PipelineSlotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::PipelineSlotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<LLVM::LLVMPointerType>(adaptor.getRing().getType()))
+      return op.emitOpError("the ring is a shared-memory pointer");
+    Location loc = op.getLoc();
+    auto tile = cast<RankedTensorType>(op.getResult().getType().getValueType());
+    int64_t bytes = tile.getNumElements() * tile.getElementTypeBitWidth() / 8;
+    Value ring = toPtr(rewriter, loc, adaptor.getRing(), 3);
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+        op, ring.getType(), rewriter.getI8Type(), ring,
+        ValueRange{LLVM::MulOp::create(
+            rewriter, loc, toI64(rewriter, loc, adaptor.getSlot()),
+            createI64(rewriter, loc, bytes))});
     return success();
   }
 };
@@ -733,14 +769,15 @@ int64_t mlir::tilecc::getTmaStoreScratchBytes(Operation *op) {
 
 void mlir::tilecc::populateTileASTmaToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    unsigned numWarps) {
+    unsigned numWarps, const WarpRoles &roles) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<MakeTiledTmaDescLowering, TmaDescReleaseLowering,
-               TmaLoadLowering, StageLowering<nv_tileas::ProducerAcquireOp>,
+               PipelineSlotLowering, TmaStoreLowering<nv_tileas::TmaStoreOp>,
+               TmaStoreLowering<nv_tileas::TmaReduceOp>>(converter, ctx);
+  patterns.add<TmaLoadLowering, StageLowering<nv_tileas::ProducerAcquireOp>,
                StageLowering<nv_tileas::ProducerCommitOp>,
                StageLowering<nv_tileas::ConsumerWaitOp>,
-               StageLowering<nv_tileas::ConsumerReleaseOp>,
-               TmaStoreLowering<nv_tileas::TmaStoreOp>,
-               TmaStoreLowering<nv_tileas::TmaReduceOp>>(converter, ctx);
+               StageLowering<nv_tileas::ConsumerReleaseOp>>(converter, ctx,
+                                                            roles);
   patterns.add<PipelineCreateLowering>(converter, ctx, numWarps);
 }

@@ -31,31 +31,84 @@ def TileAS_PipelineCreateOp : TileAS_Op<"async.pipeline.create"> {
 }
 
 def TileAS_PipelineProducerOp : TileAS_Op<"async.pipeline.producer"> {
-  let summary = "region producing one pipeline slot";
+  let summary = "region producing pipeline slots";
   let description = [{
-    The body computes the tiles of one slot and yields them; the yield
-    commits the slot to the pipeline.
+    Without `warps`, the body computes the tiles of one slot and yields them;
+    the yield commits the slot to the pipeline.
+
+    With `warps(N)` the region is the pipeline's producer role of a
+    warp-specialized kernel: the body runs once, on N warps of its own
+    (whole warpgroups) that the CTA has on top of the warps its tiles are
+    distributed over, and fills every slot itself (producer_acquire,
+    tma_load into the rings, producer_commit); it takes no arguments and
+    yields nothing. Those warps run nothing of the kernel after the region
+    and take part in no CTA barrier after it. With `max_registers`, they
+    first give their registers back down to that many per thread
+    (setmaxnreg.dec). The role's consumer region follows it in the same
+    block.
   }];
-  let arguments = (ins TileAS_PipelineType:$pipeline);
+  let arguments = (ins TileAS_PipelineType:$pipeline,
+                       OptionalAttr<ConfinedAttr<I32Attr, [IntPositive]>>:$warps,
+                       OptionalAttr<I32Attr>:$max_registers);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$pipeline attr-dict `:` qualified(type($pipeline)) $body";
+  let builders = [OpBuilder<(ins "::mlir::Value":$pipeline), [{
+    build($_builder, $_state, pipeline, ::mlir::IntegerAttr(),
+          ::mlir::IntegerAttr());
+  }]>];
+  let assemblyFormat = [{
+    $pipeline (`warps` `(` $warps^ `)`)? attr-dict `:`
+    qualified(type($pipeline)) $body
+  }];
   let hasRegionVerifier = 1;
 }
 
 def TileAS_PipelineConsumerOp : TileAS_Op<"async.pipeline.consumer"> {
-  let summary = "region consuming one pipeline slot";
+  let summary = "region consuming pipeline slots";
   let description = [{
-    The body receives the tiles of the oldest committed slot as block
-    arguments; the slot is released when the body yields its results.
+    Without `warps`, the body receives the tiles of the oldest committed
+    slot as block arguments; the slot is released when the body yields its
+    results.
+
+    With `warps(N)` the region is the consumer role of a warp-specialized
+    kernel: the body runs on the kernel's N warps (those its tiles are
+    distributed over, whole warpgroups), takes no arguments, waits for and
+    releases the slots itself (consumer_wait, async.pipeline.slot,
+    consumer_release) and yields its results. It directly follows the role's
+    producer region. With `max_registers` its warps first raise their
+    registers to that many per thread (setmaxnreg.inc).
   }];
-  let arguments = (ins TileAS_PipelineType:$pipeline);
+  let arguments = (ins TileAS_PipelineType:$pipeline,
+                       OptionalAttr<ConfinedAttr<I32Attr, [IntPositive]>>:$warps,
+                       OptionalAttr<I32Attr>:$max_registers);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
+  let builders = [OpBuilder<(ins "::mlir::TypeRange":$results,
+                                 "::mlir::Value":$pipeline), [{
+    build($_builder, $_state, results, pipeline, ::mlir::IntegerAttr(),
+          ::mlir::IntegerAttr());
+  }]>];
   let assemblyFormat = [{
-    $pipeline attr-dict `:` qualified(type($pipeline)) (`->` type($results)^)?
-    $body
+    $pipeline (`warps` `(` $warps^ `)`)? attr-dict `:`
+    qualified(type($pipeline)) (`->` type($results)^)? $body
   }];
   let hasRegionVerifier = 1;
+}
+
+def TileAS_PipelineSlotOp : TileAS_Op<"async.pipeline.slot", [Pure]> {
+  let summary = "the tile a warp-specialized producer put in a ring slot";
+  let description = [{
+    `%f = nv_tileas.async.pipeline.slot %ring[%slot] : !nv_tileaa.ptr<f16, 3>
+    -> !nv_tileas.future<tensor<128x32xf16, #l>>`: slot `%slot` of the
+    shared-memory ring `%ring` (slots one tile apart), as the producer
+    region's tma_load filled it. The consumer's consumer_wait of the fill
+    completes the future.
+  }];
+  let arguments = (ins AnyType:$ring, Index:$slot);
+  let results = (outs TileAS_Future:$result);
+  let assemblyFormat = [{
+    $ring `[` $slot `]` attr-dict `:` type($ring) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
 }
 
 // `$stage` counts the pipeline's fills since its create: fill `n` uses slot

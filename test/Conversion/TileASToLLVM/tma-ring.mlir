@@ -1,4 +1,4 @@
-// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --tileas-plan-memory=arch=sm_90a --convert-tileas-to-llvm="arch=sm_90a num-warps=8" %s | FileCheck %s
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands=warp-specialize=false --tileas-plan-memory=arch=sm_90a --convert-tileas-to-llvm="arch=sm_90a num-warps=8" %s | FileCheck %s
 
 // A wgmma K loop whose rings TMA fills (tileas-pipeline-dot-operands on
 // sm_90a; two 16 KiB slots: the maps' staging and the barriers leave no

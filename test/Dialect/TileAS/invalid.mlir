@@ -772,6 +772,110 @@ func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
 
 // -----
 
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
+  // expected-error @+1 {{a warp role has whole warpgroups: 2 warps}}
+  nv_tileas.async.pipeline.producer %p warps(2) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  nv_tileas.async.pipeline.consumer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
+  // expected-error @+1 {{'max_registers' must be a multiple of 8 in 24..256, not 20}}
+  nv_tileas.async.pipeline.producer %p warps(4) {max_registers = 20 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  nv_tileas.async.pipeline.consumer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x32xf16>) {
+  // expected-error @+1 {{'max_registers' needs a warp role (`warps`)}}
+  nv_tileas.async.pipeline.producer %p {max_registers = 40 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield %x : tensor<128x32xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x32xf16>) {
+  // expected-error @+1 {{a producer role yields nothing: it fills the slots itself}}
+  nv_tileas.async.pipeline.producer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield %x : tensor<128x32xf16>
+  }
+  nv_tileas.async.pipeline.consumer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
+  // expected-error @+1 {{a producer role is directly followed by the consumer role of its pipeline}}
+  nv_tileas.async.pipeline.producer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
+  // expected-error @+1 {{a consumer role directly follows the producer role of its pipeline}}
+  nv_tileas.async.pipeline.consumer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
+  nv_tileas.async.pipeline.producer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  // expected-error @+1 {{a warp role's region takes no arguments}}
+  nv_tileas.async.pipeline.consumer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+  ^bb0(%a: tensor<128x32xf16>):
+    nv_tileas.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) attributes {nv_tileas.num_warps = 8 : i32} {
+  nv_tileas.async.pipeline.producer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  // expected-error @+1 {{a consumer role runs on the kernel's 8 warps, not 4}}
+  nv_tileas.async.pipeline.consumer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%ring: !nv_tileaa.ptr<f16, 3>, %i: index) {
+  // expected-error @+1 {{a slot holds a tile of static shape}}
+  %f = nv_tileas.async.pipeline.slot %ring[%i] : !nv_tileaa.ptr<f16, 3> -> !nv_tileas.future<tensor<?x32xf16>>
+  return
+}
+
+// -----
+
 func.func @f() {
   // expected-error @+1 {{attribute 'num_stages' failed to satisfy constraint}}
   %0 = nv_tileas.async.pipeline.create {num_stages = 0 : i32} : !nv_tileas.pipeline<tensor<4xf32>>

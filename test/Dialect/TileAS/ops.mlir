@@ -247,6 +247,30 @@ func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tens
   return %r : tensor<128x128xf32>
 }
 
+// Warp roles: a producer warpgroup of its own fills the ring, the kernel's
+// warps consume it; async.pipeline.slot names a slot's tile.
+// CHECK-LABEL: func.func @warp_roles
+// CHECK: nv_tileas.async.pipeline.producer %[[P:.*]] warps(4) {max_registers = 40 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>> {
+// CHECK: nv_tileas.yield
+// CHECK: nv_tileas.async.pipeline.consumer %[[P]] warps(8) {max_registers = 232 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x32xf16> {
+// CHECK: nv_tileas.async.pipeline.slot %{{.*}}[%{{.*}}] : !nv_tileaa.ptr<f16, 3> -> !nv_tileas.future<tensor<128x32xf16>>
+func.func @warp_roles(%ring: !nv_tileaa.ptr<f16, 3>, %i: index) -> tensor<128x32xf16> {
+  %p = nv_tileas.async.pipeline.create {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  nv_tileas.async.pipeline.producer %p warps(4) {max_registers = 40 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.async.pipeline.producer_acquire %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
+    nv_tileas.async.pipeline.producer_commit %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
+    nv_tileas.yield
+  }
+  %r = nv_tileas.async.pipeline.consumer %p warps(8) {max_registers = 232 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x32xf16> {
+    nv_tileas.async.pipeline.consumer_wait %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
+    %f = nv_tileas.async.pipeline.slot %ring[%i] : !nv_tileaa.ptr<f16, 3> -> !nv_tileas.future<tensor<128x32xf16>>
+    %t = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<128x32xf16>>
+    nv_tileas.async.pipeline.consumer_release %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
+    nv_tileas.yield %t : tensor<128x32xf16>
+  }
+  return %r : tensor<128x32xf16>
+}
+
 // Block-scaled MMA is accepted in a module scheduled for sm_100.
 // CHECK-LABEL: module attributes {nv_tileas.compute_capability = 100 : i32}
 // CHECK: nv_tileas.block_scaled_mma

@@ -139,3 +139,28 @@ TEST(TargetInfo, RegisterAndOccupancyFacts) {
   EXPECT_EQ(parseTarget("sm_89")->maxThreadsPerSM, 1536u);
   EXPECT_EQ(parseTarget("sm_90a")->sharedMemoryPerSM, 228u * 1024);
 }
+
+// The register split of a warp-specialized CTA (one producer warpgroup).
+TEST(TargetInfo, WarpRoleRegisters) {
+  // One consumer warpgroup: 256 threads keep 255 registers each, no
+  // reallocation.
+  std::optional<WarpRoleRegisters> one = chooseWarpRoleRegisters(4, 4, 176);
+  ASSERT_TRUE(one);
+  EXPECT_FALSE(one->producer);
+  EXPECT_FALSE(one->consumer);
+  // Two consumer warpgroups: 168 at launch (384 threads); the producer
+  // drops to 40 and the consumers take 168 + 128 * 4 / 8 = 232.
+  std::optional<WarpRoleRegisters> two = chooseWarpRoleRegisters(4, 8, 176);
+  ASSERT_TRUE(two);
+  EXPECT_EQ(two->producer, 40u);
+  EXPECT_EQ(two->consumer, 232u);
+  // Within the even split: nothing moves.
+  EXPECT_FALSE(chooseWarpRoleRegisters(4, 8, 160)->consumer);
+  // More than the producer can free: no split.
+  EXPECT_FALSE(chooseWarpRoleRegisters(4, 8, 240));
+  // setmaxnreg is an arch-specific feature from sm_90a on.
+  EXPECT_TRUE(parseTarget("sm_90a")->has(TargetFeature::Setmaxnreg));
+  EXPECT_FALSE(parseTarget("sm_80")->has(TargetFeature::Setmaxnreg));
+  EXPECT_EQ(getPtxInstructionFeature("setmaxnreg.inc.sync.aligned.u32"),
+            TargetFeature::Setmaxnreg);
+}
