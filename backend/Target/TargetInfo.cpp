@@ -156,6 +156,28 @@ std::optional<TargetInfo> tilecc::parseTarget(llvm::StringRef name) {
 
 llvm::ArrayRef<unsigned> tilecc::getSupportedSmVersions() { return kSmVersions; }
 
+namespace {
+/// NVVM ops whose NVPTX selection needs a PTX ISA newer than the default of
+/// every target with the instruction (llc of each op, LLVM 22). The other
+/// sm_90 ops (elect.sync, mbarrier expect_tx, cp.async.bulk, fences) need
+/// 8.0, the default of sm_90 here.
+struct NvvmPtxRow {
+  llvm::StringLiteral prefix;
+  unsigned ptx;
+};
+const NvvmPtxRow kNvvmPtxVersions[] = {
+    {"nvvm.fence.proxy.acquire", 83}, // the tensormap proxy, sm_90
+    {"nvvm.fence.proxy.release", 83},
+};
+} // namespace
+
+unsigned tilecc::getNvvmOpPtxVersion(llvm::StringRef opName) {
+  for (const NvvmPtxRow &row : kNvvmPtxVersions)
+    if (opName.starts_with(row.prefix))
+      return row.ptx;
+  return 0;
+}
+
 llvm::StringRef tilecc::getFeatureName(TargetFeature feature) {
   switch (feature) {
   case F::CpAsync: return "cp.async";

@@ -136,6 +136,12 @@ std::optional<TargetFeature> getPtxInstructionFeature(llvm::StringRef opcode);
 void getPtxFeatures(llvm::StringRef text,
                     llvm::SmallVectorImpl<TargetFeature> &features);
 
+/// The PTX ISA version (times 10) LLVM's NVPTX backend needs to select the
+/// NVVM op named `opName` where that is newer than the default of every
+/// target with the instruction (fence.proxy.acquire: 8.3, sm_90's default
+/// is 8.0); 0 for other ops.
+unsigned getNvvmOpPtxVersion(llvm::StringRef opName);
+
 } // namespace tilecc
 
 #endif // TILECC_TARGET_TARGETINFO_H

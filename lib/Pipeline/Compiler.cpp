@@ -344,6 +344,7 @@ CompileStatus Compiler::lowerToLLVM(const StageInfo &stage) {
 CompileStatus Compiler::translateToLLVMIR() {
   if (failed(checkTargetFeatures(*module, options.target)))
     return CompileStatus::InputError;
+  requireOpsPtxVersion(*module, options.target);
   FailureOr<std::unique_ptr<llvm::Module>> lowered =
       mlir::tilecc::lowerToLLVMIR(*module, *llvmContext);
   if (failed(lowered))

@@ -1,13 +1,14 @@
 //===- TargetFeatures.cpp - arch features a module needs ------------------===//
 #include "Pipeline/TargetFeatures.h"
 
+#include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Schedule/TargetFeatures.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
-using namespace tilecc;
+using namespace ::tilecc;
 using F = TargetFeature;
 
 namespace {
@@ -62,7 +63,7 @@ void addPtxFeatures(StringRef text, SmallVectorImpl<F> &features) {
 }
 } // namespace
 
-void tilecc::getRequiredFeatures(Operation *op, SmallVectorImpl<F> &features) {
+void ::tilecc::getRequiredFeatures(Operation *op, SmallVectorImpl<F> &features) {
   mlir::nv_tileas::getTileFeatures(op, features);
   StringRef name = op->getName().getStringRef();
   for (const NamedFeature &named : kNvvmFeatures)
@@ -85,8 +86,25 @@ void tilecc::getRequiredFeatures(Operation *op, SmallVectorImpl<F> &features) {
       addPtxFeatures(text.getValue(), features);
 }
 
-LogicalResult tilecc::checkTargetFeatures(Operation *root,
-                                          const TargetInfo &target) {
+namespace tilecc {
+LogicalResult checkTargetFeatures(Operation *root, const TargetInfo &target) {
   return mlir::nv_tileas::reportMissingFeatures(root, target,
                                                 getRequiredFeatures);
+}
+} // namespace tilecc
+
+void ::tilecc::requireOpsPtxVersion(ModuleOp module, const TargetInfo &target) {
+  unsigned needed = target.ptxVersion;
+  Operation *needing = nullptr;
+  module.walk([&](Operation *op) {
+    unsigned version = getNvvmOpPtxVersion(op->getName().getStringRef());
+    if (version > needed) {
+      needed = version;
+      needing = op;
+    }
+  });
+  if (!needing)
+    return;
+  OpBuilder b(module.getContext());
+  mlir::tilecc::requirePtxVersion(b, needing, int32_t(needed));
 }

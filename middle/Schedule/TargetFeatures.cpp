@@ -77,7 +77,7 @@ void mlir::nv_tileas::getTileFeatures(Operation *op,
   // Matrix multiply-accumulate on narrow formats. Conversions to and from
   // them are not checked: the lowering has exact integer sequences where the
   // target lacks cvt.
-  if (isa<nv_tileaa::DotOp, DotOp, AsyncDotOp>(op)) {
+  if (isa<nv_tileaa::DotOp, DotOp>(op)) {
     if (llvm::any_of(op->getOperandTypes(), isFp8))
       add(features, F::MmaSyncFp8);
     if (llvm::any_of(op->getOperandTypes(), isFp4))

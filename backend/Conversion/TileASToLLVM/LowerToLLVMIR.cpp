@@ -1,6 +1,9 @@
 //===- LowerToLLVMIR.cpp - llvm/nvvm dialects to LLVM IR ------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
@@ -112,6 +115,13 @@ mlir::tilecc::lowerToLLVMIR(ModuleOp module, llvm::LLVMContext &ctx) {
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
   module->getContext()->appendDialectRegistry(registry);
+  // NVVM ops that no LLVM intrinsic implements (nvvm.wgmma.mma_async) become
+  // the inline PTX their op interface writes; the others stay for the
+  // translation. Also for LLVM-dialect input that resumes here.
+  PassManager pm(module->getContext());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  if (failed(pm.run(module)))
+    return failure();
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, ctx);
   if (!llvmModule) {

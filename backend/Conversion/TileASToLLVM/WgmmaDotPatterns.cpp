@@ -12,15 +12,21 @@
 // into the scratch buffer first (each element once), then fences toward the
 // async proxy and meets the others at a barrier.
 //
-// The dot is nvvm.wgmma.fence, one inline-PTX statement holding one
-// mma_async per M repetition (64 rows per warpgroup) and 16-deep K step,
-// chaining each repetition's accumulator (one statement, tied operands:
-// the accumulator stays in the same registers while the MMAs are in
-// flight), and nvvm.wgmma.commit.group. A dot marked nv_tileas.async_mma
-// ends there (an nv_tileas.dot_wait completes it); any other waits for its
-// group at once like mma.sync. The waits are inline PTX with the
-// accumulator as tied operands, so nothing reads or moves it before the
-// wait (nvvm.wgmma.wait.group has no register operands).
+// The dot is nvvm.wgmma.fence, one mma_async per M repetition (64 rows per
+// warpgroup) and 16-deep K step, each K step chaining its repetition's
+// accumulator (tied operands: the accumulator stays in the same registers
+// while the MMAs are in flight), and nvvm.wgmma.commit.group. With A in
+// shared memory each mma_async is nvvm.wgmma.mma_async; with A in registers
+// it is inline PTX (the NVVM op takes A only as a descriptor). A dot marked
+// nv_tileas.async_mma ends at the commit (an nv_tileas.dot_wait completes
+// it); any other waits for its group at once like mma.sync. A wait is
+// nvvm.wgmma.wait.group, then the accumulator registers pass through an
+// empty inline-asm statement with tied operands (CUTLASS's
+// warpgroup_fence_operand): no instruction, only a data dependence, so that
+// nothing reads or moves an accumulator before the wait (the NVVM op has no
+// register operands). The same statement before the fence keeps the
+// accumulators' writes before it (the ISA asks for a wgmma.fence between a
+// register write and the MMA that reads it).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
@@ -57,10 +63,13 @@ nv_tileas::FutureWaitOp getStaged(nv_tileas::DotOp op, unsigned which) {
   return {};
 }
 
-/// wgmma.wait_group `pending` with the registers of `regs` as tied
-/// operands: the returned values are read after the wait.
-SmallVector<Value> waitWgmma(OpBuilder &b, Location loc, ArrayRef<Value> regs,
-                             int64_t pending) {
+/// The f32 registers `regs` through an empty statement with tied operands
+/// (CUTLASS's warpgroup_fence_operand): no instruction, a data dependence
+/// that keeps reads and writes of the registers on their side of the
+/// statement (it has side effects, so it stays in order with the wgmma
+/// fence and waits).
+SmallVector<Value> pinRegisters(OpBuilder &b, Location loc,
+                                ArrayRef<Value> regs) {
   SmallVector<std::string> constraints;
   for (size_t i = 0; i < regs.size(); ++i)
     constraints.push_back("=f");
@@ -68,17 +77,93 @@ SmallVector<Value> waitWgmma(OpBuilder &b, Location loc, ArrayRef<Value> regs,
     constraints.push_back(std::to_string(i));
   auto type = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(regs.size(), b.getF32Type()));
-  auto wait = createInlinePtx(
-      b, loc, type, regs,
-      "wgmma.wait_group.sync.aligned " + std::to_string(pending) + ";",
-      llvm::join(constraints, ","));
+  auto pin =
+      createInlinePtx(b, loc, type, regs, "", llvm::join(constraints, ","));
   SmallVector<Value> result;
   for (size_t i = 0; i < regs.size(); ++i)
-    result.push_back(
-        LLVM::ExtractValueOp::create(b, loc, wait.getResult(0), i));
+    result.push_back(LLVM::ExtractValueOp::create(b, loc, pin.getResult(0), i));
   return result;
 }
 
+/// wgmma.wait_group `pending`, then `regs` pinned: the returned values are
+/// read after the wait.
+SmallVector<Value> waitWgmma(OpBuilder &b, Location loc, ArrayRef<Value> regs,
+                             int64_t pending) {
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, pending);
+  return pinRegisters(b, loc, regs);
+}
+
+/// What one wgmma.mma_async.m64nNk16 reads besides the accumulator: A's
+/// descriptor, or its four b32 words and scale-d (a predicate, true) when A
+/// is in registers, and B's descriptor.
+struct MmaAsyncOperands {
+  Value aDesc;
+  SmallVector<Value, 4> aWords;
+  Value scaleD;
+  Value bDesc;
+};
+
+/// One wgmma.mma_async on the f32 accumulator registers `acc` (scale-d 1,
+/// K-major A, N-major B); returns the accumulator's registers it writes.
+SmallVector<Value> issueMmaAsync(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> acc,
+                                 const MmaAsyncOperands &operands,
+                                 const tl::WgmmaShape &instr, int64_t n,
+                                 nv_tileas::MmaAtomAttr atom) {
+  MLIRContext *ctx = b.getContext();
+  auto accType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(acc.size(), b.getF32Type()));
+  Value result;
+  if (operands.aDesc) {
+    auto typeOf = [&](StringRef name) {
+      return NVVM::WGMMATypesAttr::get(ctx,
+                                       *NVVM::symbolizeWGMMATypes(name));
+    };
+    auto one = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
+    // layout row: imm-trans-a 0 (K-major A); layout row for B:
+    // imm-trans-b 1 (N-major B).
+    auto row = NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row);
+    result = NVVM::WgmmaMmaAsyncOp::create(
+        b, loc, accType, packRegisters(b, loc, accType, acc), operands.aDesc,
+        operands.bDesc, NVVM::MMAShapeAttr::get(ctx, 64, n, instr.k),
+        typeOf(atom.getAName()), typeOf(atom.getBName()),
+        NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
+        NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one), one, one,
+        row, row, /*satfinite=*/NVVM::MMAIntOverflowAttr());
+  } else {
+    int64_t nd = acc.size();
+    auto reg = [](int64_t i) { return "$" + std::to_string(i); };
+    std::string text = "wgmma.mma_async.sync.aligned.m64n" +
+                       std::to_string(n) + "k" + std::to_string(instr.k) +
+                       ".f32." + atom.getAName() + "." +
+                       atom.getBName() + " {";
+    for (int64_t i = 0; i < nd; ++i)
+      text += (i ? ", " : "") + reg(i);
+    text += "}, {";
+    for (int64_t w = 0; w < 4; ++w)
+      text += (w ? ", " : "") + reg(nd + w);
+    // b-desc, scale-d (a predicate), imm-scale-a, imm-scale-b, imm-trans-b
+    // (N-major B).
+    text += "}, " + reg(nd + 4) + ", " + reg(nd + 5) + ", 1, 1, 1;";
+    SmallVector<std::string> constraints(nd, "=f");
+    constraints.append(4, "r");
+    constraints.push_back("l");
+    constraints.push_back("b");
+    for (int64_t i = 0; i < nd; ++i)
+      constraints.push_back(std::to_string(i));
+    SmallVector<Value> values(operands.aWords.begin(), operands.aWords.end());
+    values.push_back(operands.bDesc);
+    values.push_back(operands.scaleD);
+    llvm::append_range(values, acc);
+    result = createInlinePtx(b, loc, accType, values, text,
+                             llvm::join(constraints, ","))
+                 .getResult(0);
+  }
+  SmallVector<Value> written;
+  for (size_t i = 0; i < acc.size(); ++i)
+    written.push_back(LLVM::ExtractValueOp::create(b, loc, result, i));
+  return written;
+}
 
 /// The 64-bit matrix descriptor of a tile at shared address `addr` (i32).
 Value makeDescriptor(OpBuilder &b, Location loc, Value addr,
@@ -267,18 +352,17 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                 s * instr->k, bits))),
               *sharedA));
     }
-    Value scaleD = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
-                                            rewriter.getBoolAttr(true));
-    std::string shape = "m64n" + std::to_string(n) + "k" +
-                        std::to_string(instr->k);
-    std::string types = ".f32." + atom.getAName() + "." + atom.getBName();
     int64_t nd = n / 2; // f32 accumulator registers per instruction
-    // One statement for all M repetitions: their MMAs are in flight
-    // together and one wait ends them. Operands: the D registers of every
-    // repetition (outputs, tied to the inputs at the end), A's words per
-    // (repetition, K step), the descriptors, scale-d.
-    SmallVector<int32_t> dRegs; // per repetition, d[4 j + i] = block j's i
-    SmallVector<Value> operands;
+    // Per repetition, d[4 j + i] is accumulator block j's register i, and
+    // per (repetition, K step) what the MMA reads. A's words are written
+    // before the fence (wgmma.fence orders register writes before the
+    // MMAs that read them).
+    SmallVector<int32_t> dRegs;
+    SmallVector<MmaAsyncOperands> mmas;
+    Value scaleD = stagedA ? Value()
+                           : LLVM::ConstantOp::create(rewriter, loc,
+                                                      rewriter.getI1Type(),
+                                                      rewriter.getBoolAttr(true));
     for (int64_t rep = 0; rep < mReps; ++rep) {
       int32_t rowBlock = int32_t(rep * numWarps);
       for (int64_t j = 0; j < nBlocks; ++j) {
@@ -287,69 +371,45 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
           return op.emitError("accumulator fragments do not cover the tile");
         llvm::append_range(dRegs, it->second);
       }
-      for (int64_t s = 0; s < kSteps && !stagedA; ++s) {
+      if (int64_t(dRegs.size()) != (rep + 1) * nd)
+        return op.emitError("accumulator fragments do not cover the tile");
+      for (int64_t s = 0; s < kSteps; ++s) {
+        MmaAsyncOperands &mma = mmas.emplace_back();
+        mma.bDesc = descs[s];
+        if (stagedA) {
+          mma.aDesc = aDescs[rep * kSteps + s];
+          continue;
+        }
+        mma.scaleD = scaleD;
         auto it = aBlocks->find(MmaBlockKey{0, rowBlock, int32_t(s)});
-        if (it == aBlocks->end())
+        if (it == aBlocks->end() || it->second.size() != 8)
           return op.emitError("A fragments do not cover the tile");
         ArrayRef<int32_t> which = it->second;
         for (size_t w = 0; w < which.size() / 2; ++w)
-          operands.push_back(LLVM::BitcastOp::create(
+          mma.aWords.push_back(LLVM::BitcastOp::create(
               rewriter, loc, i32,
               toVector(rewriter, loc,
                        {aRegs[which[2 * w]], aRegs[which[2 * w + 1]]})));
       }
     }
-    llvm::append_range(operands, aDescs);
-    llvm::append_range(operands, descs);
-    operands.push_back(scaleD);
+    // Every MMA of the dot is in flight together and one wait ends them.
+    // The accumulators are pinned before the fence, so that their writes
+    // (a zero fill, a copy for the tied operands) happen before it.
+    SmallVector<Value> inputs;
     for (int32_t r : dRegs)
-      operands.push_back(result[r]);
-
-    int64_t numD = mReps * nd;
-    auto reg = [](int64_t i) { return "$" + std::to_string(i); };
-    int64_t aWords = stagedA ? 1 : 4;
-    int64_t aFirst = numD, descFirst = aFirst + mReps * kSteps * aWords,
-            pred = descFirst + kSteps;
-    std::string text;
-    for (int64_t rep = 0; rep < mReps; ++rep) {
-      std::string dList;
-      for (int64_t i = 0; i < nd; ++i)
-        dList += (i ? ", " : "") + reg(rep * nd + i);
-      for (int64_t s = 0; s < kSteps; ++s) {
-        text += std::string(text.empty() ? "" : "\n\t") +
-                "wgmma.mma_async.sync.aligned." + shape + types + " {" +
-                dList + "}, ";
-        if (stagedA) {
-          // scale-d, imm-scale-a, imm-scale-b, imm-trans-a (K-major A),
-          // imm-trans-b (N-major B).
-          text += reg(aFirst + rep * kSteps + s) + ", " + reg(descFirst + s) +
-                  ", " + reg(pred) + ", 1, 1, 0, 1;";
-          continue;
-        }
-        text += "{";
-        for (int64_t w = 0; w < 4; ++w)
-          text += (w ? ", " : "") + reg(aFirst + 4 * (rep * kSteps + s) + w);
-        // scale-d, imm-scale-a, imm-scale-b, imm-trans-b (N-major B).
-        text += "}, " + reg(descFirst + s) + ", " + reg(pred) + ", 1, 1, 1;";
-      }
-    }
-    SmallVector<std::string> constraints(numD, "=f");
-    constraints.append(stagedA ? mReps * kSteps : 4 * mReps * kSteps,
-                       stagedA ? "l" : "r");
-    constraints.append(kSteps, "l");
-    constraints.push_back("b");
-    for (int64_t i = 0; i < numD; ++i)
-      constraints.push_back(std::to_string(i));
-    auto resultType = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(numD, rewriter.getF32Type()));
-    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
-    auto mma = createInlinePtx(rewriter, loc, resultType, operands, text,
-                               llvm::join(constraints, ","));
-    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+      inputs.push_back(result[r]);
+    inputs = pinRegisters(rewriter, loc, inputs);
     SmallVector<Value> issued;
-    for (size_t i = 0; i < dRegs.size(); ++i)
-      issued.push_back(
-          LLVM::ExtractValueOp::create(rewriter, loc, mma.getResult(0), i));
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    for (int64_t rep = 0; rep < mReps; ++rep) {
+      SmallVector<Value> acc(inputs.begin() + rep * nd,
+                             inputs.begin() + (rep + 1) * nd);
+      for (int64_t s = 0; s < kSteps; ++s)
+        acc = issueMmaAsync(rewriter, loc, acc, mmas[rep * kSteps + s], *instr,
+                            n, atom);
+      llvm::append_range(issued, acc);
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
     if (!async)
       issued = waitWgmma(rewriter, loc, issued, 0);
     for (auto [i, r] : llvm::enumerate(dRegs))
@@ -360,8 +420,8 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
   }
 };
 
-/// dot_wait: wgmma.wait_group with the accumulator's registers (each once)
-/// tied through it.
+/// dot_wait: wgmma.wait_group, the accumulator's registers (each once) tied
+/// through the statement after it.
 struct DotWaitLowering : OpConversionPattern<nv_tileas::DotWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult

@@ -26,27 +26,3 @@ LogicalResult AsyncLoadOp::verify() {
   return verifyIndexedBox(*this, view.getShape(), view.getElementType(),
                           getIndices().size(), tile, "tiled_view");
 }
-
-LogicalResult AsyncStoreOp::verify() {
-  TiledViewType view = getView().getType();
-  return verifyIndexedBox(*this, view.getShape(), view.getElementType(),
-                          getIndices().size(), getValue().getType(),
-                          "tiled_view");
-}
-
-LogicalResult AsyncCopyOp::verify() {
-  if (failed(verifySameTile(*this, getSource().getType(), getDest().getType(),
-                            "source", "destination")))
-    return failure();
-  if (getResult().getType().getValueType() != getDest().getType())
-    return emitOpError("result must be a future of the destination type");
-  return success();
-}
-
-LogicalResult AsyncDotOp::verify() {
-  if (getAtom().isBlockScaled())
-    return emitOpError("block-scaled MMA atoms belong on block_scaled_mma");
-  return verifyMmaShapes(*this, getA().getType(), getB().getType(),
-                         getC().getType(),
-                         getResult().getType().getValueType());
-}

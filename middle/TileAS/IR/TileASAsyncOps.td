@@ -1,6 +1,6 @@
 //===- TileASAsyncOps.td - async memory ops and waits -----*- tablegen -*-===//
 //
-// Async load/store/copy/dot and the waits observing them implement
+// Async loads and the waits observing them implement
 // MemoryConsistencyOpInterface; async.future_wait does not, because its
 // ordering rides on the future it consumes (seed 003).
 //
@@ -28,43 +28,6 @@ def TileAS_AsyncLoadOp : TileAS_Op<"async_load",
   let assemblyFormat = [{
     $view `[` $indices `]` (`into` $ring^ `:` type($ring) `[` $slot `]`)?
     attr-dict `:` qualified(type($view)) `->` qualified(type($result))
-  }];
-  let hasVerifier = 1;
-}
-
-def TileAS_AsyncStoreOp : TileAS_Op<"async_store", [TileAS_MemoryConsistent]> {
-  let summary = "start storing a tile into a tile box";
-  let arguments = (ins TileAS_Tile:$value, TileAS_TiledViewType:$view,
-                       Variadic<Index>:$indices,
-                       TileAS_CopyAtomAttrInterface:$atom);
-  let results = (outs TileAS_AsyncTokenType:$token);
-  let assemblyFormat = [{
-    $value `,` $view `[` $indices `]` attr-dict `:` type($value) `,`
-    qualified(type($view))
-  }];
-  let hasVerifier = 1;
-}
-
-def TileAS_AsyncCopyOp : TileAS_Op<"async_copy", [TileAS_MemoryConsistent]> {
-  let summary = "start copying a tile into a destination tile";
-  let arguments = (ins TileAS_Tile:$source, TileAS_Tile:$dest,
-                       TileAS_CopyAtomAttrInterface:$atom);
-  let results = (outs TileAS_Future:$result);
-  let assemblyFormat = [{
-    $source `into` $dest attr-dict `:` type($source) `into` type($dest) `->`
-    qualified(type($result))
-  }];
-  let hasVerifier = 1;
-}
-
-def TileAS_AsyncDotOp : TileAS_Op<"async_dot", [TileAS_MemoryConsistent]> {
-  let summary = "start an asynchronous MMA (wgmma / tcgen05)";
-  let arguments = (ins TileAS_Tile:$a, TileAS_Tile:$b, TileAS_Tile:$c,
-                       TileAS_MmaAtomAttr:$atom);
-  let results = (outs TileAS_Future:$result);
-  let assemblyFormat = [{
-    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `,` type($c) `->`
-    qualified(type($result))
   }];
   let hasVerifier = 1;
 }

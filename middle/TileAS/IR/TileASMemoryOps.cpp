@@ -86,19 +86,6 @@ LogicalResult TiledAtomicRMWOp::verify() {
                           AccessKind::ReadModifyWrite);
 }
 
-LogicalResult CopyOp::verify() {
-  return verifySameTile(*this, getSource().getType(), getDest().getType(),
-                        "source", "destination");
-}
-
-LogicalResult JoinMemTokenOp::verify() {
-  // Joining nothing is create_mem_token; say so instead of accepting two
-  // spellings of one thing.
-  if (getTokens().empty())
-    return emitOpError("expects at least one token; use create_mem_token");
-  return success();
-}
-
 LogicalResult MakeTiledViewOp::verify() {
   int64_t rank = getType().getRank();
   if (static_cast<int64_t>(getSizes().size()) != rank ||

@@ -74,37 +74,6 @@ def TileAS_TiledAtomicRMWOp : TileAS_TiledMemOp<"tiled_atomic_rmw",
   }];
 }
 
-def TileAS_CopyOp : TileAS_Op<"copy", [TileAS_MemoryConsistent,
-    AllTypesMatch<["dest", "result"]>]> {
-  let summary = "synchronous copy of a tile into a destination tile";
-  let description = [{
-    `%r = nv_tileas.copy %src into %dst {atom = ...}`: moves data between
-    storage classes (registers, shared memory, tensor memory) as the atom says.
-    It may publish data to async regions, so it is ordered.
-  }];
-  let arguments = (ins TileAS_Tile:$source, TileAS_Tile:$dest,
-                       TileAS_CopyAtomAttrInterface:$atom);
-  let results = (outs TileAS_Tile:$result);
-  let assemblyFormat = [{
-    $source `into` $dest attr-dict `:` type($source) `into` type($dest)
-  }];
-  let hasVerifier = 1;
-}
-
-def TileAS_CreateMemTokenOp : TileAS_Op<"create_mem_token", [Pure]> {
-  let summary = "initial memory-ordering token";
-  let results = (outs TileAS_MemTokenType:$token);
-  let assemblyFormat = "attr-dict";
-}
-
-def TileAS_JoinMemTokenOp : TileAS_Op<"join_mem_token", [Pure]> {
-  let summary = "a token ordered after every input token";
-  let arguments = (ins Variadic<TileAS_MemTokenType>:$tokens);
-  let results = (outs TileAS_MemTokenType:$token);
-  let assemblyFormat = "$tokens attr-dict";
-  let hasVerifier = 1;
-}
-
 //===----------------------------------------------------------------------===//
 // View construction and token plumbing (the ConvertTileAAToTileAS outputs).
 //===----------------------------------------------------------------------===//

@@ -81,32 +81,3 @@ LogicalResult TmaReduceOp::verify() {
                           getCoords().size(), getValue().getType(),
                           "descriptor box");
 }
-
-/// Row gathers and scatters move `rows` whole box rows of a 2-d map.
-static LogicalResult verifyRowAccess(Operation *op, TmaDescType desc,
-                                     RankedTensorType rows,
-                                     RankedTensorType tile) {
-  if (desc.getRank() != 2)
-    return op->emitOpError("row gather/scatter needs a 2-d descriptor");
-  if (rows.getRank() != 1)
-    return op->emitOpError("row indices must be a 1-d tile");
-  SmallVector<int64_t> shape = {rows.getDimSize(0), desc.getBoxShape()[1]};
-  if (tile.getShape() != ArrayRef<int64_t>(shape) ||
-      tile.getElementType() != desc.getElementType())
-    return op->emitOpError() << "tile must be " << shape[0] << "x" << shape[1]
-                             << " of the descriptor element type";
-  return success();
-}
-
-LogicalResult TmaGatherOp::verify() {
-  auto tile = dyn_cast<RankedTensorType>(getResult().getType().getValueType());
-  if (!tile)
-    return emitOpError("result must be a future of a tile");
-  return verifyRowAccess(*this, getDesc().getType(), getRows().getType(),
-                         tile);
-}
-
-LogicalResult TmaScatterOp::verify() {
-  return verifyRowAccess(*this, getDesc().getType(), getRows().getType(),
-                         getValue().getType());
-}

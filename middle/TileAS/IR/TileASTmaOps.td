@@ -103,28 +103,4 @@ def TileAS_TmaReduceOp : TileAS_Op<"tma_reduce", [TileAS_MemoryConsistent]> {
   let hasVerifier = 1;
 }
 
-def TileAS_TmaGatherOp : TileAS_Op<"tma_gather", [TileAS_MemoryConsistent]> {
-  let summary = "bulk gather of rows (tile::gather4) from a 2-d tensor map";
-  let arguments = (ins TileAS_TmaDescType:$desc,
-                       RankedTensorOf<[I32]>:$rows, Index:$column);
-  let results = (outs TileAS_Future:$result);
-  let assemblyFormat = [{
-    $desc `[` $rows `,` $column `]` attr-dict `:` qualified(type($desc)) `,`
-    type($rows) `->` qualified(type($result))
-  }];
-  let hasVerifier = 1;
-}
-
-def TileAS_TmaScatterOp : TileAS_Op<"tma_scatter", [TileAS_MemoryConsistent]> {
-  let summary = "bulk scatter of rows (tile::scatter4) into a 2-d tensor map";
-  let arguments = (ins TileAS_Tile:$value, TileAS_TmaDescType:$desc,
-                       RankedTensorOf<[I32]>:$rows, Index:$column);
-  let results = (outs TileAS_AsyncTokenType:$token);
-  let assemblyFormat = [{
-    $value `,` $desc `[` $rows `,` $column `]` attr-dict `:` type($value) `,`
-    qualified(type($desc)) `,` type($rows)
-  }];
-  let hasVerifier = 1;
-}
-
 #endif // TILECC_TILEAS_TMAOPS_TD

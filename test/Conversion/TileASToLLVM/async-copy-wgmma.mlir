@@ -8,9 +8,12 @@
 // (64-byte swizzle, LBO 16, SBO = 8 x 64 = 512: field value 2 << 62 | 32 <<
 // 32 | 1 << 16; warpgroup g's rows start g x 8 x SBO = 4096 g bytes on) and
 // B (128-byte swizzle, LBO = 32 x 128 = 4096, SBO = 1024: 1 << 62 | 64 <<
-// 32 | 256 << 16), K-major A (imm-trans-a 0), N-major B (imm-trans-b 1),
-// between nvvm.wgmma.fence and commit. It is left in flight: the loop waits
-// until one group is pending (the accumulators tied through the wait),
+// 32 | 256 << 16), K-major A (imm-trans-a 0: NVVM layout row), N-major B
+// (imm-trans-b 1: NVVM layout row for B),
+// two nvvm.wgmma.mma_async (one per K step, the second reading the first's
+// accumulator) between nvvm.wgmma.fence and commit. It is left in flight:
+// the loop waits until one group is pending (the accumulators tied through
+// the empty statement after the wait),
 // meets the others at a barrier, then refills the slots; after the loop the
 // last group is waited for before the copies drain.
 // CHECK-DAG: llvm.mlir.global internal @tilecc_ring_0() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<12288 x i16>
@@ -26,15 +29,22 @@
 // CHECK-DAG: llvm.mlir.constant(4611686293322072064 : i64) : i64
 // CHECK-DAG: llvm.mlir.constant(4096 : i32) : i32
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK-NEXT: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $64, $66, $68, 1, 1, 0, 1;\0A\09wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $65, $67, $68, 1, 1, 0, 1;", "{{(=f,)+}}l,l,l,l,b,0,1,
-// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NOT: wgmma.wait_group
-// CHECK: "wgmma.wait_group.sync.aligned 1;", "{{(=f,)+}}0,1,
+// CHECK-NOT: nvvm.wgmma.commit
+// CHECK: %[[MMA0:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK: llvm.extractvalue %[[MMA0]][63]
+// CHECK-NOT: nvvm.wgmma.commit
+// CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK-NOT: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: nvvm.wgmma.wait
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "", "{{(=f,)+}}0,1,
 // CHECK: nvvm.cp.async.wait.group 2
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: nvvm.cp.async.shared.global {{.*}}, 16, cache =  cg,
 // CHECK: llvm.br ^bb1
-// CHECK: "wgmma.wait_group.sync.aligned 0;", "{{(=f,)+}}0,1,
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "", "{{(=f,)+}}0,1,
 // CHECK: nvvm.cp.async.wait.group 0
 // CHECK: llvm.return
 module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32} {

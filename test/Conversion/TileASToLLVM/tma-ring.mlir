@@ -79,7 +79,7 @@
 // that retired its MMAs, then refill its slot.
 // CHECK: nvvm.mbarrier.try_wait
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: wgmma.wait_group.sync.aligned 1
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: %[[LIVE:.*]] = llvm.icmp "sge" %{{.*}}, %{{.*}} : i64
 // CHECK-NEXT: llvm.cond_br %[[LIVE]]
 // CHECK-NEXT: ^{{.*}}:
@@ -87,7 +87,7 @@
 // CHECK: nvvm.mbarrier.try_wait
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // After the loop: the last group, the fill past the end, the pool entries.
-// CHECK: wgmma.wait_group.sync.aligned 0
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvvm.mbarrier.try_wait
 // CHECK: atom.release.gpu.global.exch.b32 %tcc_old, [$0+128], 0;
 // CHECK: atom.release.gpu.global.exch.b32 %tcc_old, [$0+128], 0;

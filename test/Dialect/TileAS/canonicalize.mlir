@@ -79,13 +79,13 @@ func.func @decompose_loop_iter_args(%seed: tensor<?x?xf32>, %i0: index, %j0: ind
 
 // -----
 
-// The yielded chain crosses nv_tileas.copy, a memory-consistency op.
-// CHECK-LABEL: func @decompose_loop_iter_args_blocked_by_copy(
+// The yielded chain crosses nv_tileas.dot_wait, a memory-consistency op.
+// CHECK-LABEL: func @decompose_loop_iter_args_blocked_by_wait(
 // CHECK: nv_tileas.alloc_tensor
 // CHECK: scf.for {{.*}} iter_args(%[[BUF:.*]] = %{{.*}}) -> (tensor<128x128xf32>)
-// CHECK: nv_tileas.copy
+// CHECK: nv_tileas.dot_wait
 // CHECK: scf.yield
-func.func @decompose_loop_iter_args_blocked_by_copy(%seed: tensor<?x?xf32>, %m: index,
+func.func @decompose_loop_iter_args_blocked_by_wait(%seed: tensor<?x?xf32>, %m: index,
                                                     %k0: index, %k1: index, %ks: index) {
   %init = nv_tileas.alloc_tensor : tensor<128x128xf32>
   %init_v = nv_tileas.insert_slice %seed into %init[0, 0][%m, %m][1, 1]
@@ -94,8 +94,7 @@ func.func @decompose_loop_iter_args_blocked_by_copy(%seed: tensor<?x?xf32>, %m: 
     %step_v = "produce_tile"(%buf, %k) : (tensor<128x128xf32>, index) -> tensor<?x?xf32>
     %next = nv_tileas.insert_slice %step_v into %buf[%k, %k][%m, %m][1, 1]
         : tensor<?x?xf32> into tensor<128x128xf32>
-    %pub = nv_tileas.copy %next into %buf {atom = #nv_tileas.copy_atom<sts, 128>}
-        : tensor<128x128xf32> into tensor<128x128xf32>
+    %pub = nv_tileas.dot_wait %next {num_pending = 0 : i32} : tensor<128x128xf32>
     scf.yield %pub : tensor<128x128xf32>
   }
   return
@@ -158,20 +157,19 @@ func.func @decompose_if_by_insert_slice(%cond: i1, %seed: tensor<?x?xf32>, %a: t
 
 // -----
 
-// The shared tile is published by nv_tileas.copy (a memory-consistency op)
-// before the if: nothing is duplicated into the arms.
-// CHECK-LABEL: func @decompose_if_by_insert_slice_blocked_by_copy(
+// The tile passes nv_tileas.dot_wait (a memory-consistency op) before the
+// if: nothing is duplicated into the arms.
+// CHECK-LABEL: func @decompose_if_by_insert_slice_blocked_by_wait(
 // CHECK: nv_tileas.alloc_tensor
-// CHECK: %[[PUB:.*]] = nv_tileas.copy
+// CHECK: %[[PUB:.*]] = nv_tileas.dot_wait
 // CHECK: scf.if
 // CHECK-NEXT: nv_tileas.insert_slice %{{.*}} into %[[PUB]]
 // CHECK: } else {
 // CHECK-NEXT: nv_tileas.insert_slice %{{.*}} into %[[PUB]]
-func.func @decompose_if_by_insert_slice_blocked_by_copy(%cond: i1, %seed: tensor<64x64xf32>,
+func.func @decompose_if_by_insert_slice_blocked_by_wait(%cond: i1, %seed: tensor<64x64xf32>,
     %a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %i: index, %m: index) -> tensor<64x64xf32> {
   %init = nv_tileas.alloc_tensor : tensor<64x64xf32>
-  %pub = nv_tileas.copy %seed into %init {atom = #nv_tileas.copy_atom<sts, 128>}
-      : tensor<64x64xf32> into tensor<64x64xf32>
+  %pub = nv_tileas.dot_wait %init {num_pending = 0 : i32} : tensor<64x64xf32>
   %r = scf.if %cond -> tensor<64x64xf32> {
     %v = nv_tileas.insert_slice %a into %pub[%i, %i][%m, %m][1, 1]
         : tensor<?x?xf32> into tensor<64x64xf32>
@@ -240,15 +238,15 @@ func.func @decompose_if_by_extract_slice(%cond: i1, %t: tensor<64x64xf32>, %a: t
 
 // -----
 
-// The then-arm yields the result of nv_tileas.copy: the extract stays outside.
-// CHECK-LABEL: func @decompose_if_by_extract_slice_blocked_by_copy(
+// The then-arm yields the result of nv_tileas.dot_wait: the extract stays
+// outside.
+// CHECK-LABEL: func @decompose_if_by_extract_slice_blocked_by_wait(
 // CHECK: %[[R:.*]] = scf.if %arg0 -> (tensor<64x64xf32>)
 // CHECK: nv_tileas.extract_slice %[[R]]
-func.func @decompose_if_by_extract_slice_blocked_by_copy(%cond: i1, %t: tensor<64x64xf32>,
+func.func @decompose_if_by_extract_slice_blocked_by_wait(%cond: i1, %t: tensor<64x64xf32>,
     %u: tensor<64x64xf32>, %i: index) -> tensor<16x64xf32> {
   %r = scf.if %cond -> tensor<64x64xf32> {
-    %c = nv_tileas.copy %u into %t {atom = #nv_tileas.copy_atom<sts, 128>}
-        : tensor<64x64xf32> into tensor<64x64xf32>
+    %c = nv_tileas.dot_wait %u {num_pending = 0 : i32} : tensor<64x64xf32>
     scf.yield %c : tensor<64x64xf32>
   } else {
     scf.yield %t : tensor<64x64xf32>
@@ -439,11 +437,11 @@ func.func @simplify_extract_from_insert(%x: tensor<?x?xf32>, %dst: tensor<64x64x
 
 // -----
 
-// An overlapping insert, or a memory-consistency copy, between the pair blocks
-// the fold.
+// An overlapping insert, or a memory-consistency op (dot_wait), between the
+// pair blocks the fold.
 // CHECK-LABEL: func @simplify_extract_from_insert_blocked(
 // CHECK: %[[E1:.*]] = nv_tileas.extract_slice
-// CHECK: %[[C:.*]] = nv_tileas.copy
+// CHECK: %[[C:.*]] = nv_tileas.dot_wait
 // CHECK: %[[E2:.*]] = nv_tileas.extract_slice %[[C]]
 // CHECK: return %[[E1]], %[[E2]]
 func.func @simplify_extract_from_insert_blocked(%dst: tensor<64x64xf32>, %y: tensor<16x16xf32>,
@@ -453,8 +451,7 @@ func.func @simplify_extract_from_insert_blocked(%dst: tensor<64x64xf32>, %y: ten
   %w = nv_tileas.insert_slice %z into %u[8, 0][16, 16][1, 1]
       : tensor<16x16xf32> into tensor<64x64xf32>
   %f = nv_tileas.extract_slice %w[0, 0][16, 16][1, 1] : tensor<64x64xf32> to tensor<16x16xf32>
-  %c = nv_tileas.copy %u into %buf {atom = #nv_tileas.copy_atom<sts, 128>}
-      : tensor<64x64xf32> into tensor<64x64xf32>
+  %c = nv_tileas.dot_wait %u {num_pending = 0 : i32} : tensor<64x64xf32>
   %g = nv_tileas.extract_slice %c[0, 0][16, 16][1, 1] : tensor<64x64xf32> to tensor<16x16xf32>
   return %f, %g : tensor<16x16xf32>, tensor<16x16xf32>
 }

@@ -295,22 +295,6 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<128x32
 
 // -----
 
-func.func @f(%x: tensor<128x32xf16>, %d: tensor<64x32xf16>) {
-  // expected-error @+1 {{source and destination must have the same shape and element type}}
-  %0 = nv_tileas.copy %x into %d {atom = #nv_tileas.copy_atom<sts, 128>} : tensor<128x32xf16> into tensor<64x32xf16>
-  return
-}
-
-// -----
-
-func.func @f(%x: tensor<128x32xf16>) {
-  // expected-error @+1 {{attribute 'atom' failed to satisfy constraint}}
-  %0 = nv_tileas.copy %x into %x {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128x32xf16> into tensor<128x32xf16>
-  return
-}
-
-// -----
-
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{result must be a future of a tile with shape and element type of 'tensor<128x32xf16>'}}
   %0 = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x16xf16>>
@@ -330,46 +314,6 @@ func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %r: !nv_tileaa.pt
 func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index) {
   // expected-error @+1 {{expects 2 indices for the tiled_view but got 3}}
   %0 = nv_tileas.async_load %v[%i, %i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
-  return
-}
-
-// -----
-
-func.func @f(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<64x32xf16>) {
-  // expected-error @+1 {{tile shape must match the tiled_view shape}}
-  %0 = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas.copy_atom<tma>} : tensor<64x32xf16>, !nv_tileas.tiled_view<128x32xf16>
-  return
-}
-
-// -----
-
-func.func @f(%x: tensor<128x32xf16>, %d: tensor<128x32xf16, "smem">) {
-  // expected-error @+1 {{result must be a future of the destination type}}
-  %0 = nv_tileas.async_copy %x into %d {atom = #nv_tileas.copy_atom<cp_async, 128>} : tensor<128x32xf16> into tensor<128x32xf16, "smem"> -> !nv_tileas.future<tensor<128x32xf16>>
-  return
-}
-
-// -----
-
-func.func @f(%x: tensor<128x32xf16>, %d: tensor<128x16xf16>) {
-  // expected-error @+1 {{source and destination must have the same shape and element type}}
-  %0 = nv_tileas.async_copy %x into %d {atom = #nv_tileas.copy_atom<cp_async, 128>} : tensor<128x32xf16> into tensor<128x16xf16> -> !nv_tileas.future<tensor<128x16xf16>>
-  return
-}
-
-// -----
-
-func.func @f(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>) {
-  // expected-error @+1 {{block-scaled MMA atoms belong on block_scaled_mma}}
-  %0 = nv_tileas.async_dot %a, %b, %c {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n64k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
-  return
-}
-
-// -----
-
-func.func @f(%a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>) {
-  // expected-error @+1 {{result must have the accumulator's shape and element type}}
-  %0 = nv_tileas.async_dot %a, %b, %c {atom = #nv_tileas.mma_atom<wgmma, m64n64k16, f16 x f16 -> f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf16>>
   return
 }
 
@@ -434,46 +378,6 @@ func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<128x32xf
 func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<64x32xf16>) {
   // expected-error @+1 {{tile shape must match the descriptor box shape}}
   %0 = nv_tileas.tma_reduce add, %x, %d[%i, %i] : tensor<64x32xf16>, !nv_tileas.tma_desc<128x32xf16>
-  return
-}
-
-// -----
-
-func.func @f(%d: !nv_tileas.tma_desc<4x32x8xf16>, %i: index, %r: tensor<4xi32>) {
-  // expected-error @+1 {{row gather/scatter needs a 2-d descriptor}}
-  %0 = nv_tileas.tma_gather %d[%r, %i] : !nv_tileas.tma_desc<4x32x8xf16>, tensor<4xi32> -> !nv_tileas.future<tensor<4x32xf16>>
-  return
-}
-
-// -----
-
-func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %r: tensor<2x2xi32>) {
-  // expected-error @+1 {{row indices must be a 1-d tile}}
-  %0 = nv_tileas.tma_gather %d[%r, %i] : !nv_tileas.tma_desc<128x32xf16>, tensor<2x2xi32> -> !nv_tileas.future<tensor<4x32xf16>>
-  return
-}
-
-// -----
-
-func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %r: tensor<4xi32>) {
-  // expected-error @+1 {{tile must be 4x32 of the descriptor element type}}
-  %0 = nv_tileas.tma_gather %d[%r, %i] : !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32> -> !nv_tileas.future<tensor<4x16xf16>>
-  return
-}
-
-// -----
-
-func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %r: tensor<4xi32>) {
-  // expected-error @+1 {{result must be a future of a tile}}
-  %0 = nv_tileas.tma_gather %d[%r, %i] : !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32> -> !nv_tileas.future<f16>
-  return
-}
-
-// -----
-
-func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %r: tensor<4xi32>, %x: tensor<8x32xf16>) {
-  // expected-error @+1 {{tile must be 4x32 of the descriptor element type}}
-  %0 = nv_tileas.tma_scatter %x, %d[%r, %i] : tensor<8x32xf16>, !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32>
   return
 }
 
@@ -958,14 +862,6 @@ module attributes {nv_tileas.tcgen05_operand = -1 : i32} {
 
 // expected-error @+1 {{'nv_tileas.async_mma' is a unit attribute}}
 module attributes {nv_tileas.async_mma = 1 : i32} {
-}
-
-// -----
-
-func.func @f() {
-  // expected-error @+1 {{expects at least one token; use create_mem_token}}
-  %0 = nv_tileas.join_mem_token
-  return
 }
 
 // -----

@@ -52,21 +52,13 @@ func.func @memory(%v: !nv_tileas.tiled_view<128x32xf16>, %s: !nv_tileas.tiled_vi
   // CHECK: nv_tileas.tiled_atomic_rmw and
   %old2 = nv_tileas.tiled_atomic_rmw and, %l, %v[%i, %k] {atom = #nv_tileas.copy_atom<red_global>}
       : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16> -> tensor<128x32xf16>
-  // CHECK: %[[T4:.*]] = nv_tileas.create_mem_token
-  // CHECK: nv_tileas.join_mem_token %{{.*}}, %[[T4]]
-  %t4 = nv_tileas.create_mem_token
-  %t5 = nv_tileas.join_mem_token %t3, %t4
-  // CHECK: nv_tileas.copy %{{.*}} into %{{.*}} {atom = #nv_tileas.copy_atom<sts, 128>} : tensor<128x32xf16> into tensor<128x32xf16, "smem">
-  %buf = nv_tileas.alloc_tensor : tensor<128x32xf16, "smem">
-  %c = nv_tileas.copy %old into %buf {atom = #nv_tileas.copy_atom<sts, 128>}
-      : tensor<128x32xf16> into tensor<128x32xf16, "smem">
   return %l2 : tensor<128x32xf16>
 }
 
 // CHECK-LABEL: func @async(
 func.func @async(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index,
                  %ring: !nv_tileaa.ptr<f16, 3>,
-                 %x: tensor<128x32xf16>, %a: tensor<64x16xf16>, %b: tensor<16x64xf16>,
+                 %a: tensor<64x16xf16>, %b: tensor<16x64xf16>,
                  %acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
   // CHECK: %[[F:.*]] = nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
   %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>}
@@ -75,23 +67,17 @@ func.func @async(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index,
   // CHECK: nv_tileas.async_load %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}} : !nv_tileaa.ptr<f16, 3>[%{{.*}}] {atom = #nv_tileas.copy_atom<cp_async, 128>} : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
   %fr = nv_tileas.async_load %v[%i, %i] into %ring : !nv_tileaa.ptr<f16, 3>[%i] {atom = #nv_tileas.copy_atom<cp_async, 128>}
       : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
-  // CHECK: %[[S:.*]] = nv_tileas.async_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {atom = #nv_tileas.copy_atom<tma>} : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
-  %s = nv_tileas.async_store %x, %v[%i, %i] {atom = #nv_tileas.copy_atom<tma>}
-      : tensor<128x32xf16>, !nv_tileas.tiled_view<128x32xf16>
-  // CHECK: nv_tileas.async_copy %{{.*}} into %{{.*}} {atom = #nv_tileas.copy_atom<cp_async, 128>} : tensor<128x32xf16> into tensor<128x32xf16, "tmem"> -> !nv_tileas.future<tensor<128x32xf16, "tmem">>
-  %buf = nv_tileas.alloc_tensor : tensor<128x32xf16, "tmem">
-  %g = nv_tileas.async_copy %x into %buf {atom = #nv_tileas.copy_atom<cp_async, 128>}
-      : tensor<128x32xf16> into tensor<128x32xf16, "tmem"> -> !nv_tileas.future<tensor<128x32xf16, "tmem">>
-  // CHECK: %[[D:.*]] = nv_tileas.async_dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas.mma_atom<wgmma, m64n{{[0-9]+}}k16, f16 x f16 -> f32>} : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
-  %d = nv_tileas.async_dot %a, %b, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n64k16, f16 x f16 -> f32>}
-      : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> !nv_tileas.future<tensor<64x64xf32>>
-  // CHECK: nv_tileas.async_wait %[[F]], %[[S]] {num_pending = 1 : i32} : !nv_tileas.future<tensor<128x32xf16>>, !nv_tileas.async_token
-  nv_tileas.async_wait %f, %s {num_pending = 1 : i32}
-      : !nv_tileas.future<tensor<128x32xf16>>, !nv_tileas.async_token
-  // CHECK: nv_tileas.async.future_wait %[[D]] : !nv_tileas.future<tensor<64x64xf32>>
-  %r = nv_tileas.async.future_wait %d : !nv_tileas.future<tensor<64x64xf32>>
-  // CHECK: nv_tileas.dot_wait %{{.*}} {num_pending = 1 : i32} : tensor<64x64xf32>
-  %w = nv_tileas.dot_wait %r {num_pending = 1 : i32} : tensor<64x64xf32>
+  // CHECK: nv_tileas.async_wait %[[F]] {num_pending = 1 : i32} : !nv_tileas.future<tensor<128x32xf16>>
+  nv_tileas.async_wait %f {num_pending = 1 : i32}
+      : !nv_tileas.future<tensor<128x32xf16>>
+  // CHECK: nv_tileas.async.future_wait %[[F]] : !nv_tileas.future<tensor<128x32xf16>>
+  %l = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<128x32xf16>>
+  // A wgmma dot left in flight and its wait.
+  // CHECK: %[[D:.*]] = nv_tileas.dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas.mma_atom<wgmma, m64n64k16, f16 x f16 -> f32>, nv_tileas.async_mma}
+  %d = nv_tileas.dot %a, %b, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n64k16, f16 x f16 -> f32>, nv_tileas.async_mma}
+      : tensor<64x16xf16>, tensor<16x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+  // CHECK: nv_tileas.dot_wait %[[D]] {num_pending = 1 : i32} : tensor<64x64xf32>
+  %w = nv_tileas.dot_wait %d {num_pending = 1 : i32} : tensor<64x64xf32>
   return %w : tensor<64x64xf32>
 }
 
@@ -110,8 +96,7 @@ func.func @tmem_accumulator(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: 
 }
 
 // CHECK-LABEL: func @tma(
-func.func @tma(%base: i64, %m: index, %n: index, %i: index, %x: tensor<128x32xf16>,
-               %rows: tensor<4xi32>, %g: tensor<4x32xf16>) -> tensor<128x32xf16> {
+func.func @tma(%base: i64, %m: index, %n: index, %i: index, %x: tensor<128x32xf16>) -> tensor<128x32xf16> {
   // CHECK: %[[DESC:.*]] = nv_tileas.make_tiled_tma_desc %{{.*}} sizes[%{{.*}}, %{{.*}}] strides[%{{.*}}, %{{.*}}] : i64 -> !nv_tileas.tma_desc<128x32xf16>
   %desc = nv_tileas.make_tiled_tma_desc %base sizes[%m, %n] strides[%n, %i]
       : i64 -> !nv_tileas.tma_desc<128x32xf16>
@@ -122,13 +107,7 @@ func.func @tma(%base: i64, %m: index, %n: index, %i: index, %x: tensor<128x32xf1
   %s = nv_tileas.tma_store %x, %desc[%i, %i] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
   // CHECK: nv_tileas.tma_reduce max, %{{.*}}, %[[DESC]][%{{.*}}, %{{.*}}] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
   %r = nv_tileas.tma_reduce max, %x, %desc[%i, %i] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
-  // CHECK: nv_tileas.tma_gather %[[DESC]][%{{.*}}, %{{.*}}] : !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32> -> !nv_tileas.future<tensor<4x32xf16>>
-  %gf = nv_tileas.tma_gather %desc[%rows, %i]
-      : !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32> -> !nv_tileas.future<tensor<4x32xf16>>
-  // CHECK: nv_tileas.tma_scatter %{{.*}}, %[[DESC]][%{{.*}}, %{{.*}}] : tensor<4x32xf16>, !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32>
-  %sc = nv_tileas.tma_scatter %g, %desc[%rows, %i]
-      : tensor<4x32xf16>, !nv_tileas.tma_desc<128x32xf16>, tensor<4xi32>
-  nv_tileas.async_wait %s, %r, %sc : !nv_tileas.async_token, !nv_tileas.async_token, !nv_tileas.async_token
+  nv_tileas.async_wait %s, %r : !nv_tileas.async_token, !nv_tileas.async_token
   %v = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<128x32xf16>>
   return %v : tensor<128x32xf16>
 }
