@@ -11,7 +11,9 @@
 //      staging area) and into tensor memory;
 //   3. every thread stores its A and B registers into the shared scratch
 //      buffer in the K-major canonical layout (no swizzle) the matrix
-//      descriptors name; fence.proxy.async hands them to the tensor core;
+//      descriptors name; fence.proxy.async hands them to the tensor core
+//      (an A the schedule copied once into a slot of its own before the
+//      loop, a future_wait marked tcgen05_operand 0, is read there instead);
 //   4. thread 0 issues one tcgen05.mma per (128-row block, N chunk of up to
 //      256, K step of 32 bytes), D = A * B + D in tensor memory, and commits
 //      them to the mbarrier;
