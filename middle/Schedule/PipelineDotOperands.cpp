@@ -888,10 +888,10 @@ void stageInvariantTcgen05A(scf::ForOp loop, ModuleOp module,
   for (DotOp dot : llvm::to_vector(loop.getBody()->getOps<DotOp>())) {
     MmaAtomAttr atom = dot.getAtom();
     std::optional<tl::Tcgen05Shape> instr =
-        isTcgen05Dot(dot) ? tl::getTcgen05Shape(atom.getAName(),
-                                                atom.getBName(),
-                                                atom.getCName())
-                          : std::nullopt;
+        isTcgen05Dot(dot)
+            ? tl::getTcgen05Shape(atom.getAName(), atom.getBName(),
+                                  atom.getCName())
+            : std::nullopt;
     auto convert = dot.getA().getDefiningOp<ConvertLayoutOp>();
     if (!instr || instr->splitF32 || !convert || !convert->hasOneUse() ||
         dot.getA() == dot.getB() || loop->isAncestor(convert))
@@ -905,8 +905,8 @@ void stageInvariantTcgen05A(scf::ForOp loop, ModuleOp module,
                 .getElementTypeBitWidth())
       continue;
     int64_t m = type.getDimSize(0);
-    llvm::Expected<tl::WgmmaSharedOperand> shared = tl::wgmmaKMajorA(
-        m, type.getDimSize(1), type.getElementTypeBitWidth());
+    llvm::Expected<tl::WgmmaSharedOperand> shared =
+        tl::wgmmaKMajorA(m, type.getDimSize(1), type.getElementTypeBitWidth());
     if (!shared) {
       llvm::consumeError(shared.takeError());
       continue;
@@ -919,13 +919,12 @@ void stageInvariantTcgen05A(scf::ForOp loop, ModuleOp module,
       name = "tilecc_ring_" + std::to_string(ringCounter++);
     while (module.lookupSymbol(name));
     OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
-    GlobalOp::create(
-        mb, loc, mb.getStringAttr(name),
-        TypeAttr::get(RankedTensorType::get(
-            {type.getNumElements()},
-            mb.getIntegerType(type.getElementTypeBitWidth()))),
-        Attribute(), mb.getI32IntegerAttr(3), mb.getI64IntegerAttr(1024),
-        UnitAttr());
+    GlobalOp::create(mb, loc, mb.getStringAttr(name),
+                     TypeAttr::get(RankedTensorType::get(
+                         {type.getNumElements()},
+                         mb.getIntegerType(type.getElementTypeBitWidth()))),
+                     Attribute(), mb.getI32IntegerAttr(3),
+                     mb.getI64IntegerAttr(1024), UnitAttr());
     OpBuilder b(convert);
     Value slot = GetGlobalOp::create(
         b, loc, nv_tileaa::PtrType::get(type.getElementType(), 3), name);

@@ -87,9 +87,10 @@ struct DotPlan {
 /// staging of a loop-invariant A, PipelineDotOperands.cpp), or null.
 static nv_tileas::FutureWaitOp getASlotWait(nv_tileas::DotOp op) {
   auto wait = op.getA().getDefiningOp<nv_tileas::FutureWaitOp>();
-  auto which = wait ? wait->getAttrOfType<IntegerAttr>(
-                          nv_tileas::kTcgen05OperandAttrName)
-                    : IntegerAttr();
+  auto which =
+      wait
+          ? wait->getAttrOfType<IntegerAttr>(nv_tileas::kTcgen05OperandAttrName)
+          : IntegerAttr();
   return which && which.getInt() == 0 ? wait : nv_tileas::FutureWaitOp();
 }
 
@@ -188,9 +189,8 @@ static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
   p.passes = p.k / p.kPass;
   p.kBytes = p.kPass * p.elemBits / 8;
   p.kSteps = p.kBytes / kStepBytes;
-  p.aPartBytes = p.aFromSlot ? 0
-                             : alignTo(p.batch * p.aRows * p.kBytes,
-                                       kCoreMatrixBytes);
+  p.aPartBytes =
+      p.aFromSlot ? 0 : alignTo(p.batch * p.aRows * p.kBytes, kCoreMatrixBytes);
   p.bPartBytes = alignTo(p.batch * p.n * p.kBytes, kCoreMatrixBytes);
   p.columns = 32;
   while (p.columns < p.batch * p.mBlocks * p.n)
@@ -458,8 +458,8 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                  at(offset + partBytes + shift), i32, keep);
           };
       if ((!p.aFromSlot &&
-           failed(stageOperand(aRegs, aLayout, aShared, p.aOffset,
-                               p.aPartBytes, aShift, keepOrAll(aKeep)))) ||
+           failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
+                               aShift, keepOrAll(aKeep)))) ||
           failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
                               bShift, keepOrAll(bKeep))))
         return failure();
