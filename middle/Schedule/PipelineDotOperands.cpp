@@ -170,11 +170,11 @@ bool collectIndexSlice(Value value, scf::ForOp loop,
   return true;
 }
 
-/// Whether `load` (in `loop`'s body) may become a cp.async copy: no mask,
-/// zero (or no) padding, an unused token, weak, from a global view, an
-/// ldg atom of 32, 64 or 128 bits; `copyBits` receives the copy width.
-bool isCopyableLoad(TiledLoadOp load, scf::ForOp loop, unsigned &copyBits) {
-  if (load->getBlock() != loop.getBody() || !load.getResult().hasOneUse())
+/// Whether `load` may become a cp.async copy: its value read once, no
+/// mask, zero (or no) padding, an unused token, weak, from a global view,
+/// an ldg atom of 32, 64 or 128 bits; `copyBits` receives the copy width.
+bool isCopyableLoad(TiledLoadOp load, unsigned &copyBits) {
+  if (!load.getResult().hasOneUse())
     return false;
   if (load.getMask() || (load.getOther() && !isZeroTile(load.getOther())) ||
       (load.getResultToken() && !load.getResultToken().use_empty()))
@@ -200,6 +200,11 @@ bool isCopyableLoad(TiledLoadOp load, scf::ForOp loop, unsigned &copyBits) {
     return false;
   copyBits = getAtomVectorElements(atom.getBits(), bits) * bits;
   return copyBits >= 32;
+}
+
+/// The same for a load in `loop`'s body.
+bool isCopyableLoad(TiledLoadOp load, scf::ForOp loop, unsigned &copyBits) {
+  return load->getBlock() == loop.getBody() && isCopyableLoad(load, copyBits);
 }
 
 /// Collects the ops computing `load`'s view and indices into `operand`.
@@ -1059,6 +1064,76 @@ void specializeWarps(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   loop.erase();
 }
 
+/// A loop-invariant A of a tcgen05 dot in `loop`'s body that keeps the
+/// per-dot lowering (attention's Q in S = Q K^T: converted from a load
+/// before the loop, read only by that dot) is copied once, before the loop,
+/// by cp.async into a slot of its own in the K-major canonical layout
+/// (lib/Layout's wgmmaKMajorA) that the dot's descriptors read, rather than
+/// held in registers across the loop and stored into shared memory by every
+/// iteration. The slot is a module global like a ring's, counted by the
+/// ring budgets and the memory plan.
+void stageInvariantTcgen05A(scf::ForOp loop, ModuleOp module,
+                            unsigned &ringCounter) {
+  for (DotOp dot : llvm::to_vector(loop.getBody()->getOps<DotOp>())) {
+    MmaAtomAttr atom = dot.getAtom();
+    std::optional<tl::Tcgen05Shape> instr =
+        isTcgen05Dot(dot)
+            ? tl::getTcgen05Shape(atom.getAName(), atom.getBName(),
+                                  atom.getCName())
+            : std::nullopt;
+    auto convert = dot.getA().getDefiningOp<ConvertLayoutOp>();
+    if (!instr || instr->splitF32 || !convert || !convert->hasOneUse() ||
+        dot.getA() == dot.getB() || loop->isAncestor(convert))
+      continue;
+    auto load = convert.getSource().getDefiningOp<TiledLoadOp>();
+    unsigned copyBits = 0;
+    auto type = cast<RankedTensorType>(convert.getType());
+    if (!load || !isCopyableLoad(load, copyBits) || type.getRank() != 2 ||
+        type.getElementTypeBitWidth() !=
+            cast<RankedTensorType>(dot.getB().getType())
+                .getElementTypeBitWidth())
+      continue;
+    int64_t m = type.getDimSize(0);
+    llvm::Expected<tl::WgmmaSharedOperand> shared =
+        tl::wgmmaKMajorA(m, type.getDimSize(1), type.getElementTypeBitWidth());
+    if (!shared) {
+      llvm::consumeError(shared.takeError());
+      continue;
+    }
+    if (m != 64 && m % 128 != 0)
+      continue;
+    Location loc = load.getLoc();
+    std::string name;
+    do
+      name = "tilecc_ring_" + std::to_string(ringCounter++);
+    while (module.lookupSymbol(name));
+    OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
+    GlobalOp::create(mb, loc, mb.getStringAttr(name),
+                     TypeAttr::get(RankedTensorType::get(
+                         {type.getNumElements()},
+                         mb.getIntegerType(type.getElementTypeBitWidth()))),
+                     Attribute(), mb.getI32IntegerAttr(3),
+                     mb.getI64IntegerAttr(1024), UnitAttr());
+    OpBuilder b(convert);
+    Value slot = GetGlobalOp::create(
+        b, loc, nv_tileaa::PtrType::get(type.getElementType(), 3), name);
+    auto copy = AsyncLoadOp::create(
+        b, loc, FutureType::get(b.getContext(), type), load.getView(),
+        load.getIndices(), slot, arith::ConstantIndexOp::create(b, loc, 0),
+        CopyAtomAttr::get(b.getContext(), CopyKind::cp_async, copyBits));
+    copy->setAttr(kTcgen05OperandAttrName, b.getI32IntegerAttr(0));
+    // In before the loop, and visible to the tensor core (async proxy).
+    auto wait = AsyncWaitOp::create(b, loc, ValueRange{copy.getResult()},
+                                    b.getI32IntegerAttr(0));
+    wait->setAttr(kAsyncProxyFenceAttrName, b.getUnitAttr());
+    auto staged = FutureWaitOp::create(b, loc, type, copy.getResult());
+    staged->setAttr(kTcgen05OperandAttrName, b.getI32IntegerAttr(0));
+    dot->setOperand(0, staged.getResult());
+    convert.erase();
+    load.erase();
+  }
+}
+
 /// Tensor memory for a resident accumulator: a 16-byte shared-memory global
 /// of its own (the completion mbarrier, then the address tcgen05.alloc
 /// writes) and the tmem_alloc of the accumulator's columns at `b`. The one
@@ -1172,6 +1247,7 @@ struct PipelineDotOperandsPass
     module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
     unsigned ringCounter = 0, tmemCounter = 0;
     for (scf::ForOp loop : loops) {
+      stageInvariantTcgen05A(loop, module, ringCounter);
       // A tcgen05 dot whose A and B both come through rings keeps its
       // accumulator in tensor memory; otherwise its operands are staged
       // as for mma.sync.

@@ -426,11 +426,17 @@ struct FutureWaitLowering : OpConversionPattern<nv_tileas::FutureWaitOp> {
                     dyn_cast<nv_tileas::TmemDotOp>(use.getOwner()))
               return tmemDot.getA() != tmemDot.getB() &&
                      use.getOperandNumber() == which.getInt();
+            // A per-dot tcgen05 dot reads a slot of its A (staged once
+            // before its loop, PipelineDotOperands.cpp).
             auto dot = dyn_cast<nv_tileas::DotOp>(use.getOwner());
+            nv_tileas::MmaFamily family =
+                dot ? dot.getAtom().getFamily() : nv_tileas::MmaFamily::wgmma;
             return dot && dot.getB() != dot.getA() &&
                    use.getOperandNumber() == which.getInt() &&
-                   dot.getAtom().getFamily() ==
-                       nv_tileas::MmaFamily::wgmma;
+                   (family == nv_tileas::MmaFamily::wgmma ||
+                    (family == nv_tileas::MmaFamily::tcgen05 &&
+                     which.getInt() == 0 &&
+                     op->hasAttr(nv_tileas::kTcgen05OperandAttrName)));
           }))
         return op.emitOpError(
             "a wgmma operand slot is read only by wgmma or tcgen05");

@@ -11,7 +11,9 @@
 //      staging area) and into tensor memory;
 //   3. every thread stores its A and B registers into the shared scratch
 //      buffer in the K-major canonical layout (no swizzle) the matrix
-//      descriptors name; fence.proxy.async hands them to the tensor core;
+//      descriptors name; fence.proxy.async hands them to the tensor core
+//      (an A the schedule copied once into a slot of its own before the
+//      loop, a future_wait marked tcgen05_operand 0, is read there instead);
 //   4. thread 0 issues one tcgen05.mma per (128-row block, N chunk of up to
 //      256, K step of 32 bytes), D = A * B + D in tensor memory, and commits
 //      them to the mbarrier;
@@ -32,6 +34,8 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/Tcgen05Mma.h"
+#include "Layout/WgmmaLayouts.h"
+#include "Schedule/BlockedLayouts.h"
 #include "Target/TargetInfo.h"
 #include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASDialect.h"
@@ -74,7 +78,21 @@ struct DotPlan {
   int64_t aPartBytes, bPartBytes; // one part of A / B in one pass
   int64_t columns;         // tensor-memory columns allocated
   int64_t aOffset, bOffset, stageOffset, mbarOffset, slotOffset, bytes;
+  /// A is read from a slot the schedule filled (K-major canonical layout,
+  /// lib/Layout's wgmmaKMajorA), not staged from registers.
+  bool aFromSlot;
 };
+
+/// The future_wait marking A of `op` as held in its slot (the schedule's
+/// staging of a loop-invariant A, PipelineDotOperands.cpp), or null.
+static nv_tileas::FutureWaitOp getASlotWait(nv_tileas::DotOp op) {
+  auto wait = op.getA().getDefiningOp<nv_tileas::FutureWaitOp>();
+  auto which =
+      wait
+          ? wait->getAttrOfType<IntegerAttr>(nv_tileas::kTcgen05OperandAttrName)
+          : IntegerAttr();
+  return which && which.getInt() == 0 ? wait : nv_tileas::FutureWaitOp();
+}
 
 static int64_t alignTo(int64_t value, int64_t align) {
   return (value + align - 1) / align * align;
@@ -136,6 +154,17 @@ static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
   p.nChunks = p.n / p.nInstr;
   p.elemBits = nv_tileas::getRegisterBits(a.getElementType());
   p.parts = p.instr.splitF32 ? 2 : 1;
+  // A slot holds exactly the tile's rows: a 64-row tile then runs the M = 64
+  // instruction (its D rows land where the padded M = 128 arrangement puts
+  // them), larger tiles M = 128 per block.
+  if (getASlotWait(op)) {
+    if (p.batch != 1 || p.instr.splitF32 ||
+        (p.tileM != 64 && p.tileM % 128 != 0) ||
+        llvm::errorToBool(
+            tl::wgmmaKMajorA(p.tileM, p.k, p.elemBits).takeError()))
+      return std::nullopt;
+    p.aFromSlot = true;
+  }
   int64_t staging = p.batch * p.m * p.n * 4;
   // Operands in one pass over all of K, except that the split parts of f32
   // operands (twice the bytes) take passes over K of at most the staging
@@ -160,7 +189,8 @@ static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
   p.passes = p.k / p.kPass;
   p.kBytes = p.kPass * p.elemBits / 8;
   p.kSteps = p.kBytes / kStepBytes;
-  p.aPartBytes = alignTo(p.batch * p.aRows * p.kBytes, kCoreMatrixBytes);
+  p.aPartBytes =
+      p.aFromSlot ? 0 : alignTo(p.batch * p.aRows * p.kBytes, kCoreMatrixBytes);
   p.bPartBytes = alignTo(p.batch * p.n * p.kBytes, kCoreMatrixBytes);
   p.columns = 32;
   while (p.columns < p.batch * p.mBlocks * p.n)
@@ -209,16 +239,17 @@ static tl::LinearLayout passOperandLayout(int64_t rows, int64_t k,
   return tl::LinearLayout({{tl::kOffset, bases}}, outs);
 }
 
-/// A shared-memory matrix descriptor (no swizzle) of the matrix at shared
-/// address `address` (i64).
+/// A shared-memory matrix descriptor (swizzle mode `mode`, 0: none) of the
+/// matrix at shared address `address` (i64).
 static Value matrixDescriptor(OpBuilder &b, Location loc, Value address,
-                              int64_t lbo, int64_t sbo) {
+                              int64_t lbo, int64_t sbo, unsigned mode = 0) {
   Value start = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, address, createI64(b, loc, 4)),
       createI64(b, loc, 0x3FFF));
   return LLVM::OrOp::create(
       b, loc, start,
-      createI64(b, loc, int64_t(tl::getTcgen05SmemDescriptorFields(lbo, sbo))));
+      createI64(b, loc,
+                int64_t(tl::getTcgen05SmemDescriptorFields(lbo, sbo, mode))));
 }
 
 /// f32 -> tf32 rounded to nearest, ties away (cvt.rna), as a b32.
@@ -340,9 +371,11 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                 ArrayRef<Value>(*cRegs).slice(slice * sliceRegs, sliceRegs),
                 isInt, access);
 
-    SmallVector<Value> aRegs = unpackRegisters(b, loc, adaptor.getA());
+    SmallVector<Value> aRegs;
+    if (!p.aFromSlot)
+      aRegs = unpackRegisters(b, loc, adaptor.getA());
     SmallVector<Value> bRegs = unpackRegisters(b, loc, adaptor.getB());
-    if (aRegs.empty() || bRegs.empty())
+    if ((aRegs.empty() && !p.aFromSlot) || bRegs.empty())
       return op.emitError("tcgen05 dot without operand registers");
     tl::LinearLayout aShared = passOperandLayout(
         p.m, p.k, p.kPass, false, p.elemBits, p.batch, p.halfRows);
@@ -359,8 +392,29 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
         "@%p tcgen05.mma.cta_group::1.kind::" +
         tl::getTcgen05KindName(p.instr.kind).str() +
         " [$1], $2, $3, $4, %acc;\n}";
+    int64_t mInstr = p.aFromSlot && p.halfRows ? 64 : 128;
     Value idesc = createI32(
-        b, loc, tl::getTcgen05InstrDescriptor(p.instr, 128, p.nInstr));
+        b, loc, tl::getTcgen05InstrDescriptor(p.instr, mInstr, p.nInstr));
+    // A held in its slot: descriptors of the swizzled K-major layout there.
+    std::optional<tl::WgmmaSharedOperand> slotA;
+    std::optional<unsigned> slotMode;
+    Value slotAddress;
+    if (p.aFromSlot) {
+      Value slot = rewriter.getRemappedValue(getASlotWait(op).getFuture());
+      llvm::Expected<tl::WgmmaSharedOperand> shared =
+          tl::wgmmaKMajorA(p.tileM, p.k, p.elemBits);
+      if (!slot || !isa<LLVM::LLVMPointerType>(slot.getType()) || !shared) {
+        if (!shared)
+          llvm::consumeError(shared.takeError());
+        return op.emitError("tcgen05 dot without the shared slot of its A");
+      }
+      slotA = std::move(*shared);
+      slotMode = tl::getTcgen05SwizzleMode(slotA->swizzleBytes);
+      if (!slotMode)
+        return op.emitError("A's slot swizzle has no tcgen05 descriptor mode");
+      slotAddress = LLVM::ZExtOp::create(
+          b, loc, b.getI64Type(), LLVM::PtrToIntOp::create(b, loc, i32, slot));
+    }
     for (int64_t pass = 0; pass < p.passes; ++pass) {
       // 3. This pass's K of A (M x K) and B (K x N, stored as N rows of K)
       //    into shared memory (split f32: big and small parts), once the
@@ -403,8 +457,9 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
             return storeToShared(b, loc, op, small, layout, shared,
                                  at(offset + partBytes + shift), i32, keep);
           };
-      if (failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
-                              aShift, keepOrAll(aKeep))) ||
+      if ((!p.aFromSlot &&
+           failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
+                               aShift, keepOrAll(aKeep)))) ||
           failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
                               bShift, keepOrAll(bKeep))))
         return failure();
@@ -426,6 +481,16 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                             slice * sliceColumns + mb * p.n + nc * p.nInstr));
               int64_t kOffset = s * 2 * kCoreMatrixBytes;
               auto aDesc = [&](int64_t part) {
+                if (p.aFromSlot)
+                  return matrixDescriptor(
+                      b, loc,
+                      LLVM::AddOp::create(
+                          b, loc, slotAddress,
+                          createI64(b, loc,
+                                    tl::wgmmaKMajorOffset(*slotA, mb * 128,
+                                                          s * p.instr.k,
+                                                          p.elemBits))),
+                      slotA->lbo, slotA->sbo, *slotMode);
                 return matrixDescriptor(
                     b, loc,
                     LLVM::AddOp::create(
