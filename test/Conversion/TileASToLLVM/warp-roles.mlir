@@ -39,9 +39,9 @@
 // CHECK-NEXT: nvvm.setmaxregister  increase 232
 // CHECK-NOT: nvvm.cp.async.bulk.tensor
 // CHECK: nvvm.mbarrier.try_wait
-// CHECK: wgmma.wait_group.sync.aligned 1
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvvm.mbarrier.arrive
-// CHECK: wgmma.wait_group.sync.aligned 0
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NOT: nvvm.cp.async.bulk.tensor
 // CHECK: llvm.return
 module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32, nv_tileas.static_shared_limit = 232448 : i32} {
