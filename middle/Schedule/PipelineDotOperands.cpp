@@ -536,6 +536,25 @@ std::string getFreshName(ModuleOp module, StringRef prefix,
   return name;
 }
 
+/// A new shared-memory module global of `elements` values of `elementType`
+/// aligned to `alignment` bytes (a ring, or a slot of its own), and its
+/// address at `b`.
+Value createSharedBuffer(OpBuilder &b, Location loc, ModuleOp module,
+                         Type elementType, int64_t elements, int64_t alignment,
+                         unsigned &ringCounter) {
+  std::string name = getFreshName(module, "tilecc_ring_", ringCounter);
+  OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
+  // Raw storage: integers of the element width (narrow floats have no
+  // LLVM global type of their own).
+  auto storage = RankedTensorType::get(
+      {elements}, mb.getIntegerType(elementType.getIntOrFloatBitWidth()));
+  GlobalOp::create(mb, loc, mb.getStringAttr(name), TypeAttr::get(storage),
+                   Attribute(), mb.getI32IntegerAttr(3),
+                   mb.getI64IntegerAttr(alignment), UnitAttr());
+  return GetGlobalOp::create(b, loc, nv_tileaa::PtrType::get(elementType, 3),
+                             name);
+}
+
 /// The module's pool of device-built tensor maps (256-byte entries: the
 /// map and its lock), at least `entries` long.
 Value getTmaPool(OpBuilder &b, Location loc, ModuleOp module,
@@ -666,26 +685,29 @@ SmallVector<Value> createRings(OpBuilder &b, Location loc, ModuleOp module,
   for (const StagedOperand &operand : operands) {
     TiledLoadOp load = operand.load;
     auto type = cast<RankedTensorType>(load.getResult().getType());
-    std::string name;
-    do
-      name = "tilecc_ring_" + std::to_string(ringCounter++);
-    while (module.lookupSymbol(name));
-    OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
-    // Raw storage: integers of the element width (narrow floats have no
-    // LLVM global type of their own).
-    auto ringType = RankedTensorType::get(
-        {stages * type.getNumElements()},
-        mb.getIntegerType(type.getElementTypeBitWidth()));
     // A wgmma operand ring starts its slots on the 1024-byte boundary where
     // the descriptor's swizzle pattern repeats (slots are whole atoms).
-    GlobalOp::create(mb, loc, mb.getStringAttr(name), TypeAttr::get(ringType),
-                     Attribute(), mb.getI32IntegerAttr(3),
-                     mb.getI64IntegerAttr(operand.isWgmma() ? 1024 : 128),
-                     UnitAttr());
-    rings.push_back(GetGlobalOp::create(
-        b, loc, nv_tileaa::PtrType::get(type.getElementType(), 3), name));
+    rings.push_back(createSharedBuffer(b, loc, module, type.getElementType(),
+                                       stages * type.getNumElements(),
+                                       operand.isWgmma() ? 1024 : 128,
+                                       ringCounter));
   }
   return rings;
+}
+
+/// Clones `loop`'s body but its terminator and the loads and conversions
+/// of `operands` (which arrive through rings instead) at `b`.
+void cloneBodyWithoutStagedOperands(OpBuilder &b, scf::ForOp loop,
+                                    ArrayRef<StagedOperand> operands,
+                                    IRMapping &mapping) {
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (llvm::any_of(operands, [&](StagedOperand s) {
+          return s.load.getOperation() == &op ||
+                 (s.convert && s.convert.getOperation() == &op);
+        }))
+      continue;
+    b.clone(op, mapping);
+  }
 }
 
 /// Rewrites `loop` so that `operands` arrive through `stages`-deep rings;
@@ -788,14 +810,7 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     mapping.map(value, wait.getResult());
   }
   // The rest of the body, without the staged loads and conversions.
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    if (llvm::any_of(operands, [&](StagedOperand s) {
-          return s.load.getOperation() == &op ||
-                 (s.convert && s.convert.getOperation() == &op);
-        }))
-      continue;
-    nb.clone(op, mapping);
-  }
+  cloneBodyWithoutStagedOperands(nb, loop, operands, mapping);
   // The K step's MMAs stay in flight until the next step's are issued.
   if (asyncDot) {
     Value issuedDot = mapping.lookup(asyncDot.getResult());
@@ -1024,14 +1039,7 @@ void specializeWarps(scf::ForOp loop, ArrayRef<StagedOperand> operands,
                   nb.getI32IntegerAttr(operand.wgmmaOperand));
     mapping.map(value, wait.getResult());
   }
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    if (llvm::any_of(operands, [&](StagedOperand s) {
-          return s.load.getOperation() == &op ||
-                 (s.convert && s.convert.getOperation() == &op);
-        }))
-      continue;
-    nb.clone(op, mapping);
-  }
+  cloneBodyWithoutStagedOperands(nb, loop, operands, mapping);
   // The K step's MMAs stay in flight until the next step's are issued; the
   // wait retiring the previous step's lets its fill go.
   Value issued = mapping.lookup(asyncDot.getResult());
@@ -1103,20 +1111,11 @@ void stageInvariantTcgen05A(scf::ForOp loop, ModuleOp module,
     if (m != 64 && m % 128 != 0)
       continue;
     Location loc = load.getLoc();
-    std::string name;
-    do
-      name = "tilecc_ring_" + std::to_string(ringCounter++);
-    while (module.lookupSymbol(name));
-    OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
-    GlobalOp::create(mb, loc, mb.getStringAttr(name),
-                     TypeAttr::get(RankedTensorType::get(
-                         {type.getNumElements()},
-                         mb.getIntegerType(type.getElementTypeBitWidth()))),
-                     Attribute(), mb.getI32IntegerAttr(3),
-                     mb.getI64IntegerAttr(1024), UnitAttr());
     OpBuilder b(convert);
-    Value slot = GetGlobalOp::create(
-        b, loc, nv_tileaa::PtrType::get(type.getElementType(), 3), name);
+    Value slot =
+        createSharedBuffer(b, loc, module, type.getElementType(),
+                           type.getNumElements(), /*alignment=*/1024,
+                           ringCounter);
     auto copy = AsyncLoadOp::create(
         b, loc, FutureType::get(b.getContext(), type), load.getView(),
         load.getIndices(), slot, arith::ConstantIndexOp::create(b, loc, 0),
