@@ -1,7 +1,10 @@
 //===- Tcgen05Mma.cpp - 5th-generation tensor core (tcgen05) table --------===//
 #include "Layout/Tcgen05Mma.h"
 
+#include "Layout/DistributedLayouts.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
 
 using namespace tilecc::layout;
 
@@ -102,6 +105,82 @@ bool tilecc::layout::fitsTcgen05(unsigned numWarps,
 }
 
 int64_t tilecc::layout::getTcgen05PaddedM(int64_t m) { return m < 64 ? 64 : m; }
+
+bool tilecc::layout::passesInRegisters(const LinearLayout &layout, int kDim,
+                                       int64_t kPass) {
+  for (llvm::StringRef in : {kLane, kWarp})
+    for (unsigned bit = 0; bit < layout.getInDimSizeLog2(in); ++bit)
+      if (layout.getBasis(in, bit, dimName(kDim)) >= kPass)
+        return false;
+  return true;
+}
+
+Tcgen05OperandStaging tilecc::layout::planTcgen05OperandStaging(
+    const Tcgen05Shape &instr, int64_t batch, int64_t aRows, int64_t n,
+    int64_t k, unsigned elementBits, bool aFromSlot, int64_t budgetBytes,
+    const LinearLayout &aLayout, int aKDim, const LinearLayout &bLayout,
+    int bKDim) {
+  // Core matrices are 128 bytes (8 rows of 16 bytes).
+  constexpr int64_t kCoreMatrixBytes = 128;
+  constexpr int64_t kSplitPassBytes = 32 * 1024;
+  auto align = [](int64_t bytes) {
+    return llvm::alignTo(bytes, kCoreMatrixBytes);
+  };
+  Tcgen05OperandStaging s{};
+  s.parts = instr.splitF32 ? 2 : 1;
+  auto operandBytes = [&](int64_t kPass) {
+    int64_t rowBytes = kPass * elementBits / 8;
+    return s.parts *
+           (align(batch * aRows * rowBytes) + align(batch * n * rowBytes));
+  };
+  s.kPass = k;
+  if (instr.splitF32) {
+    int64_t budget = std::max(budgetBytes, kSplitPassBytes);
+    while (operandBytes(s.kPass) > budget && (s.kPass / 2) % instr.k == 0 &&
+           passesInRegisters(aLayout, aKDim, s.kPass / 2) &&
+           passesInRegisters(bLayout, bKDim, s.kPass / 2))
+      s.kPass /= 2;
+  }
+  s.passes = k / s.kPass;
+  int64_t rowBytes = s.kPass * elementBits / 8;
+  s.aPartBytes = aFromSlot ? 0 : align(batch * aRows * rowBytes);
+  s.bPartBytes = align(batch * n * rowBytes);
+  return s;
+}
+
+LinearLayout
+tilecc::layout::getTcgen05StagingLayout(llvm::ArrayRef<int64_t> shape,
+                                        unsigned kDim, unsigned elementBits,
+                                        unsigned numWarps) {
+  unsigned mnDim = 1 - kDim;
+  // One core-matrix row: 16 bytes of K.
+  constexpr unsigned kRowBits = 128;
+  BlockedParams p;
+  p.sizePerThread.assign(2, 1);
+  p.threadsPerWarp.assign(2, 1);
+  p.warpsPerCTA.assign(2, 1);
+  // M / N first among lanes and warps (8 lanes fill the 8 rows of a core
+  // matrix); registers hold the vector along K, then what lanes and warps
+  // leave.
+  p.order = {mnDim, kDim};
+  llvm::SmallVector<int64_t, 2> left(shape.begin(), shape.end());
+  p.sizePerThread[kDim] = unsigned(
+      std::min<int64_t>(std::max(1u, kRowBits / elementBits), left[kDim]));
+  left[kDim] /= p.sizePerThread[kDim];
+  // Lanes, then warps: M / N first, then K; beyond the tile they copy.
+  auto distribute = [&](llvm::SmallVector<unsigned, 4> &level, unsigned count) {
+    for (unsigned dim : {mnDim, kDim}) {
+      unsigned take = unsigned(std::min<int64_t>(count, left[dim]));
+      level[dim] = take;
+      left[dim] /= take;
+      count /= take;
+    }
+    level[mnDim] *= count;
+  };
+  distribute(p.threadsPerWarp, 32);
+  distribute(p.warpsPerCTA, numWarps);
+  return blockedLayout(p, shape);
+}
 
 uint32_t tilecc::layout::getTcgen05InstrDescriptor(const Tcgen05Shape &instr,
                                                    unsigned m, unsigned n,

@@ -11,6 +11,7 @@
 #ifndef TILECC_LAYOUT_TCGEN05MMA_H
 #define TILECC_LAYOUT_TCGEN05MMA_H
 
+#include "Layout/LinearLayout.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -79,6 +80,47 @@ bool fitsTcgen05(unsigned numWarps, llvm::ArrayRef<int64_t> accShape,
 /// (zero rows pad A in shared memory; their D rows are never read), `m`
 /// otherwise.
 int64_t getTcgen05PaddedM(int64_t m);
+
+/// The register layout a tcgen05 operand tile (2-d, K in dimension `kDim`:
+/// 1 for A, 0 for B) is staged into shared memory from when it arrives in
+/// registers: each thread holds 16 bytes of K per access (one row of a core
+/// matrix of the K-major canonical layout, 8 rows x 16 bytes), lanes run
+/// along M (A) or N (B) so a warp's accesses fill whole core matrices,
+/// warps along M / N and then K, and what they leave in registers. Every
+/// element is in one thread (mma.sync's fragments copy
+/// A across the warps that split N and B across those that split M), and
+/// a range of K that is a multiple of what lanes and warps cover is a set
+/// of registers every thread knows at compile time (staging K in passes).
+LinearLayout getTcgen05StagingLayout(llvm::ArrayRef<int64_t> shape,
+                                     unsigned kDim, unsigned elementBits,
+                                     unsigned numWarps);
+
+/// Whether the coordinates of dimension `kDim` of `layout` at or above
+/// `kPass` are reached by registers only, so that each thread knows at
+/// compile time which of its registers a pass over `kPass` of K holds.
+bool passesInRegisters(const LinearLayout &layout, int kDim, int64_t kPass);
+
+/// How a tcgen05 dot's operands arrive in shared memory when they are
+/// staged from registers (the K-major canonical layout without swizzle,
+/// batch slices one after the other): K in `passes` passes of `kPass`, one
+/// part of A (`aRows` rows of the pass's K; 0 bytes when A is read from a
+/// slot of its own) and of B (N rows) per pass, `parts` = 2 for f32
+/// operands split into a big and a small tf32 part. All of K is one pass
+/// except for split operands (twice the bytes), which take passes of at
+/// most `budgetBytes` (or 32 KiB) while each half of a pass is still a set
+/// of registers of `aLayout` (K in `aKDim`) and `bLayout` (K in `bKDim`).
+struct Tcgen05OperandStaging {
+  int64_t kPass, passes, parts;
+  int64_t aPartBytes, bPartBytes;
+  /// Shared-memory bytes of one pass's operands (all parts).
+  int64_t bytes() const { return parts * (aPartBytes + bPartBytes); }
+};
+Tcgen05OperandStaging
+planTcgen05OperandStaging(const Tcgen05Shape &instr, int64_t batch,
+                          int64_t aRows, int64_t n, int64_t k,
+                          unsigned elementBits, bool aFromSlot,
+                          int64_t budgetBytes, const LinearLayout &aLayout,
+                          int aKDim, const LinearLayout &bLayout, int bKDim);
 
 /// The 32-bit instruction descriptor (kind::f16/tf32/f8f6f4/i8): dense, no
 /// saturation, no negation, A K-major, B K-major or (`mnMajorB`, transpose

@@ -61,10 +61,11 @@
 #include "Schedule/BlockedLayouts.h"
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
+#include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASAsyncMmaOps.h"
 #include "TileAS/IR/TileASConversionPlans.h"
-#include "TileAS/IR/TileASTmemOps.h"
 #include "TileAS/IR/TileASModuleAttrs.h"
+#include "TileAS/IR/TileASTmemOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
@@ -251,44 +252,142 @@ bool carriesAccumulator(scf::ForOp loop, DotOp dot) {
          use.getOperandNumber() + 1 == acc.getArgNumber();
 }
 
-/// The loop's tcgen05 dot whose accumulator may stay in tensor memory
-/// across the loop (TileASTmemOps.td): the only tcgen05 dot of the loop, in
-/// its body, of any kind of the instruction table (not f32 operands' 3xTF32,
-/// whose parts are split in registers) whose operands have the
-/// canonical K-major A / N-major B slot layouts of lib/Layout (the copies
-/// write them as they load), M = 64 (the M = 64 instruction) or a multiple
-/// of 128, its accumulator a loop value only it reads and whose next value
-/// only the yield takes, A and B each converted from a load only it reads.
-DotOp findTmemDot(scf::ForOp loop) {
+/// Where a tcgen05 dot whose accumulator stays in tensor memory across its
+/// loop (TileASTmemOps.td) reads A and B from.
+enum class TmemOperands {
+  /// Ring slots in the canonical K-major A / N-major B layouts of lib/Layout
+  /// that the descriptors name (the copies write them as they load).
+  Slots,
+  /// Registers, staged each K step into a buffer of the dot's own as a plain
+  /// tcgen05 dot stages them (f32 split into tf32 parts, tf32, a B that is
+  /// not N-major in a slot, operands no ring can take).
+  Registers,
+};
+
+struct TmemDecision {
+  DotOp dot;
+  TmemOperands operands;
+};
+
+/// Whether `dot`'s operands can come through ring slots in the canonical
+/// layouts: the slots hold what the loads read, in their element width (not
+/// f32 split into tf32 parts in registers), of one width, with K-major A /
+/// N-major B layouts, each converted from a load only the dot reads.
+bool slotsHoldOperands(DotOp dot, const tl::Tcgen05Shape &instr) {
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto b = cast<RankedTensorType>(dot.getB().getType());
+  unsigned bits = a.getElementTypeBitWidth();
+  if (instr.splitF32 || b.getElementTypeBitWidth() != bits ||
+      llvm::errorToBool(tl::wgmmaKMajorA(a.getDimSize(0), a.getDimSize(1), bits)
+                            .takeError()) ||
+      llvm::errorToBool(
+          tl::wgmmaNMajorB(b.getDimSize(0), b.getDimSize(1), bits).takeError()))
+    return false;
+  for (Value operand : {dot.getA(), dot.getB()}) {
+    auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+    if (!convert || !convert->hasOneUse() || dot.getA() == dot.getB())
+      return false;
+  }
+  return true;
+}
+
+/// The one decision on tensor-memory accumulators: the loop's tcgen05 dot
+/// whose accumulator stays in tensor memory across the loop, and where its
+/// operands come from. It is the only tcgen05 dot of the loop, in its body,
+/// of a kind of the instruction table (lib/Layout Tcgen05Mma), 2-d with
+/// M = 64 (the M = 64 instruction or the padded M = 128 arrangement, whose
+/// D rows agree), a multiple of 128, or 16 / 32 (laid out as 64 rows,
+/// getTcgen05PaddedM; from registers), its accumulator a loop value only it
+/// reads and whose next value only the yield takes. Its operands come from
+/// slots where slotsHoldOperands allows (and the rings take both), from
+/// registers otherwise.
+std::optional<TmemDecision> decideTmemAccumulator(scf::ForOp loop) {
   DotOp found = findOnlyDot(loop, isTcgen05Dot);
   if (!found)
-    return {};
+    return std::nullopt;
   MmaAtomAttr atom = found.getAtom();
   auto a = cast<RankedTensorType>(found.getA().getType());
-  auto b = cast<RankedTensorType>(found.getB().getType());
-  // The slots hold what the loads read, in their element width (f32
-  // operands are split into tf32 parts in registers: not from a slot).
-  unsigned bits = a.getElementTypeBitWidth();
   std::optional<tl::Tcgen05Shape> instr =
       tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
-  if (!instr || instr->splitF32 || a.getRank() != 2 ||
-      b.getElementTypeBitWidth() != bits ||
-      (a.getDimSize(0) != 64 && a.getDimSize(0) % 128 != 0) ||
-      llvm::errorToBool(
-          tl::wgmmaKMajorA(a.getDimSize(0), a.getDimSize(1), bits)
-              .takeError()) ||
-      llvm::errorToBool(
-          tl::wgmmaNMajorB(b.getDimSize(0), b.getDimSize(1), bits)
-              .takeError()))
+  int64_t m = a.getRank() == 2 ? a.getDimSize(0) : 0;
+  bool padded = tl::getTcgen05PaddedM(m) != m;
+  if (!instr || a.getRank() != 2 || (m != 64 && m % 128 != 0 && !padded) ||
+      !carriesAccumulator(loop, found))
+    return std::nullopt;
+  return TmemDecision{found, !padded && slotsHoldOperands(found, *instr)
+                                 ? TmemOperands::Slots
+                                 : TmemOperands::Registers};
+}
+
+/// The type operand `which` (0: A, 1: B) of `dot` has when the resident
+/// accumulator stages it from registers: lib/Layout's staging layout
+/// (getTcgen05StagingLayout: no copies across warps, K in passes of
+/// registers) rather than mma.sync's fragments; null for an A held in its
+/// slot (read there) or a tile without layout.
+RankedTensorType getStagingType(DotOp dot, unsigned which) {
+  Value operand = dot->getOperand(which);
+  auto wait = operand.getDefiningOp<FutureWaitOp>();
+  if (wait && which == 0 && wait->hasAttr(kTcgen05OperandAttrName))
     return {};
-  if (!carriesAccumulator(loop, found))
+  auto type = cast<RankedTensorType>(operand.getType());
+  auto enc = LinearEncodingAttr::of(type);
+  if (!enc)
     return {};
-  for (Value operand : {found.getA(), found.getB()}) {
+  return RankedTensorType::get(
+      type.getShape(), type.getElementType(),
+      LinearEncodingAttr::get(
+          type.getContext(),
+          tl::getTcgen05StagingLayout(type.getShape(), 1 - which,
+                                      getRegisterBits(type.getElementType()),
+                                      enc.getNumWarps())));
+}
+
+/// Gives `dot`'s operands their staging types: the conversion feeding only
+/// the dot changes its result's layout, any other operand gets one.
+void useStagingLayouts(DotOp dot) {
+  for (unsigned which : {0u, 1u}) {
+    RankedTensorType staged = getStagingType(dot, which);
+    if (!staged)
+      continue;
+    Value operand = dot->getOperand(which);
     auto convert = operand.getDefiningOp<ConvertLayoutOp>();
-    if (!convert || !convert->hasOneUse() || found.getA() == found.getB())
-      return {};
+    if (convert && convert->hasOneUse()) {
+      convert.getResult().setType(staged);
+      continue;
+    }
+    OpBuilder b(dot);
+    dot->setOperand(
+        which,
+        ConvertLayoutOp::create(b, dot.getLoc(), staged, operand).getResult());
   }
-  return found;
+}
+
+/// Shared-memory bytes of the operand buffer a resident accumulator's dot
+/// staging from registers keeps for the whole kernel (lib/Layout's
+/// planTcgen05OperandStaging over the staging layouts; the conversion's
+/// SharedMemoryModels.cpp sizes it by the same rule).
+int64_t getRegisterStagingBytes(DotOp dot) {
+  MmaAtomAttr atom = dot.getAtom();
+  std::optional<tl::Tcgen05Shape> instr =
+      tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
+  auto c = cast<RankedTensorType>(dot.getC().getType());
+  if (!instr || c.getRank() != 2)
+    return 0;
+  RankedTensorType a = getStagingType(dot, 0), b = getStagingType(dot, 1);
+  auto layoutOf = [](RankedTensorType type, Value operand) {
+    return LinearEncodingAttr::of(
+               type ? type : cast<RankedTensorType>(operand.getType()))
+        .getLayout();
+  };
+  int64_t m = tl::getTcgen05PaddedM(c.getDimSize(0)), n = c.getDimSize(1);
+  int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
+  tl::Tcgen05OperandStaging staged = tl::planTcgen05OperandStaging(
+      *instr, 1, llvm::alignTo(m, 128), n, k,
+      getRegisterBits(
+          cast<RankedTensorType>(dot.getA().getType()).getElementType()),
+      /*aFromSlot=*/!a, m * n * 4, layoutOf(a, dot.getA()), 1,
+      layoutOf(b, dot.getB()), 0);
+  return staged.bytes();
 }
 
 /// `convert` (of `load`) when it feeds only operand A or B of `tmemDot`: its
@@ -405,9 +504,21 @@ std::optional<StagedOperand> matchWgmmaOperand(TiledLoadOp load,
 
 /// Static shared memory the kernel needs besides new rings: module globals in
 /// address space 3 plus the largest tile a remaining layout change stages.
-int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged) {
+int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged,
+                           DotOp registerStaged = {}) {
   int64_t globals = 0, scratch = 0;
   module.walk([&](Operation *op) {
+    // A resident accumulator staging its operands from registers: their
+    // buffer of its own, the 16-byte state, and the accumulator's f32
+    // staging area after the loop (tmem_load).
+    if (registerStaged && op == registerStaged.getOperation()) {
+      auto c = cast<RankedTensorType>(registerStaged.getC().getType());
+      globals +=
+          llvm::alignTo(getRegisterStagingBytes(registerStaged), 16) + 16;
+      scratch = std::max(scratch, tl::getTcgen05PaddedM(c.getDimSize(0)) *
+                                      c.getDimSize(1) * 4);
+      return;
+    }
     if (auto global = dyn_cast<GlobalOp>(op)) {
       auto type = dyn_cast<RankedTensorType>(global.getType());
       if (global.getAddressSpace() == 3 && type && type.hasStaticShape() &&
@@ -1155,9 +1266,10 @@ TmemAllocOp allocateTensorMemory(OpBuilder &b, Location loc, ModuleOp module,
                              init, state);
 }
 
-/// In the pipelined `loop`, the tcgen05 dot reading A and B from ring slots
-/// (their future_waits marked as canonical operands, see
-/// matchTmemDotOperand) keeps its accumulator in tensor memory: tmem_alloc
+/// In `loop` (pipelined or not), the tcgen05 dot decideTmemAccumulator chose
+/// (reading A and B from ring slots, their future_waits marked as canonical
+/// operands by matchTmemDotOperand, or from registers) keeps its
+/// accumulator in tensor memory: tmem_alloc
 /// before the loop, the loop carries the tensor-memory accumulator, each
 /// iteration first waits for the previous K step's MMAs (tmem_wait: the
 /// slot they read is refilled after the barrier that follows), issues and
@@ -1165,19 +1277,8 @@ TmemAllocOp allocateTensorMemory(OpBuilder &b, Location loc, ModuleOp module,
 /// result once after the loop.
 void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
                                    unsigned &counter) {
-  auto slotOperand = [](Value v, int which) {
-    auto wait = v.getDefiningOp<FutureWaitOp>();
-    auto attr = wait ? wait->getAttrOfType<IntegerAttr>(kTcgen05OperandAttrName)
-                     : IntegerAttr();
-    return attr && attr.getInt() == which;
-  };
-  DotOp dot;
-  for (Operation &op : loop.getBody()->without_terminator())
-    if (auto d = dyn_cast<DotOp>(op))
-      if (isTcgen05Dot(d) && slotOperand(d.getA(), 0) &&
-          slotOperand(d.getB(), 1))
-        dot = d;
-  if (!dot)
+  DotOp dot = findOnlyDot(loop, isTcgen05Dot);
+  if (!dot || !carriesAccumulator(loop, dot))
     return;
   auto acc = cast<BlockArgument>(dot.getC());
   unsigned index = acc.getArgNumber() - 1;
@@ -1247,70 +1348,101 @@ struct PipelineDotOperandsPass
     unsigned ringCounter = 0, tmemCounter = 0;
     for (scf::ForOp loop : loops) {
       stageInvariantTcgen05A(loop, module, ringCounter);
-      // A tcgen05 dot whose A and B both come through rings keeps its
-      // accumulator in tensor memory; otherwise its operands are staged
-      // as for mma.sync.
-      DotOp tmemDot = findTmemDot(loop);
-      SmallVector<StagedOperand> operands =
-          collectOperands(loop, tmemDot);
-      if (tmemDot && llvm::count_if(operands, [](const StagedOperand &s) {
-                       return s.isWgmma();
-                     }) != 2) {
-        tmemDot = {};
+      // A tcgen05 dot carrying its accumulator through the loop keeps it in
+      // tensor memory: with A and B through rings in the canonical layouts
+      // when both can be, else from registers (whose loads may still come
+      // through rings, as for mma.sync).
+      std::optional<TmemDecision> tmem = decideTmemAccumulator(loop);
+      DotOp tmemDot =
+          tmem && tmem->operands == TmemOperands::Slots ? tmem->dot : DotOp();
+      SmallVector<StagedOperand> operands;
+      if (tmemDot) {
         operands = collectOperands(loop, tmemDot);
-      }
-      if (operands.empty())
-        continue;
-      bool tma = useTma;
-      for (StagedOperand &operand : operands)
-        if (useTma)
-          tma &= (operand.tmaSwizzle = getTmaSwizzle(operand, loop)) != 0;
-      int64_t perStage = 0;
-      for (StagedOperand &operand : operands)
-        perStage += tileBytes(
-            cast<RankedTensorType>(operand.load.getResult().getType()));
-      int64_t budget =
-          getStaticSharedBudget(module) - sharedBytesBesides(module, operands);
-      // The kernel's depth (chosen with its warps and registers next to its
-      // kernel spec), else the option's.
-      unsigned stages = numStages;
-      if (std::optional<unsigned> depth = getKernelNumStages(loop))
-        stages = *depth;
-      if (stages < 2)
-        continue;
-      // A TMA ring's maps are staged in shared memory, next to its
-      // barriers (two per slot, the spare one included).
-      if (tma)
-        budget -= 144 * int64_t(operands.size()) + 16 * (stages + 1);
-      // MMAs in flight take a spare slot where it fits.
-      DotOp asyncDot = findAsyncDot(loop, operands);
-      DotSchedule schedule = DotSchedule::Sync;
-      if (asyncDot) {
-        schedule = (stages + 1) * perStage <= budget ? DotSchedule::SpareSlot
-                                                     : DotSchedule::Barrier;
-        if (schedule == DotSchedule::SpareSlot)
-          ++stages;
-      }
-      while (stages > 2 && stages * perStage > budget)
-        --stages;
-      // Without room for double buffering the loads stay synchronous.
-      if (stages * perStage > budget)
-        continue;
-      // With TMA and MMAs in flight, a producer warpgroup of its own issues
-      // the copies where the kernel allows it.
-      if (tma && asyncDot && warpSpecialize) {
-        if (std::optional<::tilecc::WarpRoleRegisters> registers =
-                chooseWarpRoles(loop, asyncDot)) {
-          specializeWarps(loop, operands, stages, module, ringCounter,
-                          asyncDot, *registers);
-          continue;
+        if (llvm::count_if(operands, [](const StagedOperand &s) {
+              return s.isWgmma();
+            }) != 2) {
+          tmem->operands = TmemOperands::Registers;
+          tmemDot = {};
         }
       }
-      scf::ForOp pipelined = pipelineLoop(loop, operands, stages, module,
-                                          ringCounter, asyncDot, schedule);
-      if (tmemDot)
+      DotOp registerStaged;
+      if (tmem && tmem->operands == TmemOperands::Registers) {
+        // Its operand buffer is the kernel's for good: where that does not
+        // fit beside the rest, the dot keeps the per-dot lowering.
+        if (sharedBytesBesides(module, {}, tmem->dot) >
+            getStaticSharedBudget(module)) {
+          tmem = std::nullopt;
+        } else {
+          useStagingLayouts(tmem->dot);
+          registerStaged = tmem->dot;
+        }
+      }
+      if (!tmemDot)
+        operands = collectOperands(loop, tmemDot);
+      scf::ForOp pipelined =
+          pipelineOperands(loop, operands, module, ringCounter, registerStaged);
+      // (Null where a producer warpgroup took the loop.)
+      if (tmem && pipelined)
         keepAccumulatorInTensorMemory(pipelined, module, tmemCounter);
     }
+  }
+
+  /// Stages `operands` of `loop` through rings where shared memory allows;
+  /// the loop that results (`loop` itself when nothing was staged, null
+  /// when warp roles replaced it).
+  scf::ForOp pipelineOperands(scf::ForOp loop,
+                              SmallVector<StagedOperand> &operands,
+                              ModuleOp module, unsigned &ringCounter,
+                              DotOp registerStaged) {
+    if (operands.empty())
+      return loop;
+    bool tma = useTma;
+    for (StagedOperand &operand : operands)
+      if (useTma)
+        tma &= (operand.tmaSwizzle = getTmaSwizzle(operand, loop)) != 0;
+    int64_t perStage = 0;
+    for (StagedOperand &operand : operands)
+      perStage +=
+          tileBytes(cast<RankedTensorType>(operand.load.getResult().getType()));
+    int64_t budget = getStaticSharedBudget(module) -
+                     sharedBytesBesides(module, operands, registerStaged);
+    // The kernel's depth (chosen with its warps and registers next to its
+    // kernel spec), else the option's.
+    unsigned stages = numStages;
+    if (std::optional<unsigned> depth = getKernelNumStages(loop))
+      stages = *depth;
+    if (stages < 2)
+      return loop;
+    // A TMA ring's maps are staged in shared memory, next to its
+    // barriers (two per slot, the spare one included).
+    if (tma)
+      budget -= 144 * int64_t(operands.size()) + 16 * (stages + 1);
+    // MMAs in flight take a spare slot where it fits.
+    DotOp asyncDot = findAsyncDot(loop, operands);
+    DotSchedule schedule = DotSchedule::Sync;
+    if (asyncDot) {
+      schedule = (stages + 1) * perStage <= budget ? DotSchedule::SpareSlot
+                                                   : DotSchedule::Barrier;
+      if (schedule == DotSchedule::SpareSlot)
+        ++stages;
+    }
+    while (stages > 2 && stages * perStage > budget)
+      --stages;
+    // Without room for double buffering the loads stay synchronous.
+    if (stages * perStage > budget)
+      return loop;
+    // With TMA and MMAs in flight, a producer warpgroup of its own issues
+    // the copies where the kernel allows it.
+    if (tma && asyncDot && warpSpecialize) {
+      if (std::optional<::tilecc::WarpRoleRegisters> registers =
+              chooseWarpRoles(loop, asyncDot)) {
+        specializeWarps(loop, operands, stages, module, ringCounter, asyncDot,
+                        *registers);
+        return {};
+      }
+    }
+    return pipelineLoop(loop, operands, stages, module, ringCounter, asyncDot,
+                        schedule);
   }
 };
 

@@ -108,6 +108,22 @@ struct TmemAllocModel
   }
 };
 
+/// A tmem_dot staging its operands from registers: a buffer of its own,
+/// since the MMAs read it after the op, until the loop's next tmem_wait.
+struct TmemDotModel : nv_tileas::SharedMemoryUserOpInterface::ExternalModel<
+                          TmemDotModel, nv_tileas::TmemDotOp> {
+  SharedMemoryNeed getSharedMemoryNeed(Operation *op,
+                                       const TargetInfo &target) const {
+    return {getTcgen05DotScratchBytes(op, target), 16};
+  }
+  SharedLiveRange getSharedLiveRange(Operation *) const {
+    return SharedLiveRange::Kernel;
+  }
+  StringRef getSharedBufferPrefix(Operation *) const {
+    return "tilecc_tmem_operands";
+  }
+};
+
 /// The cluster-launch-control response (24 bytes) must outlive the op: the
 /// queries read it later.
 struct CancelModel : nv_tileas::SharedMemoryUserOpInterface::ExternalModel<
@@ -170,6 +186,7 @@ void mlir::tilecc::registerSharedMemoryUserModels(DialectRegistry &registry) {
     nv_tileas::DotOp::attachInterface<DotModel>(*ctx);
     nv_tileas::BlockScaledMmaOp::attachInterface<BlockScaledModel>(*ctx);
     nv_tileas::TmemAllocOp::attachInterface<TmemAllocModel>(*ctx);
+    nv_tileas::TmemDotOp::attachInterface<TmemDotModel>(*ctx);
     nv_tileas::TmemLoadOp::attachInterface<
         ScratchModel<nv_tileas::TmemLoadOp, getTcgen05TmemScratchBytes>>(*ctx);
     nv_tileas::CancelNextProgramOp::attachInterface<CancelModel>(*ctx);

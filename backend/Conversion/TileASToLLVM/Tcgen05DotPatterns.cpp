@@ -39,6 +39,7 @@
 #include "Target/TargetInfo.h"
 #include "TileAS/IR/RegisterBits.h"
 #include "TileAS/IR/TileASDialect.h"
+#include "TileAS/IR/TileASTmemOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
@@ -54,9 +55,6 @@ namespace {
 /// consumes (two core matrices).
 constexpr int64_t kCoreMatrixBytes = 128;
 constexpr int64_t kStepBytes = 32;
-/// Shared memory the split parts of f32 operands may take in one pass when
-/// the accumulator's staging area is smaller.
-constexpr int64_t kSplitPassBytes = 32 * 1024;
 
 /// What the lowering of one dot decides from its types.
 struct DotPlan {
@@ -83,10 +81,10 @@ struct DotPlan {
   bool aFromSlot;
 };
 
-/// The future_wait marking A of `op` as held in its slot (the schedule's
-/// staging of a loop-invariant A, PipelineDotOperands.cpp), or null.
-static nv_tileas::FutureWaitOp getASlotWait(nv_tileas::DotOp op) {
-  auto wait = op.getA().getDefiningOp<nv_tileas::FutureWaitOp>();
+/// The future_wait marking `a` as held in its slot (the schedule's staging
+/// of a loop-invariant A, PipelineDotOperands.cpp), or null.
+static nv_tileas::FutureWaitOp getASlotWait(Value a) {
+  auto wait = a.getDefiningOp<nv_tileas::FutureWaitOp>();
   auto which =
       wait
           ? wait->getAttrOfType<IntegerAttr>(nv_tileas::kTcgen05OperandAttrName)
@@ -98,18 +96,6 @@ static int64_t alignTo(int64_t value, int64_t align) {
   return (value + align - 1) / align * align;
 }
 
-/// Whether the K coordinates of `layout` (dimension `kDim`) at or above
-/// `kPass` are reached by registers only, so that each thread knows at
-/// compile time which of its registers a pass of `kPass` elements stages.
-static bool passesInRegisters(const tl::LinearLayout &layout, int kDim,
-                              int64_t kPass) {
-  for (llvm::StringRef in : {tl::kLane, tl::kWarp})
-    for (unsigned bit = 0; bit < layout.getInDimSizeLog2(in); ++bit)
-      if (layout.getBasis(in, bit, tl::dimName(kDim)) >= kPass)
-        return false;
-  return true;
-}
-
 /// The K coordinate of register `reg` of `layout` in lane 0 of warp 0.
 static int64_t registerK(const tl::LinearLayout &layout, int kDim, size_t reg) {
   int64_t k = 0;
@@ -119,22 +105,44 @@ static int64_t registerK(const tl::LinearLayout &layout, int kDim, size_t reg) {
   return k;
 }
 
+/// What the staging of a tcgen05 dot's operands from registers reads: a
+/// plain dot (complete in itself) or a tmem_dot onto an accumulator
+/// resident in tensor memory whose operands did not come through ring slots.
+struct DotOperands {
+  Operation *op;
+  nv_tileas::MmaAtomAttr atom;
+  Value a, b;
+  Value cValue;       // a plain dot's C (null for a resident accumulator)
+  RankedTensorType c; // the accumulator's tile
+  bool resident;
+};
+
+static DotOperands operandsOf(nv_tileas::DotOp op) {
+  auto c = cast<RankedTensorType>(op.getC().getType());
+  return {op, op.getAtom(), op.getA(), op.getB(), op.getC(), c, false};
+}
+
+static DotOperands operandsOf(nv_tileas::TmemDotOp op) {
+  RankedTensorType c = op.getAcc().getType().getValueType();
+  return {op, op.getAtom(), op.getA(), op.getB(), Value(), c, true};
+}
+
 /// The plan of a dot with a tcgen05 atom whose tile fits (the schedule
 /// renamed the others to mma.sync), or nullopt.
-static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
-  nv_tileas::MmaAtomAttr atom = op.getAtom();
+static std::optional<DotPlan> planFor(const DotOperands &op) {
+  nv_tileas::MmaAtomAttr atom = op.atom;
   if (atom.getFamily() != nv_tileas::MmaFamily::tcgen05)
     return std::nullopt;
   std::optional<tl::Tcgen05Shape> instr = tl::getTcgen05Shape(
       atom.getAName(), atom.getBName(), atom.getCName());
-  auto a = cast<RankedTensorType>(op.getA().getType());
-  auto c = cast<RankedTensorType>(op.getC().getType());
+  auto a = cast<RankedTensorType>(op.a.getType());
+  RankedTensorType c = op.c;
   int64_t rank = c.getRank();
   if (!instr || (rank != 2 && rank != 3) || a.getRank() != rank ||
       !nv_tileas::LinearEncodingAttr::of(c) ||
       !nv_tileas::LinearEncodingAttr::of(a) ||
       !nv_tileas::LinearEncodingAttr::of(
-          cast<RankedTensorType>(op.getB().getType())))
+          cast<RankedTensorType>(op.b.getType())))
     return std::nullopt;
   DotPlan p{};
   p.instr = *instr;
@@ -157,7 +165,7 @@ static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
   // A slot holds exactly the tile's rows: a 64-row tile then runs the M = 64
   // instruction (its D rows land where the padded M = 128 arrangement puts
   // them), larger tiles M = 128 per block.
-  if (getASlotWait(op)) {
+  if (getASlotWait(op.a)) {
     if (p.batch != 1 || p.instr.splitF32 ||
         (p.tileM != 64 && p.tileM % 128 != 0) ||
         llvm::errorToBool(
@@ -166,41 +174,31 @@ static std::optional<DotPlan> planFor(nv_tileas::DotOp op) {
     p.aFromSlot = true;
   }
   int64_t staging = p.batch * p.m * p.n * 4;
-  // Operands in one pass over all of K, except that the split parts of f32
-  // operands (twice the bytes) take passes over K of at most the staging
-  // area's size (or kSplitPassBytes), each waited for before the next
-  // overwrites it.
-  auto operandBytes = [&](int64_t kPass) {
-    int64_t rowBytes = kPass * p.elemBits / 8;
-    return p.parts * (alignTo(p.batch * p.aRows * rowBytes, kCoreMatrixBytes) +
-                      alignTo(p.batch * p.n * rowBytes, kCoreMatrixBytes));
-  };
-  p.kPass = p.k;
-  if (p.instr.splitF32) {
-    int64_t budget = std::max(staging, kSplitPassBytes);
-    tl::LinearLayout aLayout = getTileLayout(a);
-    tl::LinearLayout bLayout =
-        getTileLayout(cast<RankedTensorType>(op.getB().getType()));
-    while (operandBytes(p.kPass) > budget && (p.kPass / 2) % p.instr.k == 0 &&
-           passesInRegisters(aLayout, rank - 1, p.kPass / 2) &&
-           passesInRegisters(bLayout, rank - 2, p.kPass / 2))
-      p.kPass /= 2;
-  }
-  p.passes = p.k / p.kPass;
+  tl::Tcgen05OperandStaging staged = tl::planTcgen05OperandStaging(
+      p.instr, p.batch, p.aRows, p.n, p.k, p.elemBits, p.aFromSlot, staging,
+      getTileLayout(a), rank - 1,
+      getTileLayout(cast<RankedTensorType>(op.b.getType())), rank - 2);
+  p.kPass = staged.kPass;
+  p.passes = staged.passes;
   p.kBytes = p.kPass * p.elemBits / 8;
   p.kSteps = p.kBytes / kStepBytes;
-  p.aPartBytes =
-      p.aFromSlot ? 0 : alignTo(p.batch * p.aRows * p.kBytes, kCoreMatrixBytes);
-  p.bPartBytes = alignTo(p.batch * p.n * p.kBytes, kCoreMatrixBytes);
+  p.aPartBytes = staged.aPartBytes;
+  p.bPartBytes = staged.bPartBytes;
   p.columns = 32;
   while (p.columns < p.batch * p.mBlocks * p.n)
     p.columns *= 2;
   // A and B (each slice after the other; the small parts after the big
   // ones), then (once the MMAs are complete) the row-major staging area
   // over them; the mbarrier and the tensor-memory address slot after both.
+  // A resident accumulator has its own (tmem_alloc's state, tmem_load's
+  // staging): only A and B.
   p.aOffset = 0;
   p.bOffset = p.parts * p.aPartBytes;
   p.stageOffset = 0;
+  if (op.resident) {
+    p.bytes = p.bOffset + p.parts * p.bPartBytes;
+    return p;
+  }
   int64_t used = std::max(p.bOffset + p.parts * p.bPartBytes, staging);
   p.mbarOffset = alignTo(used, 8);
   p.slotOffset = p.mbarOffset + 8;
@@ -275,36 +273,49 @@ splitTf32(OpBuilder &b, Location loc, ArrayRef<Value> regs,
   return {big, small};
 }
 
-struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// The accumulator a register-staged tmem_dot issues onto
+/// (TileASTmemOps.td, kept in tensor memory across the K loop): its
+/// tensor-memory address, completion mbarrier (32-bit shared address), the
+/// commits made so far and the enable-input-d flag of its first MMAs.
+struct ResidentAccumulator {
+  Value tmem, mbar, commits, accumulate;
+};
 
-  LogicalResult
-  matchAndRewrite(nv_tileas::DotOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (op.getAtom().getFamily() != nv_tileas::MmaFamily::tcgen05)
-      return rewriter.notifyMatchFailure(op, "not a tcgen05 atom");
-    Location loc = op.getLoc();
-    Type structType = getTypeConverter()->convertType(op.getType());
-    if (!structType)
-      return rewriter.notifyMatchFailure(op, "tile without layout");
-    std::optional<DotPlan> planOr = planFor(op);
+/// A tcgen05 dot whose operands arrive in registers.
+struct RegisterStagedDot {
+  /// Stages the operands and issues the MMAs. A plain dot (`resident`
+  /// null) is complete in itself: steps 1 to 6, and `result` receives D's
+  /// registers. Onto a resident accumulator only steps 3 and 4 run (the
+  /// loop's tmem_wait waits for the last commit before the next step
+  /// overwrites the operands; tmem_load reads D), and `result` receives the
+  /// commits made after it.
+  static LogicalResult lower(const DotOperands &ops, Value aIn, Value bIn,
+                             Value cIn, Type structType,
+                             ConversionPatternRewriter &rewriter,
+                             const ResidentAccumulator *resident,
+                             Value &result) {
+    Operation *op = ops.op;
+    Location loc = op->getLoc();
+    std::optional<DotPlan> planOr = planFor(ops);
     if (!planOr)
-      return op.emitError("the tcgen05 atom ")
-             << op.getAtom() << " does not fit this dot's tile";
+      return op->emitError("the tcgen05 atom ")
+             << ops.atom << " does not fit this dot's tile";
     DotPlan p = *planOr;
     LLVM::GlobalOp scratch = getScratchBufferOf(op);
     if (!scratch)
       return failure();
-    FailureOr<int64_t> plannedColumns = getPlannedTensorMemoryColumns(op);
-    if (failed(plannedColumns))
-      return failure();
-    p.columns = *plannedColumns;
+    if (!resident) {
+      FailureOr<int64_t> plannedColumns = getPlannedTensorMemoryColumns(op);
+      if (failed(plannedColumns))
+        return failure();
+      p.columns = *plannedColumns;
+    }
 
     OpBuilder &b = rewriter;
     Type i32 = b.getI32Type();
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto cType = cast<RankedTensorType>(op.getC().getType());
+    auto aType = cast<RankedTensorType>(ops.a.getType());
+    auto bType = cast<RankedTensorType>(ops.b.getType());
+    RankedTensorType cType = ops.c;
     int rank = cType.getRank();
     // Tiles of fewer than 64 rows are laid out as 64-row ones: A's padding
     // rows are not written (D's rows depend on A's rows only, and the
@@ -317,16 +328,30 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     tl::LinearLayout aLayout = padded(getTileLayout(aType));
     tl::LinearLayout bLayout = getTileLayout(bType);
     tl::LinearLayout cLayout = padded(getTileLayout(cType));
-    tl::LinearLayout dLayout = padded(getTileLayout(op.getType()));
+    tl::LinearLayout dLayout = padded(getTileLayout(cType));
     // s32 and f16 accumulators move as 32-bit words (f16 in the low half).
     bool isInt = isTmemWordAccumulator(cType.getElementType());
     Type accElem = isInt ? i32 : Type(b.getF32Type());
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
     // 1. The scratch buffer's previous user is done; tensor memory and the
     //    completion barrier.
-    ScratchFrame frame =
-        beginScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset, p.columns,
-                          needsLeadingBarrier(op));
+    ScratchFrame frame;
+    if (resident) {
+      // Its operands' own buffer: nobody else uses it, and the last commit
+      // was waited for (tmem_wait) before this step overwrites it.
+      frame.base = base;
+      frame.baseAddress =
+          LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), base);
+      std::tie(frame.lane, frame.warp) = getLaneAndWarp(b, loc);
+      frame.tid = LLVM::AddOp::create(
+          b, loc,
+          LLVM::MulOp::create(b, loc, frame.warp, createI32(b, loc, 32)),
+          frame.lane);
+      frame.mbar = resident->mbar;
+    } else {
+      frame = beginScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset,
+                                p.columns, needsLeadingBarrier(op));
+    }
     auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
     Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
           mbar = frame.mbar;
@@ -336,25 +361,29 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     //    it, and C's registers die before A and B are staged. Each batch
     //    slice has its own columns (its registers are contiguous). A zero C
     //    is not stored: the first MMA of each block overwrites instead.
-    bool zeroC = matchPattern(op.getC(), m_AnyZeroFloat()) ||
-                 matchPattern(op.getC(), m_Zero());
+    bool zeroC = !resident && (matchPattern(ops.cValue, m_AnyZeroFloat()) ||
+                               matchPattern(ops.cValue, m_Zero()));
     tl::LinearLayout tmemLayout =
         tmemRegisterLayout({p.batch, p.m, p.n, p.warpGroups, p.halfRows});
     Value stage = at(p.stageOffset);
     FailureOr<SmallVector<Value>> cRegs = SmallVector<Value>();
-    if (!zeroC)
-      cRegs =
-          relayout(b, loc, op,
-                   toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getC())),
-                   cLayout, tmemLayout, stage, p.batch, p.m, p.n);
+    if (!zeroC && !resident)
+      cRegs = relayout(b, loc, op,
+                       toTmemWords(b, loc, unpackRegisters(b, loc, cIn)),
+                       cLayout, tmemLayout, stage, p.batch, p.m, p.n);
     if (failed(cRegs))
       return failure();
     // The allocated address to every thread; every thread is done with the
     // staging area before A and B overwrite it.
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-    NVVM::Barrier0Op::create(b, loc);
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-    Value tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
+    Value tmem;
+    if (resident) {
+      tmem = resident->tmem;
+    } else {
+      emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
+      NVVM::Barrier0Op::create(b, loc);
+      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+      tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
+    }
     TmemAccess access{p.m, p.n, p.warpGroups, p.halfRows};
     Value warpAddress = tmemWarpAddress(b, loc, tmem, warp, access);
     int64_t sliceColumns = p.mBlocks * p.n;
@@ -366,17 +395,17 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                        createI32(b, loc, slice * sliceColumns))
                        .getResult();
     };
-    for (int64_t slice = 0; slice < p.batch && !zeroC; ++slice)
+    for (int64_t slice = 0; slice < p.batch && !zeroC && !resident; ++slice)
       storeTmem(b, loc, sliceAddress(slice),
                 ArrayRef<Value>(*cRegs).slice(slice * sliceRegs, sliceRegs),
                 isInt, access);
 
     SmallVector<Value> aRegs;
     if (!p.aFromSlot)
-      aRegs = unpackRegisters(b, loc, adaptor.getA());
-    SmallVector<Value> bRegs = unpackRegisters(b, loc, adaptor.getB());
+      aRegs = unpackRegisters(b, loc, aIn);
+    SmallVector<Value> bRegs = unpackRegisters(b, loc, bIn);
     if ((aRegs.empty() && !p.aFromSlot) || bRegs.empty())
-      return op.emitError("tcgen05 dot without operand registers");
+      return op->emitError("tcgen05 dot without operand registers");
     tl::LinearLayout aShared = passOperandLayout(
         p.m, p.k, p.kPass, false, p.elemBits, p.batch, p.halfRows);
     tl::LinearLayout bShared =
@@ -400,18 +429,18 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     std::optional<unsigned> slotMode;
     Value slotAddress;
     if (p.aFromSlot) {
-      Value slot = rewriter.getRemappedValue(getASlotWait(op).getFuture());
+      Value slot = rewriter.getRemappedValue(getASlotWait(ops.a).getFuture());
       llvm::Expected<tl::WgmmaSharedOperand> shared =
           tl::wgmmaKMajorA(p.tileM, p.k, p.elemBits);
       if (!slot || !isa<LLVM::LLVMPointerType>(slot.getType()) || !shared) {
         if (!shared)
           llvm::consumeError(shared.takeError());
-        return op.emitError("tcgen05 dot without the shared slot of its A");
+        return op->emitError("tcgen05 dot without the shared slot of its A");
       }
       slotA = std::move(*shared);
       slotMode = tl::getTcgen05SwizzleMode(slotA->swizzleBytes);
       if (!slotMode)
-        return op.emitError("A's slot swizzle has no tcgen05 descriptor mode");
+        return op->emitError("A's slot swizzle has no tcgen05 descriptor mode");
       slotAddress = LLVM::ZExtOp::create(
           b, loc, b.getI64Type(), LLVM::PtrToIntOp::create(b, loc, i32, slot));
     }
@@ -419,7 +448,20 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       // 3. This pass's K of A (M x K) and B (K x N, stored as N rows of K)
       //    into shared memory (split f32: big and small parts), once the
       //    previous pass's MMAs are complete.
-      if (pass > 0) {
+      if (pass > 0 && resident) {
+        // The parity of the accumulator's commit count before this pass's.
+        Value parity = LLVM::AndOp::create(
+            b, loc,
+            LLVM::AddOp::create(b, loc, resident->commits,
+                                createI32(b, loc, pass - 1)),
+            createI32(b, loc, 1));
+        emitPtx(b, loc, Type(), {mbar, parity},
+                "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
+                "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $1;\n"
+                "@!%done bra WAIT_${:uid};\n}",
+                "r,r");
+        emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+      } else if (pass > 0) {
         emitPtx(b, loc, Type(), {mbar},
                 "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
                 "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], " +
@@ -512,12 +554,16 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                       nc * (p.nInstr / 8) * sbo + kOffset)),
                     kCoreMatrixBytes, sbo);
               };
-              bool overwrite = zeroC && pass == 0 && s == 0;
+              // A resident accumulator's flag says whether its first MMAs
+              // accumulate (not onto a zero C, nor before anything was).
+              bool overwrite = (zeroC || resident) && pass == 0 && s == 0;
               auto issue = [&](Value aDesc, Value bDesc) {
                 if (overwrite)
-                  emitWhereZero(b, loc, tid,
-                                {d, aDesc, bDesc, idesc, createI32(b, loc, 0)},
-                                overwriteText, "r,l,l,r,r");
+                  emitWhereZero(
+                      b, loc, tid,
+                      {d, aDesc, bDesc, idesc,
+                       resident ? resident->accumulate : createI32(b, loc, 0)},
+                      overwriteText, "r,l,l,r,r");
                 else
                   emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc}, mmaText,
                                 "r,l,l,r");
@@ -533,6 +579,12 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                     "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
                     "shared::cluster.b64 [$1];",
                     "r");
+    }
+
+    if (resident) {
+      result = LLVM::AddOp::create(b, loc, resident->commits,
+                                   createI32(b, loc, p.passes));
+      return success();
     }
 
     // 5. Wait, stream D from tensor memory into the row-major staging area
@@ -565,28 +617,70 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
 
     // 6. D in the result's layout.
-    FailureOr<SmallVector<Value>> result =
+    FailureOr<SmallVector<Value>> d =
         loadFromShared(b, loc, op, dLayout, rowMajor, stage, accElem);
-    if (failed(result))
+    if (failed(d))
       return failure();
-    rewriter.replaceOp(
-        op, packRegisters(b, loc, structType,
-                          fromTmemWords(b, loc, *result,
-                                        cType.getElementType())));
+    result = packRegisters(b, loc, structType,
+                           fromTmemWords(b, loc, *d, cType.getElementType()));
+    return success();
+  }
+};
+
+struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(nv_tileas::DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getAtom().getFamily() != nv_tileas::MmaFamily::tcgen05)
+      return rewriter.notifyMatchFailure(op, "not a tcgen05 atom");
+    Type structType = getTypeConverter()->convertType(op.getType());
+    if (!structType)
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    Value result;
+    if (failed(RegisterStagedDot::lower(operandsOf(op), adaptor.getA(),
+                                        adaptor.getB(), adaptor.getC(),
+                                        structType, rewriter,
+                                        /*resident=*/nullptr, result)))
+      return failure();
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
 
 } // namespace
 
+bool mlir::tilecc::readsTcgen05OperandSlots(nv_tileas::TmemDotOp op) {
+  auto marked = [](Value v, int which) {
+    auto wait = v.getDefiningOp<nv_tileas::FutureWaitOp>();
+    auto attr = wait ? wait->getAttrOfType<IntegerAttr>(
+                           nv_tileas::kTcgen05OperandAttrName)
+                     : IntegerAttr();
+    return attr && attr.getInt() == which;
+  };
+  return marked(op.getA(), 0) && marked(op.getB(), 1);
+}
+
+LogicalResult mlir::tilecc::lowerTcgen05TmemDotFromRegisters(
+    nv_tileas::TmemDotOp op, Value a, Value b, Value tmem, Value mbar,
+    Value commits, Value accumulate, ConversionPatternRewriter &rewriter,
+    Value &commitsAfter) {
+  ResidentAccumulator resident{tmem, mbar, commits, accumulate};
+  return RegisterStagedDot::lower(operandsOf(op), a, b, Value(), Type(),
+                                  rewriter, &resident, commitsAfter);
+}
+
 int64_t mlir::tilecc::getTcgen05DotScratchBytes(
     Operation *op, const ::tilecc::TargetInfo &target) {
   if (!target.has(::tilecc::TargetFeature::Tcgen05))
     return 0;
-  auto dot = dyn_cast<nv_tileas::DotOp>(op);
-  if (!dot)
-    return 0;
-  std::optional<DotPlan> plan = planFor(dot);
+  std::optional<DotPlan> plan;
+  if (auto dot = dyn_cast<nv_tileas::DotOp>(op))
+    plan = planFor(operandsOf(dot));
+  else if (auto dot = dyn_cast<nv_tileas::TmemDotOp>(op))
+    if (!readsTcgen05OperandSlots(dot))
+      plan = planFor(operandsOf(dot));
   return plan ? plan->bytes : 0;
 }
 
@@ -595,7 +689,7 @@ int64_t mlir::tilecc::getTcgen05DotColumns(Operation *op,
   auto dot = dyn_cast<nv_tileas::DotOp>(op);
   if (!dot || !target.has(::tilecc::TargetFeature::Tcgen05))
     return 0;
-  std::optional<DotPlan> plan = planFor(dot);
+  std::optional<DotPlan> plan = planFor(operandsOf(dot));
   return plan ? plan->columns : 0;
 }
 

@@ -171,7 +171,11 @@ struct TargetInfo;
 } // namespace tilecc
 
 namespace mlir {
+class ConversionPatternRewriter;
 class RewritePatternSet;
+namespace nv_tileas {
+class TmemDotOp;
+} // namespace nv_tileas
 namespace tilecc {
 class TileASToLLVMTypeConverter;
 
@@ -197,6 +201,19 @@ int64_t getTcgen05DotScratchBytes(Operation *op,
                                   const ::tilecc::TargetInfo &target);
 /// Tensor-memory columns it allocates (0 for other ops and targets).
 int64_t getTcgen05DotColumns(Operation *op, const ::tilecc::TargetInfo &target);
+/// Whether a tmem_dot reads A and B from ring slots (their future_waits
+/// marked nv_tileas.tcgen05_operand 0 / 1) rather than staging registers.
+bool readsTcgen05OperandSlots(nv_tileas::TmemDotOp op);
+/// A tmem_dot whose operands arrive in registers (f32 split into tf32
+/// parts, tf32, B not N-major in a slot, ...): the plain dot's staging
+/// (Tcgen05DotPatterns.cpp) into its own buffer and the MMAs onto the
+/// resident accumulator (`tmem`, mbarrier `mbar`, `commits` made,
+/// enable-input-d flag `accumulate` of its first MMAs), committed once per
+/// K pass; `commitsAfter` receives the count after them.
+LogicalResult lowerTcgen05TmemDotFromRegisters(
+    nv_tileas::TmemDotOp op, Value a, Value b, Value tmem, Value mbar,
+    Value commits, Value accumulate, ConversionPatternRewriter &rewriter,
+    Value &commitsAfter);
 } // namespace tilecc
 } // namespace mlir
 

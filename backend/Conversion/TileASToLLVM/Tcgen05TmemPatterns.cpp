@@ -16,7 +16,10 @@
 //               i8) from the ring slots' matrix descriptors (A K-major, B
 //               N-major, both swizzled as lib/Layout wgmmaKMajorA /
 //               wgmmaNMajorB lay them out) and one tcgen05.commit to the
-//               mbarrier; no wait;
+//               mbarrier; no wait. Operands in registers instead are
+//               staged as a plain dot stages them (Tcgen05DotPatterns.cpp,
+//               f32 as 3xTF32 parts, K in passes each committed and waited
+//               for before the next overwrites its buffer);
 //   tmem_wait:  every thread waits for the phase of the last commit;
 //   tmem_load:  that wait, tcgen05.ld into the staging area, tcgen05.dealloc
 //               and mbarrier.inval, the result's registers read back.
@@ -66,11 +69,23 @@ int64_t tmemColumns(int64_t m, int64_t n) {
   return columns;
 }
 
-/// Warps of the function holding `op` (from its tiles' layouts).
+/// How the warps reach the accumulator `acc` (from its tile's layout): a
+/// tile of fewer than 64 rows sits where a 64-row one does (its further
+/// rows are never read).
 TmemAccess accessFor(RankedTensorType acc) {
   int64_t warps = getTileLayout(acc).getInDimSize(tl::kWarp);
-  int64_t m = acc.getDimSize(0), n = acc.getDimSize(1);
+  int64_t m = tl::getTcgen05PaddedM(acc.getDimSize(0)), n = acc.getDimSize(1);
   return TmemAccess{m, n, warps / 4, m == 64};
+}
+
+/// The register layout of `type` over the rows the accumulator occupies
+/// (getTcgen05PaddedM).
+tl::LinearLayout paddedTileLayout(RankedTensorType type) {
+  tl::LinearLayout layout = getTileLayout(type);
+  int64_t m = tl::getTcgen05PaddedM(type.getDimSize(0));
+  return m == type.getDimSize(0)
+             ? layout
+             : layout.resizeOutDim(tl::dimName(0), int32_t(m));
 }
 
 /// Every thread waits until the phase of the accumulator's last commit
@@ -124,14 +139,13 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
       if (!scratch)
         return failure();
       Value stage = LLVM::AddressOfOp::create(b, loc, scratch);
-      cRegs = relayout(b, loc, op,
-                       toTmemWords(b, loc,
-                                   unpackRegisters(b, loc, adaptor.getInit())),
-                       getTileLayout(cType),
-                       tmemRegisterLayout({1, access.m, access.n,
-                                           access.warpGroups,
-                                           access.halfRows}),
-                       stage, 1, access.m, access.n);
+      cRegs = relayout(
+          b, loc, op,
+          toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getInit())),
+          paddedTileLayout(cType),
+          tmemRegisterLayout(
+              {1, access.m, access.n, access.warpGroups, access.halfRows}),
+          stage, 1, access.m, access.n);
       if (failed(cRegs))
         return failure();
     }
@@ -196,13 +210,34 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
             ? tl::getTcgen05Shape(atom.getAName(), atom.getBName(),
                                   atom.getCName())
             : std::nullopt;
-    // f32 operands' 3xTF32 splits them in registers (the per-dot lowering).
-    if (!instr || instr->splitF32)
+    if (!instr)
       return op.emitOpError("keeps accumulators of a tcgen05.mma kind "
                             "(f16, tf32, f8f6f4, i8) in tensor memory, not "
                             "atom ")
              << atom;
     RankedTensorType a = op.getA().getType(), bt = op.getB().getType();
+    // Operands in registers (f32 split into tf32 parts, tf32, B not
+    // N-major in a slot, ...): the plain dot's staging, onto the
+    // accumulator.
+    if (!readsTcgen05OperandSlots(op)) {
+      Location loc = op.getLoc();
+      Value acc = adaptor.getAcc(), commits;
+      if (failed(lowerTcgen05TmemDotFromRegisters(
+              op, adaptor.getA(), adaptor.getB(),
+              field(rewriter, loc, acc, kAddress),
+              field(rewriter, loc, acc, kBarrier),
+              field(rewriter, loc, acc, kCommits),
+              field(rewriter, loc, acc, kAccumulate), rewriter, commits)))
+        return failure();
+      acc = withField(rewriter, loc, acc, kCommits, commits);
+      acc = withField(rewriter, loc, acc, kAccumulate,
+                      createI32(rewriter, loc, 1));
+      rewriter.replaceOp(op, acc);
+      return success();
+    }
+    if (instr->splitF32)
+      return op.emitOpError("splits f32 operands into tf32 parts from "
+                            "registers, not from ring slots");
     int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = bt.getDimSize(1);
     unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
     if ((m != 64 && m % 128 != 0) || !llvm::isPowerOf2_64(n) || n < 16 ||
@@ -363,7 +398,7 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
     emitWhereZero(b, loc, tid, {field(b, loc, acc, kBarrier)},
                   "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
     FailureOr<SmallVector<Value>> result = loadFromShared(
-        b, loc, op, getTileLayout(type), *rowMajor, stage, accElem);
+        b, loc, op, paddedTileLayout(type), *rowMajor, stage, accElem);
     if (failed(result))
       return failure();
     rewriter.replaceOp(
@@ -387,7 +422,9 @@ int64_t mlir::tilecc::getTcgen05TmemScratchBytes(Operation *op) {
   } else if (auto load = dyn_cast<nv_tileas::TmemLoadOp>(op)) {
     type = load.getType();
   }
-  return type ? type.getNumElements() * 4 : 0;
+  return type ? tl::getTcgen05PaddedM(type.getDimSize(0)) * type.getDimSize(1) *
+                    4
+              : 0;
 }
 
 int64_t mlir::tilecc::getTcgen05TmemColumns(Operation *op) {

@@ -55,10 +55,12 @@
 #B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = [(0, 32), (0, 64)]} -> {dim0 = 32, dim1 = 128}>
 #C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32), (0, 64)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 128}>
 module attributes {nv_tileas.compute_capability = 100 : i32} {
-  func.func @not_from_slots(%a: tensor<128x32xf16, #A>, %b: tensor<32x128xf16, #B>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>) {
-    // expected-error @+2 {{reads A and B from their ring slots}}
+  func.func @split_f32_from_slots(%fa: !nv_tileas.future<tensor<128x32xf32, #A>>, %fb: !nv_tileas.future<tensor<32x128xf32, #B>>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>) {
+    %a = nv_tileas.async.future_wait %fa {nv_tileas.tcgen05_operand = 0 : i32} : !nv_tileas.future<tensor<128x32xf32, #A>>
+    %b = nv_tileas.async.future_wait %fb {nv_tileas.tcgen05_operand = 1 : i32} : !nv_tileas.future<tensor<32x128xf32, #B>>
+    // expected-error @+2 {{splits f32 operands into tf32 parts from registers, not from ring slots}}
     // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
-    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} : tensor<128x32xf16, #A>, tensor<32x128xf16, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k8, f32 x f32 -> f32>} : tensor<128x32xf32, #A>, tensor<32x128xf32, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
     return
   }
 }
@@ -69,10 +71,10 @@ module attributes {nv_tileas.compute_capability = 100 : i32} {
 #B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], warp = [(0, 32), (0, 64)]} -> {dim0 = 32, dim1 = 128}>
 #C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (0, 32), (0, 64)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 128}>
 module attributes {nv_tileas.compute_capability = 100 : i32} {
-  func.func @not_a_kind(%a: tensor<128x32xf32, #A>, %b: tensor<32x128xf32, #B>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>) {
-    // expected-error @+2 {{keeps accumulators of a tcgen05.mma kind (f16, tf32, f8f6f4, i8) in tensor memory, not atom #nv_tileas.mma_atom<tcgen05, m128n128k8, f32 x f32 -> f32>}}
+  func.func @not_a_kind(%a: tensor<128x32xf64, #A>, %b: tensor<32x128xf64, #B>, %t: !nv_tileas.tmem_acc<tensor<128x128xf64, #C>>) {
+    // expected-error @+2 {{keeps accumulators of a tcgen05.mma kind (f16, tf32, f8f6f4, i8) in tensor memory, not atom #nv_tileas.mma_atom<tcgen05, m128n128k4, f64 x f64 -> f64>}}
     // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
-    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k8, f32 x f32 -> f32>} : tensor<128x32xf32, #A>, tensor<32x128xf32, #B>, !nv_tileas.tmem_acc<tensor<128x128xf32, #C>>
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k4, f64 x f64 -> f64>} : tensor<128x32xf64, #A>, tensor<32x128xf64, #B>, !nv_tileas.tmem_acc<tensor<128x128xf64, #C>>
     return
   }
 }
@@ -84,6 +86,22 @@ module attributes {nv_tileas.compute_capability = 100 : i32} {
 #C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)]} -> {dim0 = 32, dim1 = 32}>
 module attributes {nv_tileas.compute_capability = 100 : i32} {
   func.func @m32(%a: tensor<32x32xf16, #A>, %b: tensor<32x32xf16, #B>, %t: !nv_tileas.tmem_acc<tensor<32x32xf32, #C>>) {
+    // expected-error @+2 {{the tcgen05 atom #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32> does not fit this dot's tile}}
+    // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32>} : tensor<32x32xf16, #A>, tensor<32x32xf16, #B>, !nv_tileas.tmem_acc<tensor<32x32xf32, #C>>
+    return
+  }
+}
+
+// -----
+
+#A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)]} -> {dim0 = 32, dim1 = 32}>
+#B = #nv_tileas.linear<{register = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], lane = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)]} -> {dim0 = 32, dim1 = 32}>
+#C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)]} -> {dim0 = 32, dim1 = 32}>
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+  func.func @m32_slots(%fa: !nv_tileas.future<tensor<32x32xf16, #A>>, %fb: !nv_tileas.future<tensor<32x32xf16, #B>>, %t: !nv_tileas.tmem_acc<tensor<32x32xf32, #C>>) {
+    %a = nv_tileas.async.future_wait %fa {nv_tileas.tcgen05_operand = 0 : i32} : !nv_tileas.future<tensor<32x32xf16, #A>>
+    %b = nv_tileas.async.future_wait %fb {nv_tileas.tcgen05_operand = 1 : i32} : !nv_tileas.future<tensor<32x32xf16, #B>>
     // expected-error @+2 {{needs M = 64 or a multiple of 128, N a power of two from 16 and K a multiple of 16}}
     // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
     %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32>} : tensor<32x32xf16, #A>, tensor<32x32xf16, #B>, !nv_tileas.tmem_acc<tensor<32x32xf32, #C>>

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "Layout/Tcgen05Mma.h"
 
+#include "Layout/DistributedLayouts.h"
+
 #include "gtest/gtest.h"
 
 using namespace tilecc::layout;
@@ -158,3 +160,51 @@ TEST(Tcgen05Mma, SmemDescriptor) {
 }
 
 } // namespace
+
+// The staging layout of an operand staged from registers: 16 bytes of K per
+// thread and access, lanes along M (A) or N (B), warps along M / N, the
+// rest of K in registers; every element in one thread.
+TEST(Tcgen05Mma, StagingLayout) {
+  // A: 128 x 64 f32 on 4 warps.
+  LinearLayout a = getTcgen05StagingLayout({128, 64}, 1, 32, 4);
+  EXPECT_EQ(a.getInDimSize(kRegister), 64);
+  EXPECT_EQ(a.getBasis(kRegister, 0, dimName(1)), 1);
+  EXPECT_EQ(a.getBasis(kRegister, 1, dimName(1)), 2);
+  EXPECT_EQ(a.getBasis(kRegister, 2, dimName(1)), 4);
+  EXPECT_EQ(a.getBasis(kLane, 0, dimName(0)), 1);
+  EXPECT_EQ(a.getBasis(kWarp, 1, dimName(0)), 64);
+  EXPECT_TRUE(passesInRegisters(a, 1, 4));
+  // B: 64 x 128 f16 (K in dimension 0) on 8 warps: warps cover N, then K.
+  LinearLayout b = getTcgen05StagingLayout({64, 128}, 0, 16, 8);
+  EXPECT_EQ(b.getInDimSize(kRegister), 32);
+  EXPECT_EQ(b.getBasis(kRegister, 2, dimName(0)), 4);
+  EXPECT_EQ(b.getBasis(kLane, 0, dimName(1)), 1);
+  EXPECT_EQ(b.getBasis(kWarp, 2, dimName(0)), 8);
+  EXPECT_FALSE(passesInRegisters(b, 0, 8));
+  EXPECT_TRUE(passesInRegisters(b, 0, 16));
+}
+
+// Operands staged from registers: one pass over K, except split f32 parts
+// above the budget (the accumulator's staging area, at least 32 KiB),
+// halved while each half is still registers.
+TEST(Tcgen05Mma, OperandStaging) {
+  Tcgen05Shape f16 = *getTcgen05Shape("f16", "f16", "f32");
+  LinearLayout a16 = getTcgen05StagingLayout({64, 32}, 1, 16, 4);
+  LinearLayout b16 = getTcgen05StagingLayout({32, 64}, 0, 16, 4);
+  Tcgen05OperandStaging one = planTcgen05OperandStaging(
+      f16, 1, 128, 64, 32, 16, false, 64 * 64 * 4, a16, 1, b16, 0);
+  EXPECT_EQ(one.passes, 1);
+  EXPECT_EQ(one.aPartBytes, 128 * 64);
+  EXPECT_EQ(one.bPartBytes, 64 * 64);
+  EXPECT_EQ(one.bytes(), 128 * 64 + 64 * 64);
+  // 128 x 128 x 128 f32 on 8 warps: 64 KiB passes of 32.
+  Tcgen05Shape f32 = *getTcgen05Shape("f32", "f32", "f32");
+  LinearLayout a32 = getTcgen05StagingLayout({128, 128}, 1, 32, 8);
+  LinearLayout b32 = getTcgen05StagingLayout({128, 128}, 0, 32, 8);
+  Tcgen05OperandStaging split = planTcgen05OperandStaging(
+      f32, 1, 128, 128, 128, 32, false, 128 * 128 * 4, a32, 1, b32, 0);
+  EXPECT_EQ(split.parts, 2);
+  EXPECT_EQ(split.kPass, 32);
+  EXPECT_EQ(split.passes, 4);
+  EXPECT_EQ(split.bytes(), 64 * 1024);
+}
