@@ -22,7 +22,7 @@ using namespace mlir;
 
 static llvm::cl::opt<std::string> bytecodeVersionFlag(
     "bytecode-version",
-    llvm::cl::desc("Tile IR bytecode version to write (default: newest)"),
+    llvm::cl::desc("Tile IR bytecode version to write (default: 13.3)"),
     llvm::cl::init(""));
 
 /// The version -bytecode-version names; prints cuda-tile-translate's message
@@ -30,7 +30,7 @@ static llvm::cl::opt<std::string> bytecodeVersionFlag(
 static FailureOr<cuda_tile::BytecodeVersion> targetVersion() {
   auto versions = cuda_tile::supportedBytecodeVersions();
   if (bytecodeVersionFlag.empty())
-    return versions.back();
+    return cuda_tile::BytecodeVersion{};
   if (auto v = cuda_tile::BytecodeVersion::parseSupported(bytecodeVersionFlag))
     return *v;
   llvm::errs() << "Invalid argument '" << bytecodeVersionFlag

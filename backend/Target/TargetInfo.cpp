@@ -168,6 +168,7 @@ struct NvvmPtxRow {
 const NvvmPtxRow kNvvmPtxVersions[] = {
     {"nvvm.fence.proxy.acquire", 83}, // the tensormap proxy, sm_90
     {"nvvm.fence.proxy.release", 83},
+    {"nvvm.fence.proxy", 75}, // fence.proxy.alias, sm_70 (PTX 7.5)
 };
 } // namespace
 

@@ -402,6 +402,17 @@ void tilecc::interp::registerArithHandlers(OpHandlerRegistry &registry) {
   registry.add<ct::PowOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapMath(op, exec, [](ArrayRef<double> v) { return std::pow(v[0], v[1]); });
   });
+  // x^n for a signed integer n, evaluated in double and rounded once.
+  registry.add<ct::FPowIOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto powi = cast<ct::FPowIOp>(op);
+    Type type = elementTypeOf(powi.getSource());
+    Type exponentType = elementTypeOf(powi.getExponent());
+    return mapElements(op, exec, [&](ArrayRef<uint64_t> a) -> std::optional<uint64_t> {
+      double x = decodeFloat(type, a[0]);
+      int64_t n = decodeSigned(exponentType, a[1]);
+      return encodeFloat(type, std::pow(x, double(n)), RoundingMode::NearestTiesToEven);
+    });
+  });
   registry.add<ct::Atan2Op>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     return mapMath(op, exec, [](ArrayRef<double> v) { return std::atan2(v[0], v[1]); });
   });

@@ -264,6 +264,11 @@ void tilecc::interp::registerMemoryHandlers(OpHandlerRegistry &registry) {
   };
   registry.add<ct::MakeTokenOp>(token);
   registry.add<ct::JoinTokensOp>(token);
+  // One tile block runs at a time and its memory operations complete in
+  // program order: grid dependency control and the alias fence only order.
+  registry.add<ct::GdcLaunchDependentsTkoOp>(token);
+  registry.add<ct::GdcWaitTkoOp>(token);
+  registry.add<ct::MemoryFenceAliasTkoOp>(token);
 
   registry.add<ct::MakeTensorViewOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     auto make = cast<ct::MakeTensorViewOp>(op);

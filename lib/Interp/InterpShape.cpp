@@ -117,6 +117,27 @@ void tilecc::interp::registerShapeHandlers(OpHandlerRegistry &registry) {
       return c;
     });
   });
+  registry.add<ct::InsertOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
+    auto insert = cast<ct::InsertOp>(op);
+    const Tile &source = exec.get(insert.getSource());
+    Tile out = exec.get(insert.getDestination());
+    llvm::SmallVector<int64_t, 4> origin;
+    for (auto [d, index] : llvm::enumerate(insert.getIndices())) {
+      const Tile &t = exec.get(index);
+      origin.push_back(decodeSigned(t.elementType, t.bits[0]) * source.shape[d]);
+    }
+    for (auto [d, o] : llvm::enumerate(origin))
+      if (o < 0 || o + source.shape[d] > out.shape[d])
+        return op->emitError("reference interpreter: insert index out of range");
+    for (int64_t i = 0, e = source.getNumElements(); i < e; ++i) {
+      llvm::SmallVector<int64_t, 4> c = source.delinearize(i);
+      for (auto [d, o] : llvm::enumerate(origin))
+        c[d] += o;
+      out.bits[out.linearize(c)] = source.bits[i];
+    }
+    exec.set(insert.getResult(), std::move(out));
+    return success();
+  });
   registry.add<ct::CatOp>([](Operation *op, BlockExecution &exec) -> LogicalResult {
     unsigned dim = op->getAttrOfType<IntegerAttr>("dim").getInt();
     const Tile &lhs = exec.get(op->getOperand(0));

@@ -23,7 +23,7 @@ struct TileIRRelease {
 /// The oldest and newest Tile IR releases whose bytecode tilecc reads; the
 /// version text reports the newest as the tileiras release tilecc replaces.
 constexpr TileIRRelease kOldestTileIRRelease = {13, 1};
-constexpr TileIRRelease kNewestTileIRRelease = {13, 3};
+constexpr TileIRRelease kNewestTileIRRelease = {13, 4};
 
 /// The `--version` text (several lines, newline-terminated).
 std::string getVersionText();

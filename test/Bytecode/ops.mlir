@@ -4,6 +4,9 @@
 // RUN: %round_trip_test %s %t
 // The same module through tilecc-translate's one-step round trip.
 // RUN: tilecc-translate -test-cudatile-roundtrip -no-implicit-module %s | FileCheck %s
+// And as 13.4 bytecode (pointer and tensor_view types carry a flags field,
+// ftoi a flags field, load/store_view an all-false `inbounds` array).
+// RUN: tilecc-translate -test-cudatile-roundtrip -no-implicit-module -bytecode-version=13.4 %s | FileCheck %s
 // CHECK-LABEL: entry @arith
 // CHECK: addi %{{.*}}, %{{.*}} overflow<no_wrap> : tile<4xi32>
 // CHECK: divf %{{.*}}, %{{.*}} rounding<approx> flush_to_zero : tile<4xf32>

@@ -22,6 +22,9 @@
 namespace mlir::cuda_tile {
 
 /// A bytecode version `major.minor` (the header's tag is kept, not compared).
+/// Default-constructed it is the version written by default: 13.3, the newest
+/// whose encoding NVIDIA's own reader source fixes (13.4's rows follow NVIDIA's
+/// cuTile Python writer; docs/bytecode.md).
 struct BytecodeVersion {
   uint8_t major = 13;
   uint8_t minor = 3;
@@ -40,8 +43,7 @@ struct BytecodeVersion {
   static std::optional<BytecodeVersion> parseSupported(llvm::StringRef text);
 };
 
-/// The versions tilecc reads and writes, oldest first; the last is written
-/// by default.
+/// The versions tilecc reads and writes, oldest first.
 llvm::ArrayRef<BytecodeVersion> supportedBytecodeVersions();
 
 /// True when `buffer` starts with the Tile IR bytecode magic.

@@ -20,7 +20,7 @@ std::string BytecodeVersion::str() const {
 }
 
 ArrayRef<BytecodeVersion> cuda_tile::supportedBytecodeVersions() {
-  static const BytecodeVersion versions[] = {v13_1, v13_2, v13_3};
+  static const BytecodeVersion versions[] = {v13_1, v13_2, v13_3, v13_4};
   return versions;
 }
 
@@ -74,6 +74,7 @@ static AttrKind parseKind(StringRef kind, StringRef &enumName) {
                    .Case("str", AttrKind::Str)
                    .Case("sym", AttrKind::Sym)
                    .Case("i32arr", AttrKind::I32Array)
+                   .Case("boolarr", AttrKind::BoolArray)
                    .Case("dense", AttrKind::Dense)
                    .Case("arr", AttrKind::Array)
                    .Case("pred", AttrKind::Predicate)
@@ -121,10 +122,12 @@ static OpLayout parseLayout(uint32_t opcode, StringRef name,
       f.name = parts[1];
       f.since = ver;
       f.defaultValue = def;
-      if (parts[0] == "u") {
+      if (parts[0] == "u" || parts[0] == "n") {
         f.unit = f.optional = true;
+        f.unsupported = parts[0] == "n";
         f.kind = AttrKind::Bool;
       } else {
+        f.dropped = parts[0] == "d";
         f.optional = parts[0] == "a?";
         f.kind = parseKind(parts[2], f.enumName);
       }

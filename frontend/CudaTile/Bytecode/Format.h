@@ -30,12 +30,14 @@ enum Section : uint8_t {
   NumSections = 8,
 };
 
-enum TypeTag : uint8_t {
+enum TypeTag : uint16_t {
   I1 = 0, I8 = 1, I16 = 2, I32 = 3, I64 = 4,
   F16 = 5, BF16 = 6, F32 = 7, TF32 = 8, F64 = 9, F8E4M3FN = 10, F8E5M2 = 11,
   Pointer = 12, Tile = 13, TensorView = 14, PartitionView = 15,
   Function = 16, Token = 17, F8E8M0FNU = 18, F4E2M1FN = 19,
   GatherScatterView = 20, StridedView = 21, I4 = 22,
+  // 13.4, developer preview only: read to give a clear refusal.
+  F8E5M3FNU = 130,
 };
 
 enum AttrTag : uint8_t {
@@ -54,12 +56,12 @@ inline constexpr uint64_t kFirstDebugIndex = 1;
 enum FunctionFlags : uint8_t { KindKernel = 0x02, HasOptimizationHints = 0x04 };
 
 inline constexpr BytecodeVersion v13_1{13, 1, 0}, v13_2{13, 2, 0},
-    v13_3{13, 3, 0};
+    v13_3{13, 3, 0}, v13_4{13, 4, 0};
 
 /// How an operation attribute's value is stored.
 enum class AttrKind {
-  I32, I64, Bool, Str, Sym, I32Array, Dense, Array, Predicate, Hints, Type,
-  Enum,
+  I32, I64, Bool, Str, Sym, I32Array, BoolArray, Dense, Array, Predicate,
+  Hints, Type, Enum,
 };
 
 struct AttrField {
@@ -68,6 +70,12 @@ struct AttrField {
   llvm::StringRef enumName; // AttrKind::Enum only
   bool optional = false;
   bool unit = false;
+  /// A unit attribute tilecc does not model: read set, it is refused.
+  bool unsupported = false;
+  /// An attribute whose value tilecc may drop without changing the program's
+  /// meaning (view ops' `inbounds` promises): read and discarded, written as
+  /// its all-false value.
+  bool dropped = false;
   BytecodeVersion since;
   std::optional<uint64_t> defaultValue;
   int flagBit = -1; // bit in the flags field (optional attributes)

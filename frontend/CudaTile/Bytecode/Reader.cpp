@@ -330,6 +330,24 @@ LogicalResult Reader::parseType(EncodingReader &r, Type &out) {
       return error(pos, "invalid padding value " + Twine(v));
     return success();
   };
+  // From 13.4 pointer and tensor_view types carry a flags varint and, when
+  // its bit 0 is set, a pointer attribute after their fields. tilecc has no
+  // pointer attributes: a type that carries one is refused.
+  uint64_t ptrFlags = 0;
+  auto ptrAttrFlags = [&]() -> LogicalResult {
+    if (version < v13_4)
+      return success();
+    if (!r.varint(ptrFlags))
+      return truncated(r, "type flags");
+    if (ptrFlags & ~uint64_t(1))
+      return error(at, "invalid type flags " + Twine(ptrFlags));
+    return success();
+  };
+  auto ptrAttr = [&]() -> LogicalResult {
+    if (!(ptrFlags & 1))
+      return success();
+    return error(at, "pointer attributes (Tile IR 13.4) are not supported");
+  };
   auto fail = [&](StringRef what) {
     return error(at, "invalid " + what + " type");
   };
@@ -367,9 +385,13 @@ LogicalResult Reader::parseType(EncodingReader &r, Type &out) {
     out = Float4E2M1FNType::get(ctx);
     return since("Float4E2M1FN", v13_3);
   case Token: out = TokenType::get(ctx); return success();
+  case F8E5M3FNU:
+    return error(at, "type 'f8E5M3FNU' is a Tile IR 13.4 developer-preview "
+                     "type, not supported");
   case Pointer: {
     Type pointee;
-    if (failed(elementType(pointee)))
+    if (failed(ptrAttrFlags()) || failed(elementType(pointee)) ||
+        failed(ptrAttr()))
       return failure();
     if (!pointee.isIntOrFloat())
       return fail("pointer");
@@ -389,8 +411,8 @@ LogicalResult Reader::parseType(EncodingReader &r, Type &out) {
   case TensorView: {
     Type elt;
     SmallVector<int64_t> shape, strides;
-    if (failed(elementType(elt)) || failed(i64s(shape)) ||
-        failed(i64s(strides)))
+    if (failed(ptrAttrFlags()) || failed(elementType(elt)) ||
+        failed(i64s(shape)) || failed(i64s(strides)) || failed(ptrAttr()))
       return failure();
     return verified(checked([&](auto e) {
                       return TensorViewType::getChecked(
@@ -883,6 +905,19 @@ LogicalResult Reader::readAttr(EncodingReader &r, const AttrField &f,
     out = DenseI32ArrayAttr::get(ctx, v);
     return success();
   }
+  case AttrKind::BoolArray: {
+    SmallVector<int8_t> v;
+    if (!r.fixedArray(v))
+      return truncated(r, "a boolean array");
+    SmallVector<bool> bits;
+    for (int8_t b : v) {
+      if (b != 0 && b != 1)
+        return error(at, "invalid boolean " + Twine(int(b)));
+      bits.push_back(b);
+    }
+    out = DenseBoolArrayAttr::get(ctx, bits);
+    return success();
+  }
   case AttrKind::Dense: {
     uint64_t idx;
     if (!r.varint(idx))
@@ -1059,6 +1094,20 @@ LogicalResult Reader::readOp(EncodingReader &r, Block &block) {
     }
     if (f.optional && !flag(f.flagBit))
       continue;
+    if (f.unsupported)
+      return error(at, "attribute '" + f.name + "' of '" + opName +
+                           "' (Tile IR " + f.since.str() +
+                           ") is not supported");
+    if (f.dropped) {
+      // A per-dimension promise (e.g. `inbounds`): dropping it keeps the
+      // program's meaning, so it is read and discarded.
+      SmallVector<int8_t> promise;
+      if (!r.fixedArray(promise))
+        return truncated(r, ("attribute '" + f.name + "'").str());
+      if (llvm::any_of(promise, [](int8_t b) { return b != 0 && b != 1; }))
+        return error(r, "invalid boolean in attribute '" + f.name + "'");
+      continue;
+    }
     if (f.unit) {
       state.addAttribute(f.name, UnitAttr::get(ctx));
       continue;

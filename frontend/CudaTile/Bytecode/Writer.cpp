@@ -160,8 +160,15 @@ LogicalResult Writer::serializeType(Type t, EncodingWriter &w, Operation *op) {
   if (isa<Float4E2M1FNType>(t)) return scalar(F4E2M1FN, "Float4E2M1FN", v13_3);
   if (isa<TokenType>(t))
     return scalar(Token, "TokenType", v13_1);
+  // From 13.4 pointer and tensor_view types start with a flags varint (bit 0:
+  // a pointer attribute follows); tilecc writes none.
+  auto ptrAttrFlags = [&] {
+    if (version >= v13_4)
+      w.varint(0);
+  };
   if (auto p = dyn_cast<PointerType>(t)) {
     w.varint(Pointer);
+    ptrAttrFlags();
     return typeRef(p.getPointeeType());
   }
   if (auto tile = dyn_cast<TileType>(t)) {
@@ -173,6 +180,7 @@ LogicalResult Writer::serializeType(Type t, EncodingWriter &w, Operation *op) {
   }
   if (auto tv = dyn_cast<TensorViewType>(t)) {
     w.varint(TensorView);
+    ptrAttrFlags();
     if (failed(typeRef(tv.getElementType())))
       return failure();
     w.fixedArray(tv.getShape());
@@ -488,6 +496,14 @@ LogicalResult Writer::writeAttr(Operation *op, const AttrField &f,
     w.fixedArray(a.asArrayRef());
     return success();
   }
+  case AttrKind::BoolArray: {
+    auto a = dyn_cast_or_null<DenseBoolArrayAttr>(value);
+    if (!a)
+      return bad();
+    SmallVector<int8_t> bytes(a.asArrayRef().begin(), a.asArrayRef().end());
+    w.fixedArray(ArrayRef<int8_t>(bytes));
+    return success();
+  }
   case AttrKind::Dense: {
     auto d = dyn_cast_or_null<mlir::DenseElementsAttr>(value);
     if (!d)
@@ -634,6 +650,17 @@ LogicalResult Writer::writeOp(Operation *op, EncodingWriter &w) {
   for (const AttrField &f : layout->attrs) {
     if (f.unit)
       continue;
+    if (f.dropped) {
+      // All false, one entry per operand of the (only) variadic group.
+      if (version < f.since)
+        continue;
+      uint64_t n = 0;
+      for (auto [i, g] : llvm::enumerate(layout->operands))
+        if (g.kind == OperandGroup::Variadic)
+          n = groups[i].second;
+      w.fixedArray(ArrayRef<int8_t>(SmallVector<int8_t>(n, 0)));
+      continue;
+    }
     Attribute value = op->getAttr(f.name);
     if (f.optional) {
       if (value && failed(writeAttr(op, f, value, w)))

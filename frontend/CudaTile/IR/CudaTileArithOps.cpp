@@ -443,3 +443,11 @@ LogicalResult PackOp::verify() {
 LogicalResult UnpackOp::verify() {
   return verifyByteRepack(*this, getSource().getType(), getType());
 }
+
+LogicalResult FPowIOp::verify() {
+  auto source = cast<TileType>(getSource().getType());
+  auto exponent = cast<TileType>(getExponent().getType());
+  if (source.getShape() != exponent.getShape())
+    return emitOpError("source and exponent must have the same shape");
+  return success();
+}

@@ -401,6 +401,24 @@ def CudaTile_PowOp : CudaTile_Op<"pow", [Pure,
       CudaTileArith_Format.resultType);
 }
 
+// The exponent of `fpowi` is a signed integer of at most 32 bits.
+def CudaTileArith_PowIExponentTile : CudaTile_TileOf<[CudaTileArith_I1,
+    CudaTileArith_I8, CudaTileArith_I16, CudaTileArith_I32]>;
+
+def CudaTile_FPowIOp : CudaTile_Op<"fpowi", [Pure,
+    AllTypesMatch<["source", "result"]>]> {
+  let summary = "Element-wise float source raised to a signed integer exponent";
+  let sinceVersion = "13.4";
+  let arguments = (ins CudaTileArith_BaseFloatTile:$source,
+                       CudaTileArith_PowIExponentTile:$exponent);
+  let results = (outs CudaTileArith_BaseFloatTile:$result);
+  let assemblyFormat = [{
+    $source `,` $exponent attr-dict `:` custom<CudaTileType>(type($source))
+    `,` custom<CudaTileType>(type($exponent))
+  }];
+  let hasVerifier = 1;
+}
+
 def CudaTile_Atan2Op : CudaTile_BinaryOp<"atan2", CudaTileArith_BaseFloatTile> {
   let summary = "Element-wise arc tangent of lhs / rhs using both signs";
   let sinceVersion = "13.2";

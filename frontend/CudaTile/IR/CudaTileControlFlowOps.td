@@ -358,6 +358,22 @@ def CudaTile_ExtractOp : CudaTile_CFOp<"extract", [Pure,
   let hasVerifier = 1;
 }
 
+def CudaTile_InsertOp : CudaTile_CFOp<"insert", [Pure,
+    AllTypesMatch<["destination", "result"]>,
+    AllRanksMatch<["source", "destination"]>]> {
+  let summary = "Inserts a tile as the indexed slice of another";
+  let sinceVersion = "13.4";
+  let arguments = (ins CudaTile_AnyTile:$source, CudaTile_AnyTile:$destination,
+                       Variadic<CudaTile_I32ScalarTile>:$indices);
+  let results = (outs CudaTile_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `into` $destination `[` $indices `]` attr-dict `:`
+    custom<CudaTileType>(type($source)) `->`
+    custom<CudaTileType>(type($destination))
+  }];
+  let hasVerifier = 1;
+}
+
 def CudaTile_CatOp : CudaTile_CFOp<"cat", [Pure,
     AllRanksMatch<["lhs", "rhs", "result"]>,
     CudaTile_SameElementTypes<["lhs", "rhs", "result"]>]> {

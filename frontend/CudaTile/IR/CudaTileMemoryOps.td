@@ -42,6 +42,36 @@ def CudaTile_JoinTokensOp : CudaTile_Op<"join_tokens", [Pure]> {
   let hasVerifier = 1;
 }
 
+// Grid dependency control (programmatic dependent launch); no-ops below
+// sm_90. The token orders them with the memory operations around them.
+class CudaTile_GdcOp<string mnemonic, string summaryText>
+    : CudaTile_Op<mnemonic, [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = summaryText;
+  let sinceVersion = "13.4";
+  let arguments = (ins Optional<CudaTile_MemTokenType>:$token);
+  let results = (outs CudaTile_MemTokenType:$result);
+  let assemblyFormat = [{
+    (`token` `` `=` `` $token^)? attr-dict `->` custom<CudaTileType>(type($result))
+  }];
+}
+
+def CudaTile_GdcLaunchDependentsTkoOp : CudaTile_GdcOp<
+    "gdc_launch_dependents_tko",
+    "Signals that dependent (PDL) kernels may start launching">;
+def CudaTile_GdcWaitTkoOp : CudaTile_GdcOp<"gdc_wait_tko",
+    "Waits for the predecessor kernels to complete (acquire)">;
+
+def CudaTile_MemoryFenceAliasTkoOp : CudaTile_Op<"memory_fence_alias_tko",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Orders accesses to one physical memory through virtual aliases";
+  let sinceVersion = "13.4";
+  let arguments = (ins CudaTile_MemTokenType:$token);
+  let results = (outs CudaTile_MemTokenType:$result);
+  let assemblyFormat = [{
+    `token` `` `=` `` $token attr-dict `->` custom<CudaTileType>(type($result))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Views
 //===----------------------------------------------------------------------===//

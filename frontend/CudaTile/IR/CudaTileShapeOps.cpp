@@ -410,6 +410,24 @@ LogicalResult ExtractOp::verify() {
   return success();
 }
 
+LogicalResult InsertOp::verify() {
+  TileType source = tileOf(getSource());
+  TileType destination = tileOf(getDestination());
+  if (int64_t(getIndices().size()) != destination.getRank())
+    return emitOpError("expected ")
+           << destination.getRank() << " indices, but got "
+           << getIndices().size();
+  if (source.getElementType() != destination.getElementType())
+    return emitOpError("source and destination element type do not match");
+  for (int64_t dim = 0; dim < destination.getRank(); ++dim)
+    if (destination.getDimSize(dim) % source.getDimSize(dim) != 0)
+      return emitOpError("destination dimension ")
+             << dim << " size (" << destination.getDimSize(dim)
+             << ") must be evenly divisible by source dimension " << dim
+             << " size (" << source.getDimSize(dim) << ")";
+  return success();
+}
+
 LogicalResult CatOp::verify() {
   TileType lhs = tileOf(getLhs()), rhs = tileOf(getRhs());
   TileType result = cast<TileType>(getType());

@@ -296,6 +296,29 @@ struct CmpFPattern : OpConversionPattern<cuda_tile::CmpFOp> {
   }
 };
 
+/// fpowi: math.fpowi with the exponent sign-extended to i32 (the exponent
+/// is signed, and libdevice's powi takes an int).
+struct FPowIPattern : OpConversionPattern<cuda_tile::FPowIOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(cuda_tile::FPowIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = getTypeConverter()->convertType(op.getType());
+    Value exponent = adaptor.getExponent();
+    Type i32 = rewriter.getI32Type();
+    if (getElementTypeOrSelf(exponent.getType()) != i32) {
+      Type wide = i32;
+      if (auto tensor = dyn_cast<RankedTensorType>(exponent.getType()))
+        wide = tensor.clone(i32);
+      exponent = arith::ExtSIOp::create(rewriter, loc, wide, exponent);
+    }
+    rewriter.replaceOpWithNewOp<math::FPowIOp>(op, type, adaptor.getSource(),
+                                               exponent);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateCudaTileArithToTileAAPatterns(
@@ -338,7 +361,7 @@ void mlir::tilecc::populateCudaTileArithToTileAAPatterns(
       ElementwisePattern<ct::TanOp, math::TanOp>,
       ElementwisePattern<ct::LogOp, math::LogOp>,
       ElementwisePattern<ct::Log2Op, math::Log2Op>,
-      ElementwisePattern<ct::PowOp, math::PowFOp>,
+      ElementwisePattern<ct::PowOp, math::PowFOp>, FPowIPattern,
       ElementwisePattern<ct::Atan2Op, math::Atan2Op>,
       FtzUnaryPattern<ct::Exp2Op, math::Exp2Op>,
       FtzUnaryPattern<ct::RsqrtOp, math::RsqrtOp>,

@@ -6,6 +6,8 @@
 #include "CudaTile/IR/CudaTileDialect.h"
 #include "TileAA/IR/TileAADialect.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir::tilecc {
@@ -28,6 +30,7 @@ void mlir::tilecc::populateCudaTileToTileAAPatterns(
   populateCudaTileMiscToTileAAPatterns(typeConverter, patterns);
   populateCudaTileReductionToTileAAPatterns(typeConverter, patterns);
   populateCudaTileAllocaToTileAAPatterns(typeConverter, patterns);
+  populateCudaTileSyncToTileAAPatterns(typeConverter, patterns, options);
 }
 
 /// Rejects, with one located error each, the cuda_tile ops that no pattern
@@ -138,7 +141,8 @@ struct ConvertCudaTileToTileAAPass
     ConversionTarget target(*context);
     target.addLegalDialect<nv_tileaa::TileAADialect, arith::ArithDialect,
                            math::MathDialect, scf::SCFDialect,
-                           tensor::TensorDialect, ub::UBDialect>();
+                           tensor::TensorDialect, ub::UBDialect,
+                           NVVM::NVVMDialect>();
     target.addIllegalDialect<cuda_tile::CudaTileDialect>();
     target.addLegalOp<ModuleOp>();
     // Poison standing for a cuda_tile value (exitLoopsOnReturns).

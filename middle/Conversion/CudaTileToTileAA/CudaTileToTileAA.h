@@ -120,6 +120,11 @@ void populateCudaTileReductionToTileAAPatterns(TypeConverter &typeConverter,
                                                RewritePatternSet &patterns);
 void populateCudaTileAllocaToTileAAPatterns(TypeConverter &typeConverter,
                                             RewritePatternSet &patterns);
+/// Grid dependency control (an NVVM op from sm_90, nothing below) and the
+/// alias-proxy fence.
+void populateCudaTileSyncToTileAAPatterns(
+    TypeConverter &typeConverter, RewritePatternSet &patterns,
+    const CudaTileToTileAAOptions &options);
 
 } // namespace mlir::tilecc
 

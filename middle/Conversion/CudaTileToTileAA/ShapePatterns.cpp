@@ -145,11 +145,80 @@ struct ExtractPattern : OpConversionPattern<cuda_tile::ExtractOp> {
   }
 };
 
+/// insert: the source replicated over the destination's shape (view to
+/// interleaved unit dims, broadcast, view back), selected where each
+/// coordinate's slice number (coordinate / source size) equals its index.
+/// Only existing shape and elementwise ops, so layouts are planned as for
+/// them.
+struct InsertPattern : OpConversionPattern<cuda_tile::InsertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(cuda_tile::InsertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto result = dyn_cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!result) { // 0-d tiles: the source is the whole destination.
+      rewriter.replaceOp(op, adaptor.getSource());
+      return success();
+    }
+    auto source = cast<RankedTensorType>(adaptor.getSource().getType());
+    if (source == result) { // the one slice there is
+      rewriter.replaceOp(op, adaptor.getSource());
+      return success();
+    }
+    int64_t rank = result.getRank();
+    SmallVector<int64_t> interleaved, repeated;
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t size = source.getDimSize(d);
+      interleaved.append({1, size});
+      repeated.append({result.getDimSize(d) / size, size});
+    }
+    Type element = result.getElementType();
+    Value replicated = nv_tileaa::ViewOp::create(
+        rewriter, loc, RankedTensorType::get(interleaved, element),
+        adaptor.getSource());
+    replicated = nv_tileaa::BroadcastOp::create(
+        rewriter, loc, RankedTensorType::get(repeated, element), replicated);
+    replicated = nv_tileaa::ViewOp::create(rewriter, loc, result, replicated);
+
+    Type i1 = rewriter.getI1Type(), i32 = rewriter.getI32Type();
+    Value mask;
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t size = result.getDimSize(d);
+      auto line = RankedTensorType::get({size}, i32);
+      Value coords = nv_tileaa::MakeRangeOp::create(
+          rewriter, loc, line, rewriter.getI32IntegerAttr(0),
+          rewriter.getI32IntegerAttr(size));
+      Value sliceSize = arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(
+              line, rewriter.getI32IntegerAttr(source.getDimSize(d))));
+      Value slice = arith::DivUIOp::create(rewriter, loc, coords, sliceSize);
+      Value index = nv_tileaa::SplatOp::create(rewriter, loc, line,
+                                               adaptor.getIndices()[d]);
+      Value hit = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        slice, index);
+      SmallVector<int64_t> unitShape(rank, 1);
+      unitShape[d] = size;
+      hit = nv_tileaa::ViewOp::create(
+          rewriter, loc, RankedTensorType::get(unitShape, i1), hit);
+      hit = nv_tileaa::BroadcastOp::create(
+          rewriter, loc, RankedTensorType::get(result.getShape(), i1), hit);
+      mask = mask ? arith::AndIOp::create(rewriter, loc, mask, hit).getResult()
+                  : hit;
+    }
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, mask, replicated,
+                                                 adaptor.getDestination());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilecc::populateCudaTileShapeToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns) {
   patterns.add<ConstantPattern, IotaPattern, BroadcastPattern, ReshapePattern,
-               PermutePattern, CatPattern, ExtractPattern>(
+               PermutePattern, CatPattern, ExtractPattern, InsertPattern>(
       typeConverter, patterns.getContext());
 }

@@ -163,4 +163,6 @@ TEST(TargetInfo, WarpRoleRegisters) {
   EXPECT_FALSE(parseTarget("sm_80")->has(TargetFeature::Setmaxnreg));
   EXPECT_EQ(getPtxInstructionFeature("setmaxnreg.inc.sync.aligned.u32"),
             TargetFeature::Setmaxnreg);
+  // fence.proxy.alias needs PTX 7.5, above sm_80's default.
+  EXPECT_EQ(getNvvmOpPtxVersion("nvvm.fence.proxy"), 75u);
 }

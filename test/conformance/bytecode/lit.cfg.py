@@ -18,6 +18,10 @@ config.environment["PATH"] = os.pathsep.join(
 config.substitutions.append(("cuda-tile-opt", "tilecc-opt"))
 config.substitutions.append(("cuda-tile-translate", "tilecc-translate"))
 here = os.path.dirname(__file__)
+# The tests name NVIDIA's 13.3 reader's supported range; tilecc's is 13.1-13.4.
+config.substitutions.append(
+    ("FileCheck", sys.executable + " " +
+     os.path.join(here, "filecheck-newest-version.py")))
 config.substitutions.append(
     ("%round_trip_test", os.path.join(here, "..", "round-trip.sh")))
 

@@ -1,0 +1,4 @@
+cuda_tile.module @kernels {
+  entry @k(%p: tile<ptr<f32>>) {
+  }
+}
