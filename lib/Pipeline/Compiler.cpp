@@ -353,12 +353,25 @@ CompileStatus Compiler::translateToLLVMIR() {
   return CompileStatus::Ok;
 }
 
+/// Writes the default version (13.3), or the first newer one that expresses
+/// the module (one with 13.4's operations); a module no version expresses
+/// gets the newest version's diagnostics.
 CompileStatus Compiler::writeBytecode() {
-  bytecode.clear();
-  llvm::raw_string_ostream os(bytecode);
-  if (failed(mlir::cuda_tile::writeBytecode(*module, os)))
-    return CompileStatus::InputError;
-  return CompileStatus::Ok;
+  using mlir::cuda_tile::BytecodeVersion;
+  llvm::ArrayRef<BytecodeVersion> versions =
+      mlir::cuda_tile::supportedBytecodeVersions();
+  for (const BytecodeVersion &version : versions) {
+    if (version < BytecodeVersion{})
+      continue;
+    std::optional<ScopedDiagnosticHandler> quiet;
+    if (!(version == versions.back()))
+      quiet.emplace(&context, [](Diagnostic &) { return success(); });
+    bytecode.clear();
+    llvm::raw_string_ostream os(bytecode);
+    if (succeeded(mlir::cuda_tile::writeBytecode(*module, os, version)))
+      return CompileStatus::Ok;
+  }
+  return CompileStatus::InputError;
 }
 
 CompileStatus Compiler::emitPTX() {
