@@ -107,15 +107,15 @@ static LogicalResult materialize(nv_tileas::PipelineProducerOp producer,
   for (; isa_and_nonnull<scf::IfOp>(parent); parent = parent->getParentOp())
     branches.push_back(cast<scf::IfOp>(parent));
   auto func = dyn_cast_or_null<nv_tileaa::FuncOp>(parent);
-  if (!consumer || !consumer.getWarps())
+  if (!consumer)
     return producer.emitOpError("a producer role is directly followed by "
                                 "its consumer role");
   if (!func || !func.getFunctionType().getResults().empty())
     return producer.emitOpError("a warp role is lowered in the body of a "
                                 "kernel without results (its producer "
                                 "warps return after it)");
-  unsigned consumerWarps = *consumer.getWarps();
-  unsigned producerWarps = *producer.getWarps();
+  unsigned consumerWarps = consumer.getWarps();
+  unsigned producerWarps = producer.getWarps();
   if (roles.extraWarps.count(func))
     return producer.emitOpError("a kernel has one producer role");
   roles.extraWarps[func] = producerWarps;
@@ -182,10 +182,8 @@ static LogicalResult materialize(nv_tileas::PipelineProducerOp producer,
 LogicalResult mlir::tilecc::materializeWarpRoles(ModuleOp module,
                                                  WarpRoles &roles) {
   SmallVector<nv_tileas::PipelineProducerOp> producers;
-  module.walk([&](nv_tileas::PipelineProducerOp op) {
-    if (op.getWarps())
-      producers.push_back(op);
-  });
+  module.walk(
+      [&](nv_tileas::PipelineProducerOp op) { producers.push_back(op); });
   for (nv_tileas::PipelineProducerOp producer : producers)
     if (failed(materialize(producer, roles)))
       return failure();
