@@ -26,7 +26,8 @@ static const StageInfo kStages[] = {
      "check",
      O::MLIR,
      "tileas-assign-layouts{num-warps={num_warps}},"
-     "tileas-pipeline-dot-operands,tileas-canonicalize,"
+     "tileas-pipeline-dot-operands,tileas-tma-store-epilogue{arch={arch}},"
+     "tileas-canonicalize,"
      "tileas-plan-memory{arch={arch}},"
      "tileas-check-target-features{arch={arch}}"},
     {Stage::LLVM, "llvm", "lower to LLVM IR with NVVM", O::LLVMIR,

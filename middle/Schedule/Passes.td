@@ -65,6 +65,29 @@ def TileASPipelineDotOperands : Pass<"tileas-pipeline-dot-operands", "ModuleOp">
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileASTmaStoreEpilogue : Pass<"tileas-tma-store-epilogue", "ModuleOp"> {
+  let summary = "store the accumulator of a TMA-pipelined GEMM through shared "
+                "memory and bulk tensor stores";
+  let description = [{
+    After tileas-pipeline-dot-operands: a tiled_store that writes the
+    accumulator of a loop fed by a TMA ring (a consumer role's result, or
+    the dot_wait retiring the loop's last MMAs) unchanged into a 2-d global
+    view with 16-byte aligned rows (the `stg_128` atom), offset 0 and a
+    contiguous last dimension becomes `nv_tileas.tma_store` through a tensor
+    map of the view, built on the device before the loop's pipeline (boxes
+    of every row of the tile by one 32/64/128-byte swizzle span), released
+    after the store. Elsewhere (conversions between the accumulator and the
+    store, masks, other views, too little shared memory for two staged
+    boxes next to the kernel's needs on `arch`) the store stays.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", "\"sm_90a\"",
+           "target whose TMA feature and shared memory decide">,
+  ];
+  let dependentDialects = ["::mlir::nv_tileas::TileASDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TileASPlanMemory : Pass<"tileas-plan-memory", "ModuleOp"> {
   let summary = "place shared-memory buffers, tensor-memory columns and "
                 "barriers";

@@ -1029,15 +1029,35 @@ bool runsOnEveryWarp(Operation *op) {
   });
 }
 
+/// The kernel whose body holds `loop` run once by every warp up to it: the
+/// loop sits in the body or in branches of scf.if ops there (a condition
+/// on scalars, the same for every thread of the CTA), after only code every
+/// warp may run in each enclosing block; null otherwise. The producer warps
+/// leave the kernel after the loop, and at the branches that do not lead to
+/// it (WarpRoles.cpp).
+FunctionOpInterface getWarpRoleKernel(scf::ForOp loop) {
+  Operation *op = loop;
+  for (; !isa<FunctionOpInterface>(op->getParentOp());
+       op = op->getParentOp())
+    if (!isa<scf::IfOp>(op->getParentOp()))
+      return {};
+  for (Operation *node = loop; node != op->getParentOp();
+       node = node->getParentOp())
+    for (Operation *before = &node->getBlock()->front(); before != node;
+         before = before->getNextNode())
+      if (!runsOnEveryWarp(before))
+        return {};
+  return cast<FunctionOpInterface>(op->getParentOp());
+}
+
 /// The warp roles of a warp-specialized version of `loop`, whose wgmma dot
 /// `asyncDot` reads both operands from TMA rings, or std::nullopt where the
-/// loop keeps every warp in both roles: the loop sits in the kernel's body
-/// (the producer warps leave the kernel after it), after only code every
-/// warp may run, the kernel has no producer role yet and its warps and
-/// registers leave room for a producer warpgroup.
+/// loop keeps every warp in both roles: every warp reaches the loop
+/// (getWarpRoleKernel), the kernel has no producer role yet and its warps
+/// and registers leave room for a producer warpgroup.
 std::optional<::tilecc::WarpRoleRegisters>
 chooseWarpRoles(scf::ForOp loop, DotOp asyncDot) {
-  auto func = dyn_cast<FunctionOpInterface>(loop->getParentOp());
+  FunctionOpInterface func = getWarpRoleKernel(loop);
   if (!func || !func.isPublic() || !func.getResultTypes().empty())
     return std::nullopt;
   if (func->walk([](PipelineProducerOp op) {
@@ -1045,10 +1065,6 @@ chooseWarpRoles(scf::ForOp loop, DotOp asyncDot) {
                                  : WalkResult::advance();
           }).wasInterrupted())
     return std::nullopt;
-  for (Operation *op = &loop->getBlock()->front(); op != loop;
-       op = op->getNextNode())
-    if (!runsOnEveryWarp(op))
-      return std::nullopt;
   auto acc = cast<RankedTensorType>(asyncDot.getC().getType());
   auto enc = LinearEncodingAttr::of(acc);
   if (!enc)

@@ -41,6 +41,7 @@
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Conversion/TileASToLLVM/TmaStaging.h"
 #include "Conversion/TileASToLLVM/WarpRoles.h"
+#include "Layout/DistributedLayouts.h"
 #include "Layout/TmaLayouts.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -361,9 +362,9 @@ struct TmaDescReleaseLowering
 /// The stage count of the pipeline `pipeline` (its create's).
 FailureOr<int64_t> getNumStages(Operation *op, Value pipeline) {
   auto create = pipeline.getDefiningOp<nv_tileas::PipelineCreateOp>();
-  if (!create || !create.getBarriers())
-    return op->emitOpError("needs a pipeline created with its barriers "
-                           "(`barriers`) in view");
+  if (!create)
+    return op->emitOpError("needs its pipeline's async.pipeline.create in "
+                           "view");
   return int64_t(create.getNumStages());
 }
 
@@ -406,9 +407,6 @@ struct PipelineCreateLowering
   LogicalResult
   matchAndRewrite(nv_tileas::PipelineCreateOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!op.getBarriers())
-      return op.emitOpError("without barrier storage (`barriers`) is not "
-                            "lowered");
     Location loc = op.getLoc();
     Value barriers = toPtr(rewriter, loc, adaptor.getBarriers(), 3);
     // The previous instance's waits are over in every thread before the
@@ -589,19 +587,40 @@ struct PipelineSlotLowering : OpConversionPattern<nv_tileas::PipelineSlotOp> {
   }
 };
 
-/// Bytes of the shared staging buffer a TMA store or reduction writes its
-/// box into (0 for other ops).
-int64_t getTmaStoreScratchBytesImpl(Operation *op) {
-  Value value;
+/// The tile of a TMA store or reduction and its map's box (boxes side by
+/// side along the tile's last dimension).
+std::optional<std::pair<RankedTensorType, nv_tileas::TmaDescType>>
+getStoredBoxes(Operation *op) {
   if (auto store = dyn_cast<nv_tileas::TmaStoreOp>(op))
-    value = store.getValue();
-  else if (auto reduce = dyn_cast<nv_tileas::TmaReduceOp>(op))
-    value = reduce.getValue();
-  else
+    return std::make_pair(store.getValue().getType(),
+                          store.getDesc().getType());
+  if (auto reduce = dyn_cast<nv_tileas::TmaReduceOp>(op))
+    return std::make_pair(reduce.getValue().getType(),
+                          reduce.getDesc().getType());
+  return std::nullopt;
+}
+
+/// Staging buffers of a TMA store: two boxes take turns (one is written
+/// while the other's bulk copy reads it), or the only one.
+int64_t getStagingBoxes(RankedTensorType tile, nv_tileas::TmaDescType desc) {
+  return std::min<int64_t>(2, tile.getShape().back() / desc.getBoxShape().back());
+}
+
+int64_t getBoxBytes(RankedTensorType tile, nv_tileas::TmaDescType desc) {
+  int64_t elements = 1;
+  for (int64_t d : desc.getBoxShape())
+    elements *= d;
+  return elements * std::max<int64_t>(1, tile.getElementTypeBitWidth() / 8);
+}
+
+/// Bytes of the shared staging buffer a TMA store or reduction writes its
+/// boxes into (0 for other ops).
+int64_t getTmaStoreScratchBytesImpl(Operation *op) {
+  auto boxes = getStoredBoxes(op);
+  if (!boxes)
     return 0;
-  auto type = cast<RankedTensorType>(value.getType());
-  return type.getNumElements() *
-         std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  auto [tile, desc] = *boxes;
+  return getStagingBoxes(tile, desc) * getBoxBytes(tile, desc);
 }
 
 /// The reduction of `op` as the bulk tensor reduction's operation. The
@@ -643,13 +662,19 @@ FailureOr<NVVM::TMAReduxKind> getReduxKind(nv_tileas::TmaReduceOp op) {
   }
 }
 
-/// tma_store / tma_reduce of a register tile: every thread writes its
-/// elements into the planned staging buffer in the box's shared layout
-/// (dense, the tile's last dimension fastest, swizzled as the map says),
-/// fences its writes for the async proxy, and after a CTA barrier the
-/// elected thread issues the bulk copy (or reduction) from shared memory,
-/// commits it as a bulk group and waits for it; a closing barrier makes the
-/// op complete for every thread (the global writes done, the staging free).
+/// tma_store / tma_reduce of a register tile, box by box: every thread
+/// writes its elements of the box into a staging buffer of the planned
+/// scratch in the box's shared layout (dense, the last dimension fastest,
+/// swizzled as the map says; runs of elements along it as one vector store
+/// where the layout keeps them in registers side by side), fences its
+/// writes for the async proxy, and after a CTA barrier the elected thread
+/// issues the bulk copy (or reduction) of the box and commits it as a bulk
+/// group. Two staging buffers take turns: before a buffer is written again
+/// the elected thread waits until the copy two boxes back has read it
+/// (`cp.async.bulk.wait_group.read 1`) and a barrier lets the others on.
+/// After the last box the elected thread waits for its groups' writes, and
+/// a closing barrier makes the op complete for every thread (the global
+/// writes done, the staging free).
 template <typename OpTy>
 struct TmaStoreLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -692,21 +717,62 @@ struct TmaStoreLowering : OpConversionPattern<OpTy> {
     SmallVector<SmallVector<Value>> coords =
         getRegisterCoordinates(rewriter, loc, layout);
     DuplicateMasks duplicates = getDuplicateMasks(layout);
+    unsigned rank = type.getRank();
     int64_t elemBytes = type.getElementTypeBitWidth() / 8;
     int64_t swizzleBits = ::tilecc::layout::getTmaSwizzleLineBits(
         make.getSwizzleBytes());
-    auto writeBox = [&] {
+    nv_tileas::TmaDescType desc = op.getDesc().getType();
+    int64_t boxCols = desc.getBoxShape().back();
+    int64_t numBoxes = type.getShape().back() / boxCols;
+    int64_t boxBytes = getBoxBytes(type, desc);
+    // Elements side by side along the last dimension in consecutive
+    // registers (no duplicates among them) go as one store of up to 16
+    // bytes: the swizzle moves whole 16-byte units.
+    std::string last = layout.getOutDimNames().back();
+    unsigned vecLog2 = 0;
+    while (vecLog2 < unsigned(layout.getInDimSizeLog2(::tilecc::layout::kRegister)) &&
+           (elemBytes << (vecLog2 + 1)) <= 16 &&
+           !(duplicates.reg & (1u << vecLog2)) &&
+           llvm::all_of(layout.getOutDimNames(), [&](const std::string &out) {
+             return layout.getBasis(::tilecc::layout::kRegister, vecLog2,
+                                    out) == (out == last ? 1 << vecLog2 : 0);
+           }) &&
+           boxCols % (int64_t(2) << vecLog2) == 0)
+      ++vecLog2;
+    // A register's box is fixed by the register where no lane or warp bit
+    // reaches past a box along the last dimension; else each thread tests
+    // the column of each element.
+    int32_t threadCols = 0;
+    for (const char *in : {::tilecc::layout::kLane, ::tilecc::layout::kWarp})
+      if (layout.hasInDim(in))
+        for (unsigned bit = 0; bit < layout.getInDimSizeLog2(in); ++bit)
+          threadCols |= layout.getBasis(in, bit, last);
+    bool staticBoxes = threadCols < boxCols;
+    auto writeBox = [&](int64_t box, Value buffer) {
       for (auto [r, value] : llvm::enumerate(registers)) {
-        if (r & duplicates.reg)
+        if ((r & duplicates.reg) || (r & ((int64_t(1) << vecLog2) - 1)))
           continue;
+        int64_t regCol = 0;
+        for (unsigned bit = 0;
+             bit < layout.getInDimSizeLog2(::tilecc::layout::kRegister); ++bit)
+          if (r & (int64_t(1) << bit))
+            regCol ^= layout.getBasis(::tilecc::layout::kRegister, bit, last);
+        if (staticBoxes && regCol / boxCols != box)
+          continue;
+        // The element's offset in the box: its column less the box's.
         Value offset = createI64(rewriter, loc, 0);
         int64_t stride = elemBytes;
-        for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+        for (int64_t d = rank - 1; d >= 0; --d) {
+          Value coord = coords[r][d];
+          if (d == int64_t(rank) - 1)
+            coord = LLVM::SubOp::create(rewriter, loc, coord,
+                                        createI64(rewriter, loc,
+                                                  box * boxCols));
           offset = LLVM::AddOp::create(
               rewriter, loc, offset,
-              LLVM::MulOp::create(rewriter, loc, coords[r][d],
+              LLVM::MulOp::create(rewriter, loc, coord,
                                   createI64(rewriter, loc, stride)));
-          stride *= type.getDimSize(d);
+          stride *= d == int64_t(rank) - 1 ? boxCols : type.getDimSize(d);
         }
         if (swizzleBits)
           offset = LLVM::XOrOp::create(
@@ -717,41 +783,82 @@ struct TmaStoreLowering : OpConversionPattern<OpTy> {
                                       createI64(rewriter, loc, swizzleBits)),
                   createI64(rewriter, loc,
                             ::tilecc::layout::kTmaSwizzleShift)));
-        LLVM::StoreOp::create(rewriter, loc, value,
-                              offsetPtr(rewriter, loc, staging, offset));
+        Value stored = value;
+        unsigned width = 1u << vecLog2;
+        if (width > 1) {
+          auto vecType = VectorType::get({int64_t(width)}, value.getType());
+          stored = LLVM::UndefOp::create(rewriter, loc, vecType);
+          for (unsigned i = 0; i < width; ++i)
+            stored = LLVM::InsertElementOp::create(
+                rewriter, loc, stored, registers[r + i],
+                createI32(rewriter, loc, i));
+        }
+        auto emitStore = [&] {
+          LLVM::StoreOp::create(rewriter, loc, stored,
+                                offsetPtr(rewriter, loc, buffer, offset),
+                                /*alignment=*/elemBytes * width);
+        };
+        if (staticBoxes) {
+          emitStore();
+          continue;
+        }
+        Value inBox = LLVM::ICmpOp::create(
+            rewriter, loc, LLVM::ICmpPredicate::eq,
+            LLVM::UDivOp::create(rewriter, loc, coords[r][rank - 1],
+                                 createI64(rewriter, loc, boxCols)),
+            createI64(rewriter, loc, box));
+        emitIf(rewriter, loc, inBox, emitStore);
       }
     };
-    if (Value owner = getUniqueOwnerPredicate(rewriter, loc, duplicates))
-      emitIf(rewriter, loc, owner, writeBox);
-    else
-      writeBox();
-    // Generic-proxy writes are seen by the bulk copy (async proxy) only
-    // after a proxy fence in each writing thread.
-    NVVM::FenceProxyOp::create(
-        rewriter, loc, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
-    NVVM::Barrier0Op::create(rewriter, loc);
     Value map = toPtr(rewriter, loc, adaptor.getDesc(), 0);
-    unsigned rank = type.getRank();
-    SmallVector<Value> boxCoords;
+    SmallVector<Value> origin;
     for (unsigned i = 0; i < rank; ++i)
-      boxCoords.push_back(LLVM::TruncOp::create(
+      origin.push_back(LLVM::TruncOp::create(
           rewriter, loc, rewriter.getI32Type(),
           toI64(rewriter, loc, adaptor.getCoords()[rank - 1 - i])));
-    emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
-      if constexpr (reduce)
-        NVVM::CpAsyncBulkTensorReduceOp::create(
-            rewriter, loc, map, staging, kind, NVVM::TMAStoreMode::TILE,
-            boxCoords, /*l2CacheHint=*/Value());
+    Value owner = getUniqueOwnerPredicate(rewriter, loc, duplicates);
+    for (int64_t box = 0; box < numBoxes; ++box) {
+      Value buffer = offsetPtr(rewriter, loc, staging,
+                               createI64(rewriter, loc, (box % 2) * boxBytes));
+      // The copy two boxes back has read this buffer.
+      if (box >= 2) {
+        emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
+          NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 1,
+                                               rewriter.getUnitAttr());
+        });
+        NVVM::Barrier0Op::create(rewriter, loc);
+      }
+      if (owner)
+        emitIf(rewriter, loc, owner, [&] { writeBox(box, buffer); });
       else
-        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-            rewriter, loc, map, staging, boxCoords, /*l2CacheHint=*/Value(),
-            NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
-      NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
-      NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 0,
-                                           /*read=*/nullptr);
-    });
+        writeBox(box, buffer);
+      // Generic-proxy writes are seen by the bulk copy (async proxy) only
+      // after a proxy fence in each writing thread.
+      NVVM::FenceProxyOp::create(
+          rewriter, loc, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
+      NVVM::Barrier0Op::create(rewriter, loc);
+      SmallVector<Value> boxCoords(origin);
+      if (box)
+        boxCoords[0] = LLVM::AddOp::create(
+            rewriter, loc, boxCoords[0],
+            createI32(rewriter, loc, int32_t(box * boxCols)));
+      emitIf(rewriter, loc, isElectedThread(rewriter, loc), [&] {
+        if constexpr (reduce)
+          NVVM::CpAsyncBulkTensorReduceOp::create(
+              rewriter, loc, map, buffer, kind, NVVM::TMAStoreMode::TILE,
+              boxCoords, /*l2CacheHint=*/Value());
+        else
+          NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+              rewriter, loc, map, buffer, boxCoords, /*l2CacheHint=*/Value(),
+              NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+        NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+        if (box == numBoxes - 1)
+          NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 0,
+                                               /*read=*/nullptr);
+      });
+    }
     NVVM::Barrier0Op::create(rewriter, loc);
     rewriter.replaceOp(
         op, LLVM::UndefOp::create(

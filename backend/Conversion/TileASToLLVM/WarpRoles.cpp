@@ -8,7 +8,10 @@
 // runs the producer region (one elected thread issues its copies; the
 // others have nothing to do); the producer warps then return, and the CTA
 // barriers after the branch count the consumer's threads (named barrier 1)
-// so that no barrier waits for them.
+// so that no barrier waits for them. A role inside scf.if branches (the
+// aligned version of a kernel without `div_by` facts) turns them into
+// branches of the CFG; the producer warps return at the start of every
+// branch that does not lead to their role.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/WarpRoles.h"
@@ -16,9 +19,9 @@
 #include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/IR/Dominance.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -35,23 +38,92 @@ static SmallVector<Value> moveBody(Region &region, Block *dest,
   return results;
 }
 
+/// Replaces `op` by a branch to its inlined regions (an empty else region
+/// becomes a block of its own), which join in the block after it; returns
+/// the entry of the region that does not hold `keep`.
+static Block *inlineIf(scf::IfOp op, Operation *keep) {
+  Location loc = op.getLoc();
+  Block *after = op->getBlock()->splitBlock(std::next(op->getIterator()));
+  for (Value result : op.getResults())
+    result.replaceAllUsesWith(after->addArgument(result.getType(), loc));
+  auto inlineRegion = [&](Region &region) {
+    if (region.empty()) {
+      Block *block = new Block();
+      OpBuilder b = OpBuilder::atBlockEnd(block);
+      cf::BranchOp::create(b, loc, after);
+      after->getParent()->getBlocks().insert(after->getIterator(), block);
+      return block;
+    }
+    Block *entry = &region.front();
+    for (Block &block : region)
+      if (auto yield = dyn_cast<scf::YieldOp>(block.getTerminator())) {
+        OpBuilder b(yield);
+        cf::BranchOp::create(b, loc, after, yield.getOperands());
+        yield.erase();
+      }
+    after->getParent()->getBlocks().splice(after->getIterator(),
+                                           region.getBlocks());
+    return entry;
+  };
+  bool keepInThen = op.getThenRegion().isAncestor(keep->getParentRegion());
+  Block *thenEntry = inlineRegion(op.getThenRegion());
+  Block *elseEntry = inlineRegion(op.getElseRegion());
+  OpBuilder b(op);
+  cf::CondBranchOp::create(b, loc, op.getCondition(), thenEntry, elseEntry);
+  op.erase();
+  return keepInThen ? elseEntry : thenEntry;
+}
+
+/// The block where a warp of a warp-specialized kernel beyond its first
+/// `consumerWarps` returns, branched to from the start of `entry` (which
+/// keeps the rest of its ops in a block of their own, returned).
+static Block *leaveExtraWarps(Block *entry, unsigned consumerWarps) {
+  Location loc = entry->getParent()->getLoc();
+  Block *body = entry->splitBlock(entry->begin());
+  Block *leave = new Block();
+  entry->getParent()->getBlocks().insertAfter(entry->getIterator(), leave);
+  OpBuilder b = OpBuilder::atBlockEnd(entry);
+  Type i32 = b.getI32Type();
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, i32);
+  Value stays = LLVM::ICmpOp::create(
+      b, loc, LLVM::ICmpPredicate::ult, tid,
+      LLVM::ConstantOp::create(b, loc, i32, 32 * consumerWarps));
+  cf::CondBranchOp::create(b, loc, stays, body, leave);
+  b.setInsertionPointToEnd(leave);
+  nv_tileaa::ReturnOp::create(b, loc);
+  return body;
+}
+
 static LogicalResult materialize(nv_tileas::PipelineProducerOp producer,
                                  WarpRoles &roles) {
   auto consumer =
       dyn_cast_or_null<nv_tileas::PipelineConsumerOp>(producer->getNextNode());
-  auto func = dyn_cast<nv_tileaa::FuncOp>(producer->getParentOp());
-  if (!consumer || !consumer.getWarps())
+  // Every warp reaches the roles through the scf.if branches around them
+  // (on conditions every thread of the CTA computes alike): as branches of
+  // the kernel's CFG, where the extra warps return at the start of every
+  // other way and the consumers go on.
+  SmallVector<scf::IfOp> branches;
+  Operation *parent = producer->getParentOp();
+  for (; isa_and_nonnull<scf::IfOp>(parent); parent = parent->getParentOp())
+    branches.push_back(cast<scf::IfOp>(parent));
+  auto func = dyn_cast_or_null<nv_tileaa::FuncOp>(parent);
+  if (!consumer)
     return producer.emitOpError("a producer role is directly followed by "
                                 "its consumer role");
   if (!func || !func.getFunctionType().getResults().empty())
     return producer.emitOpError("a warp role is lowered in the body of a "
                                 "kernel without results (its producer "
                                 "warps return after it)");
-  unsigned consumerWarps = *consumer.getWarps();
-  unsigned producerWarps = *producer.getWarps();
+  unsigned consumerWarps = consumer.getWarps();
+  unsigned producerWarps = producer.getWarps();
   if (roles.extraWarps.count(func))
     return producer.emitOpError("a kernel has one producer role");
   roles.extraWarps[func] = producerWarps;
+  for (scf::IfOp branch : llvm::reverse(branches)) {
+    Block *other = inlineIf(branch, producer);
+    roles.consumers.push_back(
+        {leaveExtraWarps(other, consumerWarps), 32 * consumerWarps});
+  }
   producer.getBody().walk(
       [&](Operation *op) { roles.issuingWarps[op] = consumerWarps; });
 
@@ -110,10 +182,8 @@ static LogicalResult materialize(nv_tileas::PipelineProducerOp producer,
 LogicalResult mlir::tilecc::materializeWarpRoles(ModuleOp module,
                                                  WarpRoles &roles) {
   SmallVector<nv_tileas::PipelineProducerOp> producers;
-  module.walk([&](nv_tileas::PipelineProducerOp op) {
-    if (op.getWarps())
-      producers.push_back(op);
-  });
+  module.walk(
+      [&](nv_tileas::PipelineProducerOp op) { producers.push_back(op); });
   for (nv_tileas::PipelineProducerOp producer : producers)
     if (failed(materialize(producer, roles)))
       return failure();
@@ -127,15 +197,31 @@ void mlir::tilecc::countConsumerBarriers(ModuleOp module,
   module.walk([&](LLVM::LLVMFuncOp func) {
     if (func.isExternal())
       return;
-    DominanceInfo dominance(func);
-    SmallVector<std::pair<NVVM::Barrier0Op, unsigned>> barriers;
+    llvm::SmallPtrSet<Block *, 4> entries;
+    unsigned threads = 0;
+    for (const WarpRoles::Consumer &consumer : roles.consumers)
+      if (consumer.entry->getParent() == &func.getBody()) {
+        entries.insert(consumer.entry);
+        threads = consumer.threads;
+      }
+    if (entries.empty())
+      return;
+    // The blocks every warp may reach: from the kernel's entry without
+    // entering a consumer's way. Every other block runs on consumers only.
+    llvm::SmallPtrSet<Block *, 16> everyWarp;
+    SmallVector<Block *> worklist{&func.getBody().front()};
+    while (!worklist.empty()) {
+      Block *block = worklist.pop_back_val();
+      if (entries.contains(block) || !everyWarp.insert(block).second)
+        continue;
+      llvm::append_range(worklist, block->getSuccessors());
+    }
+    SmallVector<NVVM::Barrier0Op> barriers;
     func.walk([&](NVVM::Barrier0Op op) {
-      for (const WarpRoles::Consumer &consumer : roles.consumers)
-        if (consumer.entry->getParent() == op->getBlock()->getParent() &&
-            dominance.dominates(consumer.entry, op->getBlock()))
-          barriers.push_back({op, consumer.threads});
+      if (!everyWarp.contains(op->getBlock()))
+        barriers.push_back(op);
     });
-    for (auto [op, threads] : barriers) {
+    for (NVVM::Barrier0Op op : barriers) {
       OpBuilder b(op);
       Type i32 = b.getI32Type();
       NVVM::BarrierOp::create(

@@ -20,8 +20,9 @@ struct WarpRoles {
   llvm::DenseMap<Operation *, unsigned> extraWarps;
   /// The warp whose elected thread issues an op of a producer role.
   llvm::DenseMap<Operation *, unsigned> issuingWarps;
-  /// Where a consumer role starts, and its threads: every CTA barrier the
-  /// conversion places in code it dominates counts those threads only.
+  /// Where a consumer's way starts (its role, or a branch the extra warps
+  /// leave at), and its threads: every CTA barrier the conversion places in
+  /// code reached only through such starts counts those threads only.
   struct Consumer {
     Block *entry;
     unsigned threads;
@@ -44,14 +45,17 @@ struct WarpRoles {
 /// so the tiles' thread indexing holds) raise their registers
 /// (setmaxnreg.inc) and run the consumer region and the rest of the kernel;
 /// the producer warpgroup lowers them (setmaxnreg.dec), its first warp runs
-/// the producer region and every producer warp then returns. Records the
+/// the producer region and every producer warp then returns. scf.if ops
+/// around the roles become branches, and the producer warps return at the
+/// start of the branches that do not lead to their role. Records the
 /// roles in `roles`; fails with a located error on a role the branch cannot
 /// express.
 LogicalResult materializeWarpRoles(ModuleOp module, WarpRoles &roles);
 
-/// After the conversion: the CTA barriers (bar.sync 0) in code a consumer
-/// role dominates become named barrier 1 over the consumer's threads, so
-/// the producer warps that left take part in none.
+/// After the conversion: the CTA barriers (bar.sync 0) in code reached only
+/// through a consumer's way (its role, or a branch the extra warps left at)
+/// become named barrier 1 over the consumer's threads, so the producer
+/// warps that left take part in none.
 void countConsumerBarriers(ModuleOp module, const WarpRoles &roles);
 
 } // namespace mlir::tilecc

@@ -126,74 +126,14 @@ struct OptimizationBarrierPattern
 
 
 //===----------------------------------------------------------------------===//
-// Queues -> async pipelines
+// Queues
 //===----------------------------------------------------------------------===//
 
-/// A queue of `depth` slots is a pipeline of `depth` stages.
-struct CreateQueuePattern : OpConversionPattern<nv_tileaa::CreateQueueOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(nv_tileaa::CreateQueueOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type type = getTypeConverter()->convertType(op.getType());
-    if (!type || op.getDepth() > std::numeric_limits<int32_t>::max())
-      return rewriter.notifyMatchFailure(op, "unconvertible queue");
-    rewriter.replaceOpWithNewOp<nv_tileas::PipelineCreateOp>(
-        op, type, /*barriers=*/Value(),
-        rewriter.getI32IntegerAttr(op.getDepth()));
-    return success();
-  }
-};
-
-/// put = a producer region that yields the slot's values.
-struct QueuePutPattern : OpConversionPattern<nv_tileaa::QueuePutOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(nv_tileaa::QueuePutOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto producer = nv_tileas::PipelineProducerOp::create(
-        rewriter, op.getLoc(), adaptor.getQueue());
-    Block *body = rewriter.createBlock(&producer.getBody());
-    rewriter.setInsertionPointToEnd(body);
-    nv_tileas::YieldOp::create(rewriter, op.getLoc(), adaptor.getValues());
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// get = a consumer region over the slot's values (converted types).
-struct QueueGetPattern : OpConversionPattern<nv_tileaa::QueueGetOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(nv_tileaa::QueueGetOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    SmallVector<Type> resultTypes;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
-                                                resultTypes)))
-      return failure();
-    auto consumer = nv_tileas::PipelineConsumerOp::create(
-        rewriter, op.getLoc(), resultTypes, adaptor.getQueue());
-    rewriter.inlineRegionBefore(op.getBody(), consumer.getBody(),
-                                consumer.getBody().end());
-    if (failed(rewriter.convertRegionTypes(&consumer.getBody(),
-                                           *getTypeConverter())))
-      return failure();
-    rewriter.replaceOp(op, consumer->getResults());
-    return success();
-  }
-};
-
-struct QueueYieldPattern : OpConversionPattern<nv_tileaa::QueueYieldOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(nv_tileaa::QueueYieldOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isa<nv_tileas::PipelineConsumerOp>(op->getParentOp()))
-      return rewriter.notifyMatchFailure(op, "parent not converted yet");
-    rewriter.replaceOpWithNewOp<nv_tileas::YieldOp>(op, adaptor.getOperands());
-    return success();
-  }
-};
+// create_queue / queue.put / queue.get have no pattern: no stage of tilecc
+// creates them (cuda_tile has no queue), and the pipeline the schedule
+// builds is a warp-specialized one (producer and consumer roles with
+// mbarriers, tileas-pipeline-dot-operands), not a slot-per-region form. A
+// queue left in the input fails the conversion at the op.
 
 /// mark_for_reuse stays, with its queues now pipelines.
 struct MarkForReusePattern : OpConversionPattern<nv_tileaa::MarkForReuseOp> {
@@ -279,7 +219,6 @@ void mlir::tilecc::populateTileAAQueueToTileASPatterns(
   MLIRContext *ctx = patterns.getContext();
   patterns.add<GetProgramIdPattern, GetNumProgramsPattern, ExecutePattern,
                PluginPattern, PragmaPattern, OptimizationBarrierPattern,
-               CreateQueuePattern, QueuePutPattern, QueueGetPattern,
-               QueueYieldPattern, MarkForReusePattern, PrintPattern,
+               MarkForReusePattern, PrintPattern,
                AssertPattern>(converter, ctx);
 }

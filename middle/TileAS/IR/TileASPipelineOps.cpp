@@ -19,18 +19,14 @@ static YieldOp getYield(Region &body) {
   return dyn_cast<YieldOp>(body.front().getTerminator());
 }
 
-/// A warp role's register count: what setmaxnreg accepts (PTX ISA
-/// 9.7.19.5: 24 to 256, a multiple of 8).
-static LogicalResult verifyRole(Operation *op, std::optional<uint32_t> warps,
+/// A warp role: whole warpgroups (setmaxnreg's unit), a register count
+/// setmaxnreg accepts (PTX ISA 9.7.19.5: 24 to 256, a multiple of 8) and a
+/// region without arguments ending with nv_tileas.yield.
+static LogicalResult verifyRole(Operation *op, uint32_t warps,
                                 std::optional<uint32_t> registers) {
-  if (registers && !warps)
-    return op->emitOpError("'max_registers' needs a warp role (`warps`)");
-  if (!warps)
-    return success();
-  // setmaxnreg is executed by whole warpgroups.
-  if (*warps % 4)
+  if (warps % 4)
     return op->emitOpError("a warp role has whole warpgroups: ")
-           << *warps << " warps";
+           << warps << " warps";
   if (registers && (*registers < 24 || *registers > 256 || *registers % 8))
     return op->emitOpError("'max_registers' must be a multiple of 8 in "
                            "24..256, not ")
@@ -38,63 +34,38 @@ static LogicalResult verifyRole(Operation *op, std::optional<uint32_t> warps,
   Block &body = op->getRegion(0).front();
   if (body.getNumArguments() != 0)
     return op->emitOpError("a warp role's region takes no arguments");
+  if (!getYield(op->getRegion(0)))
+    return op->emitOpError("a warp role's region ends with nv_tileas.yield");
   return success();
 }
 
 LogicalResult PipelineProducerOp::verifyRegions() {
-  Block &body = getBody().front();
-  YieldOp yield = getYield(getBody());
-  if (!yield)
-    return emitOpError("producer region must end with nv_tileas.yield");
   if (failed(verifyRole(*this, getWarps(), getMaxRegisters())))
     return failure();
-  if (getWarps()) {
-    if (!yield.getValues().empty())
-      return emitOpError("a producer role yields nothing: it fills the "
-                         "slots itself");
-    auto consumer = dyn_cast_or_null<PipelineConsumerOp>(
-        (*this)->getNextNode());
-    if (!consumer || consumer.getPipeline() != getPipeline() ||
-        !consumer.getWarps())
-      return emitOpError("a producer role is directly followed by the "
-                         "consumer role of its pipeline");
-    return success();
-  }
-  if (body.getNumArguments() != 0)
-    return emitOpError("producer region takes no arguments");
-  if (TypeRange(yield.getValues()) !=
-      TypeRange(getPipeline().getType().getElementTypes()))
-    return emitOpError("producer must yield one value per pipeline element type");
+  if (!getYield(getBody()).getValues().empty())
+    return emitOpError("a producer role yields nothing: it fills the "
+                       "slots itself");
+  auto consumer = dyn_cast_or_null<PipelineConsumerOp>((*this)->getNextNode());
+  if (!consumer || consumer.getPipeline() != getPipeline())
+    return emitOpError("a producer role is directly followed by the "
+                       "consumer role of its pipeline");
   return success();
 }
 
 LogicalResult PipelineConsumerOp::verifyRegions() {
-  Block &body = getBody().front();
-  YieldOp yield = getYield(getBody());
   if (failed(verifyRole(*this, getWarps(), getMaxRegisters())))
     return failure();
-  if (getWarps()) {
-    auto producer = dyn_cast_or_null<PipelineProducerOp>(
-        (*this)->getPrevNode());
-    if (!producer || producer.getPipeline() != getPipeline() ||
-        !producer.getWarps())
-      return emitOpError("a consumer role directly follows the producer "
-                         "role of its pipeline");
-    // The kernel's tiles are distributed over the consumer's warps.
-    if (auto func = (*this)->getParentOfType<FunctionOpInterface>())
-      if (auto warps =
-              func->getAttrOfType<IntegerAttr>("nv_tileas.num_warps"))
-        if (warps.getInt() != int64_t(*getWarps()))
-          return emitOpError("a consumer role runs on the kernel's ")
-                 << warps.getInt() << " warps, not " << *getWarps();
-  } else if (TypeRange(body.getArgumentTypes()) !=
-             TypeRange(getPipeline().getType().getElementTypes())) {
-    return emitOpError(
-        "consumer region arguments must match the pipeline element types");
-  }
-  if (!yield)
-    return emitOpError("consumer region must end with nv_tileas.yield");
-  if (TypeRange(yield.getValues()) != getResultTypes())
+  auto producer = dyn_cast_or_null<PipelineProducerOp>((*this)->getPrevNode());
+  if (!producer || producer.getPipeline() != getPipeline())
+    return emitOpError("a consumer role directly follows the producer "
+                       "role of its pipeline");
+  // The kernel's tiles are distributed over the consumer's warps.
+  if (auto func = (*this)->getParentOfType<FunctionOpInterface>())
+    if (auto warps = func->getAttrOfType<IntegerAttr>("nv_tileas.num_warps"))
+      if (warps.getInt() != int64_t(getWarps()))
+        return emitOpError("a consumer role runs on the kernel's ")
+               << warps.getInt() << " warps, not " << getWarps();
+  if (TypeRange(getYield(getBody()).getValues()) != getResultTypes())
     return emitOpError("consumer must yield values of its result types");
   return success();
 }

@@ -14,18 +14,18 @@ include "TileAS/IR/TileASOpBase.td"
 def TileAS_PipelineCreateOp : TileAS_Op<"async.pipeline.create"> {
   let summary = "create a multi-stage pipeline";
   let description = [{
-    With `barriers %b : !nv_tileaa.ptr<i64, 3>` the pipeline's mbarriers live
+    `barriers %b : !nv_tileaa.ptr<i64, 3>`: the pipeline's mbarriers live
     at `%b`: a full barrier per stage (one arrival: the producer's commit,
     plus the bytes its bulk copies complete), then an empty barrier per
     stage (one arrival per thread of the CTA: the consumers' release). The
     create initializes them, between two CTA barriers.
   }];
-  let arguments = (ins Optional<AnyType>:$barriers,
+  let arguments = (ins AnyType:$barriers,
                        ConfinedAttr<I32Attr, [IntPositive]>:$num_stages);
   let results = (outs Res<TileAS_PipelineType, "",
                           [MemAlloc<DefaultResource, 0, FullEffect>]>:$pipeline);
   let assemblyFormat = [{
-    (`barriers` $barriers^ `:` type($barriers))? attr-dict `:`
+    `barriers` $barriers `:` type($barriers) attr-dict `:`
     qualified(type($pipeline))
   }];
 }
@@ -33,10 +33,7 @@ def TileAS_PipelineCreateOp : TileAS_Op<"async.pipeline.create"> {
 def TileAS_PipelineProducerOp : TileAS_Op<"async.pipeline.producer"> {
   let summary = "region producing pipeline slots";
   let description = [{
-    Without `warps`, the body computes the tiles of one slot and yields them;
-    the yield commits the slot to the pipeline.
-
-    With `warps(N)` the region is the pipeline's producer role of a
+    `warps(N)`: the region is the pipeline's producer role of a
     warp-specialized kernel: the body runs once, on N warps of its own
     (whole warpgroups) that the CTA has on top of the warps its tiles are
     distributed over, and fills every slot itself (producer_acquire,
@@ -48,15 +45,11 @@ def TileAS_PipelineProducerOp : TileAS_Op<"async.pipeline.producer"> {
     block.
   }];
   let arguments = (ins TileAS_PipelineType:$pipeline,
-                       OptionalAttr<ConfinedAttr<I32Attr, [IntPositive]>>:$warps,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$warps,
                        OptionalAttr<I32Attr>:$max_registers);
   let regions = (region SizedRegion<1>:$body);
-  let builders = [OpBuilder<(ins "::mlir::Value":$pipeline), [{
-    build($_builder, $_state, pipeline, ::mlir::IntegerAttr(),
-          ::mlir::IntegerAttr());
-  }]>];
   let assemblyFormat = [{
-    $pipeline (`warps` `(` $warps^ `)`)? attr-dict `:`
+    $pipeline `warps` `(` $warps `)` attr-dict `:`
     qualified(type($pipeline)) $body
   }];
   let hasRegionVerifier = 1;
@@ -65,11 +58,7 @@ def TileAS_PipelineProducerOp : TileAS_Op<"async.pipeline.producer"> {
 def TileAS_PipelineConsumerOp : TileAS_Op<"async.pipeline.consumer"> {
   let summary = "region consuming pipeline slots";
   let description = [{
-    Without `warps`, the body receives the tiles of the oldest committed
-    slot as block arguments; the slot is released when the body yields its
-    results.
-
-    With `warps(N)` the region is the consumer role of a warp-specialized
+    `warps(N)`: the region is the consumer role of a warp-specialized
     kernel: the body runs on the kernel's N warps (those its tiles are
     distributed over, whole warpgroups), takes no arguments, waits for and
     releases the slots itself (consumer_wait, async.pipeline.slot,
@@ -78,17 +67,12 @@ def TileAS_PipelineConsumerOp : TileAS_Op<"async.pipeline.consumer"> {
     registers to that many per thread (setmaxnreg.inc).
   }];
   let arguments = (ins TileAS_PipelineType:$pipeline,
-                       OptionalAttr<ConfinedAttr<I32Attr, [IntPositive]>>:$warps,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$warps,
                        OptionalAttr<I32Attr>:$max_registers);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
-  let builders = [OpBuilder<(ins "::mlir::TypeRange":$results,
-                                 "::mlir::Value":$pipeline), [{
-    build($_builder, $_state, results, pipeline, ::mlir::IntegerAttr(),
-          ::mlir::IntegerAttr());
-  }]>];
   let assemblyFormat = [{
-    $pipeline (`warps` `(` $warps^ `)`)? attr-dict `:`
+    $pipeline `warps` `(` $warps `)` attr-dict `:`
     qualified(type($pipeline)) (`->` type($results)^)? $body
   }];
   let hasRegionVerifier = 1;

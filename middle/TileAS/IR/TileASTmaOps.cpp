@@ -64,11 +64,30 @@ LogicalResult TmaLoadOp::verify() {
                           getCoords().size(), box, "descriptor box");
 }
 
+/// A stored tile is the descriptor's box, or boxes side by side along its
+/// last dimension.
+static LogicalResult verifyStoredBoxes(Operation *op, TmaDescType desc,
+                                       size_t numCoords,
+                                       RankedTensorType tile) {
+  ArrayRef<int64_t> box = desc.getBoxShape();
+  if (numCoords != box.size())
+    return op->emitOpError() << "expects " << box.size()
+                             << " indices for the descriptor box but got "
+                             << numCoords;
+  if (tile.getElementType() != desc.getElementType())
+    return op->emitOpError("tile element type must match the descriptor box "
+                           "element type");
+  if (tile.getRank() != desc.getRank() ||
+      tile.getShape().drop_back() != box.drop_back() ||
+      tile.getShape().back() % box.back())
+    return op->emitOpError("tile must be the descriptor's boxes side by side "
+                           "along the last dimension");
+  return success();
+}
+
 LogicalResult TmaStoreOp::verify() {
-  TmaDescType desc = getDesc().getType();
-  return verifyIndexedBox(*this, desc.getBoxShape(), desc.getElementType(),
-                          getCoords().size(), getValue().getType(),
-                          "descriptor box");
+  return verifyStoredBoxes(*this, getDesc().getType(), getCoords().size(),
+                           getValue().getType());
 }
 
 LogicalResult TmaReduceOp::verify() {
@@ -76,8 +95,6 @@ LogicalResult TmaReduceOp::verify() {
   if (getKind() == RmwMode::xchg || getKind() == RmwMode::addf)
     return emitOpError() << "TMA reduction does not support '"
                          << stringifyRmwMode(getKind()) << "'";
-  TmaDescType desc = getDesc().getType();
-  return verifyIndexedBox(*this, desc.getBoxShape(), desc.getElementType(),
-                          getCoords().size(), getValue().getType(),
-                          "descriptor box");
+  return verifyStoredBoxes(*this, getDesc().getType(), getCoords().size(),
+                           getValue().getType());
 }

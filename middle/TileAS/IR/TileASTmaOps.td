@@ -80,7 +80,15 @@ def TileAS_TmaLoadOp : TileAS_Op<"tma_load",
 }
 
 def TileAS_TmaStoreOp : TileAS_Op<"tma_store", [TileAS_MemoryConsistent]> {
-  let summary = "bulk tensor store of one box";
+  let summary = "bulk tensor store of a tile of boxes";
+  let description = [{
+    `nv_tileas.tma_store %tile, %d[%i, %j]` writes the register tile at
+    element coordinates (`%i`, `%j`) of the map's tensor: one box, or boxes
+    side by side along the tile's last dimension (box `b` at element
+    `b * box` of it, as tma_load fills a ring slot). Elements outside the
+    tensor are not written. The op completes with the global writes
+    performed.
+  }];
   let arguments = (ins TileAS_Tile:$value, TileAS_TmaDescType:$desc,
                        Variadic<Index>:$coords);
   let results = (outs TileAS_AsyncTokenType:$token);
@@ -92,7 +100,7 @@ def TileAS_TmaStoreOp : TileAS_Op<"tma_store", [TileAS_MemoryConsistent]> {
 }
 
 def TileAS_TmaReduceOp : TileAS_Op<"tma_reduce", [TileAS_MemoryConsistent]> {
-  let summary = "bulk tensor reduction of one box into global memory";
+  let summary = "bulk tensor reduction of a tile of boxes into global memory";
   let arguments = (ins TileAS_RmwModeAttr:$kind, TileAS_Tile:$value,
                        TileAS_TmaDescType:$desc, Variadic<Index>:$coords);
   let results = (outs TileAS_AsyncTokenType:$token);

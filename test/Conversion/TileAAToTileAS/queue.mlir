@@ -55,32 +55,3 @@ nv_tileaa.func @reuse(%q: !nv_tileaa.queue<[tensor<16xf32>]>) {
   nv_tileaa.return
 }
 
-// Queues become async pipelines: put a producer region yielding the slot,
-// get a consumer region over it (token slots converted), queue.yield the
-// consumer's terminator; mark_for_reuse follows its queue.
-// CHECK-LABEL: nv_tileaa.func @queues
-// CHECK-SAME: (%[[X:[^:]*]]: tensor<16xf32>)
-// CHECK: %[[P:.*]] = nv_tileas.async.pipeline.create {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<16xf32>, !nv_tileas.mem_token>
-// CHECK: %[[T:.*]] = nv_tileas.create_token
-// CHECK: nv_tileas.async.pipeline.producer %[[P]] : !nv_tileas.pipeline<tensor<16xf32>, !nv_tileas.mem_token> {
-// CHECK-NEXT: nv_tileas.yield %[[X]], %[[T]] : tensor<16xf32>, !nv_tileas.mem_token
-// CHECK-NEXT: }
-// CHECK: %[[R:.*]] = nv_tileas.async.pipeline.consumer %[[P]] : !nv_tileas.pipeline<tensor<16xf32>, !nv_tileas.mem_token> -> tensor<16xf32> {
-// CHECK-NEXT: ^bb0(%[[V:.*]]: tensor<16xf32>, %{{.*}}: !nv_tileas.mem_token):
-// CHECK-NEXT: %[[D:.*]] = arith.addf %[[V]], %[[V]] : tensor<16xf32>
-// CHECK-NEXT: nv_tileas.yield %[[D]] : tensor<16xf32>
-// CHECK-NEXT: }
-// CHECK: nv_tileaa.mark_for_reuse %[[P]] : !nv_tileas.pipeline<tensor<16xf32>, !nv_tileas.mem_token>
-// CHECK: nv_tileaa.return %[[R]]
-nv_tileaa.func @queues(%x: tensor<16xf32>) -> tensor<16xf32> {
-  %q = nv_tileaa.create_queue {depth = 3} : !nv_tileaa.queue<[tensor<16xf32>, !nv_tileaa.mem_token]>
-  %t = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
-  nv_tileaa.queue.put %q, %x, %t : !nv_tileaa.queue<[tensor<16xf32>, !nv_tileaa.mem_token]>, tensor<16xf32>, !nv_tileaa.mem_token
-  %r = nv_tileaa.queue.get %q : !nv_tileaa.queue<[tensor<16xf32>, !nv_tileaa.mem_token]> -> tensor<16xf32> {
-  ^bb0(%v: tensor<16xf32>, %tok: !nv_tileaa.mem_token):
-    %d = nv_tileaa.addf %v, %v : tensor<16xf32>
-    nv_tileaa.queue.yield %d : tensor<16xf32>
-  }
-  nv_tileaa.mark_for_reuse %q : !nv_tileaa.queue<[tensor<16xf32>, !nv_tileaa.mem_token]>
-  nv_tileaa.return %r : tensor<16xf32>
-}

@@ -11,16 +11,3 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : 
     nv_tileaa.return
   }
 }
-
-// -----
-
-// A pipeline's stage ops lower to mbarriers only with barrier storage.
-module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 90 : i32} {
-  nv_tileaa.func @no_barriers(%i: index) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {
-    // expected-error @+2 {{without barrier storage (`barriers`) is not lowered}}
-    // expected-error @+1 {{failed to legalize operation 'nv_tileas.async.pipeline.create'}}
-    %p = nv_tileas.async.pipeline.create {num_stages = 2 : i32} : !nv_tileas.pipeline<tensor<16xf32>>
-    nv_tileas.async.pipeline.consumer_wait %p, %i : !nv_tileas.pipeline<tensor<16xf32>>
-    nv_tileaa.return
-  }
-}

@@ -376,8 +376,16 @@ func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<128x32xf
 // -----
 
 func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<64x32xf16>) {
-  // expected-error @+1 {{tile shape must match the descriptor box shape}}
+  // expected-error @+1 {{tile must be the descriptor's boxes side by side along the last dimension}}
   %0 = nv_tileas.tma_reduce add, %x, %d[%i, %i] : tensor<64x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<128x48xf16>) {
+  // expected-error @+1 {{tile must be the descriptor's boxes side by side along the last dimension}}
+  %0 = nv_tileas.tma_store %x, %d[%i, %i] : tensor<128x48xf16>, !nv_tileas.tma_desc<128x32xf16>
   return
 }
 
@@ -612,41 +620,12 @@ func.func @f(%x: tensor<8x64xf32>, %y: tensor<4x64xi32>) {
 
 // -----
 
-func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x32xf16>) {
-  // expected-error @+1 {{producer region takes no arguments}}
-  nv_tileas.async.pipeline.producer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
-  ^bb0(%a: tensor<128x32xf16>):
-    nv_tileas.yield %a : tensor<128x32xf16>
-  }
-  return
-}
-
-// -----
-
-func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x32xf16>) {
-  // expected-error @+1 {{producer region must end with nv_tileas.yield}}
-  nv_tileas.async.pipeline.producer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
+  // expected-error @+1 {{a warp role's region ends with nv_tileas.yield}}
+  nv_tileas.async.pipeline.producer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
     "some.terminator"() : () -> ()
   }
-  return
-}
-
-// -----
-
-func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x16xf16>) {
-  // expected-error @+1 {{producer must yield one value per pipeline element type}}
-  nv_tileas.async.pipeline.producer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
-    nv_tileas.yield %x : tensor<128x16xf16>
-  }
-  return
-}
-
-// -----
-
-func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
-  // expected-error @+1 {{consumer region arguments must match the pipeline element types}}
-  nv_tileas.async.pipeline.consumer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
-  ^bb0(%a: tensor<128x16xf16>):
+  nv_tileas.async.pipeline.consumer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
     nv_tileas.yield
   }
   return
@@ -654,22 +633,13 @@ func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
 
 // -----
 
-func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
-  // expected-error @+1 {{consumer region must end with nv_tileas.yield}}
-  nv_tileas.async.pipeline.consumer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
-  ^bb0(%a: tensor<128x32xf16>):
-    "some.terminator"() : () -> ()
+func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x32xf16>) {
+  nv_tileas.async.pipeline.producer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
+    nv_tileas.yield
   }
-  return
-}
-
-// -----
-
-func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
   // expected-error @+1 {{consumer must yield values of its result types}}
-  %0 = nv_tileas.async.pipeline.consumer %p : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x32xf32> {
-  ^bb0(%a: tensor<128x32xf16>):
-    nv_tileas.yield %a : tensor<128x32xf16>
+  %0 = nv_tileas.async.pipeline.consumer %p warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x32xf32> {
+    nv_tileas.yield %x : tensor<128x32xf16>
   }
   return
 }
@@ -702,8 +672,9 @@ func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>) {
 
 // -----
 
+// The region ops are warp roles only: no per-slot form without `warps`.
 func.func @f(%p: !nv_tileas.pipeline<tensor<128x32xf16>>, %x: tensor<128x32xf16>) {
-  // expected-error @+1 {{'max_registers' needs a warp role (`warps`)}}
+  // expected-error @+1 {{expected 'warps'}}
   nv_tileas.async.pipeline.producer %p {max_registers = 40 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>> {
     nv_tileas.yield %x : tensor<128x32xf16>
   }
@@ -780,9 +751,18 @@ func.func @f(%ring: !nv_tileaa.ptr<f16, 3>, %i: index) {
 
 // -----
 
-func.func @f() {
+func.func @f(%b: !nv_tileaa.ptr<i64, 3>) {
   // expected-error @+1 {{attribute 'num_stages' failed to satisfy constraint}}
-  %0 = nv_tileas.async.pipeline.create {num_stages = 0 : i32} : !nv_tileas.pipeline<tensor<4xf32>>
+  %0 = nv_tileas.async.pipeline.create barriers %b : !nv_tileaa.ptr<i64, 3> {num_stages = 0 : i32} : !nv_tileas.pipeline<tensor<4xf32>>
+  return
+}
+
+// -----
+
+// A pipeline always has its mbarriers (no barrier-less per-slot form).
+func.func @f() {
+  // expected-error @+1 {{expected 'barriers'}}
+  %0 = nv_tileas.async.pipeline.create {num_stages = 2 : i32} : !nv_tileas.pipeline<tensor<4xf32>>
   return
 }
 

@@ -9,7 +9,7 @@
 
 func.func @classify(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor<128x32xf16>,
                     %a: tensor<64x16xf16>, %b: tensor<16x64xf16>, %acc: tensor<64x64xf32>,
-                    %base: i64,
+                    %base: i64, %bars: !nv_tileaa.ptr<i64, 3>,
                     %qa: tensor<128x32xf8E4M3FN>, %qb: tensor<32x128xf8E4M3FN>,
                     %c: tensor<128x128xf32>, %sa: tensor<128x1xui8>, %sb: tensor<1x128xui8>,
                     %r: tensor<8x64xf32>) {
@@ -74,15 +74,14 @@ func.func @classify(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %x: tensor
     nv_tileas.yield %sum : f32
   }
   // expected-remark @+1 {{unordered, rewrite: fixed}}
-  %pipe = nv_tileas.async.pipeline.create {num_stages = 2 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  %pipe = nv_tileas.async.pipeline.create barriers %bars : !nv_tileaa.ptr<i64, 3> {num_stages = 2 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
   // expected-remark @+1 {{unordered, rewrite: fixed}}
-  nv_tileas.async.pipeline.producer %pipe : !nv_tileas.pipeline<tensor<128x32xf16>> {
+  nv_tileas.async.pipeline.producer %pipe warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
     // expected-remark @+1 {{unordered, rewrite: fixed}}
-    nv_tileas.yield %x : tensor<128x32xf16>
+    nv_tileas.yield
   }
   // expected-remark @+1 {{unordered, rewrite: fixed}}
-  nv_tileas.async.pipeline.consumer %pipe : !nv_tileas.pipeline<tensor<128x32xf16>> {
-  ^bb0(%in: tensor<128x32xf16>):
+  nv_tileas.async.pipeline.consumer %pipe warps(4) : !nv_tileas.pipeline<tensor<128x32xf16>> {
     // expected-remark @+1 {{unordered, rewrite: fixed}}
     nv_tileas.yield
   }

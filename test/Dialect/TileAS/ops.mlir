@@ -95,6 +95,14 @@ func.func @tmem_accumulator(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: 
   return %r : tensor<128x128xf32>
 }
 
+// A tma_store of boxes side by side along the tile's last dimension.
+// CHECK-LABEL: func @tma_store_boxes(
+// CHECK: nv_tileas.tma_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : tensor<128x128xf32>, !nv_tileas.tma_desc<128x32xf32>
+func.func @tma_store_boxes(%desc: !nv_tileas.tma_desc<128x32xf32>, %i: index, %x: tensor<128x128xf32>) {
+  %s = nv_tileas.tma_store %x, %desc[%i, %i] : tensor<128x128xf32>, !nv_tileas.tma_desc<128x32xf32>
+  return
+}
+
 // CHECK-LABEL: func @tma(
 func.func @tma(%base: i64, %m: index, %n: index, %i: index, %x: tensor<128x32xf16>) -> tensor<128x32xf16> {
   // CHECK: %[[DESC:.*]] = nv_tileas.make_tiled_tma_desc %{{.*}} sizes[%{{.*}}, %{{.*}}] strides[%{{.*}}, %{{.*}}] : i64 -> !nv_tileas.tma_desc<128x32xf16>
@@ -194,27 +202,9 @@ func.func @tma_ring(%base: !nv_tileaa.ptr<f16, 1>, %m: index, %n: index, %i: ind
 }
 
 // CHECK-LABEL: func @pipeline(
-func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tensor<128x128xf32>,
-                    %b: tensor<32x128xf16>) -> tensor<128x128xf32> {
-  // CHECK: %[[P:.*]] = nv_tileas.async.pipeline.create {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
-  %p = nv_tileas.async.pipeline.create {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
-  // CHECK: nv_tileas.async.pipeline.producer %[[P]] : !nv_tileas.pipeline<tensor<128x32xf16>> {
-  // CHECK: nv_tileas.yield %{{.*}} : tensor<128x32xf16>
-  nv_tileas.async.pipeline.producer %p : !nv_tileas.pipeline<tensor<128x32xf16>> {
-    %f = nv_tileas.async_load %v[%i, %i] {atom = #nv_tileas.copy_atom<cp_async, 128>}
-        : !nv_tileas.tiled_view<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
-    %t = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<128x32xf16>>
-    nv_tileas.yield %t : tensor<128x32xf16>
-  }
-  // CHECK: nv_tileas.async.pipeline.consumer %[[P]] : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x128xf32> {
-  // CHECK-NEXT: ^bb0(%[[A:.*]]: tensor<128x32xf16>):
-  // CHECK: nv_tileas.dot %[[A]]
-  %r = nv_tileas.async.pipeline.consumer %p : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x128xf32> {
-  ^bb0(%a: tensor<128x32xf16>):
-    %d = nv_tileas.dot %a, %b, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n64k16, f16 x f16 -> f32>}
-        : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
-    nv_tileas.yield %d : tensor<128x128xf32>
-  }
+func.func @pipeline(%bars: !nv_tileaa.ptr<i64, 3>, %i: index) {
+  // CHECK: %[[P:.*]] = nv_tileas.async.pipeline.create barriers %{{.*}} : !nv_tileaa.ptr<i64, 3> {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  %p = nv_tileas.async.pipeline.create barriers %bars : !nv_tileaa.ptr<i64, 3> {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
   // CHECK: nv_tileas.async.pipeline.producer_acquire %[[P]], %{{.*}} : !nv_tileas.pipeline<tensor<128x32xf16>>
   // CHECK: nv_tileas.async.pipeline.producer_commit %[[P]], %{{.*}} : !nv_tileas.pipeline<tensor<128x32xf16>>
   // CHECK: nv_tileas.async.pipeline.consumer_wait %[[P]], %{{.*}} : !nv_tileas.pipeline<tensor<128x32xf16>>
@@ -223,7 +213,7 @@ func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tens
   nv_tileas.async.pipeline.producer_commit %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
   nv_tileas.async.pipeline.consumer_wait %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
   nv_tileas.async.pipeline.consumer_release %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
-  return %r : tensor<128x128xf32>
+  return
 }
 
 // Warp roles: a producer warpgroup of its own fills the ring, the kernel's
@@ -233,8 +223,8 @@ func.func @pipeline(%v: !nv_tileas.tiled_view<128x32xf16>, %i: index, %acc: tens
 // CHECK: nv_tileas.yield
 // CHECK: nv_tileas.async.pipeline.consumer %[[P]] warps(8) {max_registers = 232 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>> -> tensor<128x32xf16> {
 // CHECK: nv_tileas.async.pipeline.slot %{{.*}}[%{{.*}}] : !nv_tileaa.ptr<f16, 3> -> !nv_tileas.future<tensor<128x32xf16>>
-func.func @warp_roles(%ring: !nv_tileaa.ptr<f16, 3>, %i: index) -> tensor<128x32xf16> {
-  %p = nv_tileas.async.pipeline.create {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
+func.func @warp_roles(%ring: !nv_tileaa.ptr<f16, 3>, %bars: !nv_tileaa.ptr<i64, 3>, %i: index) -> tensor<128x32xf16> {
+  %p = nv_tileas.async.pipeline.create barriers %bars : !nv_tileaa.ptr<i64, 3> {num_stages = 3 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>>
   nv_tileas.async.pipeline.producer %p warps(4) {max_registers = 40 : i32} : !nv_tileas.pipeline<tensor<128x32xf16>> {
     nv_tileas.async.pipeline.producer_acquire %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
     nv_tileas.async.pipeline.producer_commit %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
