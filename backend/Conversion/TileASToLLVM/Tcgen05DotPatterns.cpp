@@ -239,19 +239,6 @@ static tl::LinearLayout passOperandLayout(int64_t rows, int64_t k,
   return tl::LinearLayout({{tl::kOffset, bases}}, outs);
 }
 
-/// A shared-memory matrix descriptor (swizzle mode `mode`, 0: none) of the
-/// matrix at shared address `address` (i64).
-static Value matrixDescriptor(OpBuilder &b, Location loc, Value address,
-                              int64_t lbo, int64_t sbo, unsigned mode = 0) {
-  Value start = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, address, createI64(b, loc, 4)),
-      createI64(b, loc, 0x3FFF));
-  return LLVM::OrOp::create(
-      b, loc, start,
-      createI64(b, loc,
-                int64_t(tl::getTcgen05SmemDescriptorFields(lbo, sbo, mode))));
-}
-
 /// f32 -> tf32 rounded to nearest, ties away (cvt.rna), as a b32.
 static Value roundToTf32(OpBuilder &b, Location loc, Value f) {
   return emitPtx(b, loc, b.getI32Type(), {f}, "cvt.rna.tf32.f32 $0, $1;",
@@ -300,7 +287,7 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       return failure();
     p.columns = *plannedColumns;
 
-    OpBuilder &b = rewriter;
+    ConversionPatternRewriter &b = rewriter;
     Type i32 = b.getI32Type();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
@@ -325,8 +312,8 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     // 1. The scratch buffer's previous user is done; tensor memory and the
     //    completion barrier.
     ScratchFrame frame =
-        beginScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset, p.columns,
-                          needsLeadingBarrier(op));
+        beginScratchFrame(rewriter, loc, base, p.mbarOffset, p.slotOffset,
+                          p.columns, needsLeadingBarrier(op));
     auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
     Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
           mbar = frame.mbar;
@@ -351,10 +338,8 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       return failure();
     // The allocated address to every thread; every thread is done with the
     // staging area before A and B overwrite it.
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-    NVVM::Barrier0Op::create(b, loc);
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-    Value tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
+    emitTmemBarrier(b, loc);
+    Value tmem = LLVM::LoadOp::create(b, loc, i32, frame.slot);
     TmemAccess access{p.m, p.n, p.warpGroups, p.halfRows};
     Value warpAddress = tmemWarpAddress(b, loc, tmem, warp, access);
     int64_t sliceColumns = p.mBlocks * p.n;
@@ -382,16 +367,6 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     tl::LinearLayout bShared =
         passOperandLayout(p.n, p.k, p.kPass, true, p.elemBits, p.batch, false);
     int64_t sbo = 8 * p.kBytes;
-    // enable-input-d: the issuing thread's predicate, true (D += A * B);
-    // false (D = A * B) for the first MMA of each block onto a zero C.
-    std::string mmaText = "@%p tcgen05.mma.cta_group::1.kind::" +
-                          tl::getTcgen05KindName(p.instr.kind).str() +
-                          " [$1], $2, $3, $4, %p;";
-    std::string overwriteText =
-        "{\n.reg .pred %acc;\nsetp.ne.u32 %acc, $5, 0;\n"
-        "@%p tcgen05.mma.cta_group::1.kind::" +
-        tl::getTcgen05KindName(p.instr.kind).str() +
-        " [$1], $2, $3, $4, %acc;\n}";
     int64_t mInstr = p.aFromSlot && p.halfRows ? 64 : 128;
     Value idesc = createI32(
         b, loc, tl::getTcgen05InstrDescriptor(p.instr, mInstr, p.nInstr));
@@ -419,14 +394,11 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       // 3. This pass's K of A (M x K) and B (K x N, stored as N rows of K)
       //    into shared memory (split f32: big and small parts), once the
       //    previous pass's MMAs are complete.
-      if (pass > 0) {
-        emitPtx(b, loc, Type(), {mbar},
-                "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
-                "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], " +
-                    std::to_string((pass - 1) % 2) +
-                    ";\n@!%done bra WAIT_${:uid};\n}",
-                "r");
-        emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+      if (pass > 0)
+      {
+        emitMbarrierWait(rewriter, loc, mbar,
+                         createI32(b, loc, (pass - 1) % 2));
+        emitTmemFence(b, loc, /*before=*/false);
       }
       auto inPass = [&](const tl::LinearLayout &layout, int kDim) {
         return [layout = &layout, kDim, pass, kPass = p.kPass](size_t reg) {
@@ -463,14 +435,14 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
           failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
                               bShift, keepOrAll(bKeep))))
         return failure();
-      emitPtx(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-      NVVM::Barrier0Op::create(b, loc);
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+      emitAsyncProxyFence(b, loc);
+      emitTmemBarrier(b, loc);
 
-      // 4. Thread 0 issues the MMAs (onto C) and commits them: per K step
+      // 4. One thread issues the MMAs (onto C) and commits them: per K step
       //    one MMA, or for split f32 operands small x big, big x small,
       //    then big x big (the small terms first, as on mma.sync).
+      emitIf(rewriter, loc, isIssuingThread(b, loc, warp), [&] {
+      Value accumulate = createI1(b, loc, true);
       for (int64_t slice = 0; slice < p.batch; ++slice)
         for (int64_t mb = 0; mb < p.mBlocks; ++mb)
           for (int64_t nc = 0; nc < p.nChunks; ++nc)
@@ -512,15 +484,12 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                                       nc * (p.nInstr / 8) * sbo + kOffset)),
                     kCoreMatrixBytes, sbo);
               };
+              // enable-input-d: false (D = A * B) for the first MMA of each
+              // block onto a zero C.
               bool overwrite = zeroC && pass == 0 && s == 0;
               auto issue = [&](Value aDesc, Value bDesc) {
-                if (overwrite)
-                  emitWhereZero(b, loc, tid,
-                                {d, aDesc, bDesc, idesc, createI32(b, loc, 0)},
-                                overwriteText, "r,l,l,r,r");
-                else
-                  emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc}, mmaText,
-                                "r,l,l,r");
+                emitMma(b, loc, p.instr.kind, d, aDesc, bDesc, idesc,
+                        overwrite ? createI1(b, loc, false) : accumulate);
                 overwrite = false;
               };
               if (p.instr.splitF32) {
@@ -529,21 +498,15 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
               }
               issue(aDesc(0), bDesc(0));
             }
-      emitWhereZero(b, loc, tid, {mbar},
-                    "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
-                    "shared::cluster.b64 [$1];",
-                    "r");
+      emitCommit(b, loc, mbar);
+      });
     }
 
     // 5. Wait, stream D from tensor memory into the row-major staging area
     //    (slice after slice).
-    emitPtx(b, loc, Type(), {mbar},
-            "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
-            "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], " +
-                std::to_string((p.passes - 1) % 2) +
-                ";\n@!%done bra WAIT_${:uid};\n}",
-            "r");
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    emitMbarrierWait(rewriter, loc, mbar,
+                     createI32(b, loc, (p.passes - 1) % 2));
+    emitTmemFence(b, loc, /*before=*/false);
     tl::LinearLayout rowMajor;
     for (int64_t slice = 0; slice < p.batch; ++slice) {
       FailureOr<tl::LinearLayout> sliceRowMajor = loadTmemToStage(
@@ -560,9 +523,7 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
       appendBits(bits, 0, 0, llvm::Log2_64(p.m));
       rowMajor = offsetLayout(bits, p.m, p.n, p.batch);
     }
-    emitTmemRelease(b, loc, warp, tmem, p.columns);
-    emitWhereZero(b, loc, tid, {mbar},
-                  "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
+    emitTmemRelease(rewriter, loc, warp, tid, tmem, p.columns, mbar);
 
     // 6. D in the result's layout.
     FailureOr<SmallVector<Value>> result =
