@@ -517,11 +517,9 @@ struct Tcgen05BlockScaledMmaLowering
 
     OpBuilder &b = rewriter;
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
-    // 1. The scratch buffer's previous user is done; tensor memory and the
-    //    completion barrier.
-    ScratchFrame frame =
-        beginScratchFrame(rewriter, loc, base, p.mbarOffset, p.slotOffset,
-                          p.columns, needsLeadingBarrier(op));
+    // 1. The scratch buffer's previous user is done.
+    ScratchFrame frame = openScratchFrame(b, loc, base, p.mbarOffset,
+                                          p.slotOffset, needsLeadingBarrier(op));
     Value stage = frame.at(b, loc, p.stageOffset);
     // 2. Operands into shared memory, in the descriptors' layouts.
     if (failed(stageOperands(b, loc, op,
@@ -538,6 +536,9 @@ struct Tcgen05BlockScaledMmaLowering
                  paddedLayout(p, cType), tmemLayout, stage, p.batch, p.m, p.n);
     if (failed(cRegs))
       return failure();
+    // Tensor memory and the completion barrier, once the operands are in
+    // place (branches: see allocateTensorMemory).
+    allocateTensorMemory(rewriter, loc, frame, p.columns);
     // Generic-proxy writes become visible to the tensor core (async proxy);
     // the allocated address and the mbarrier to every thread.
     emitAsyncProxyFence(b, loc);

@@ -309,15 +309,63 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     bool isInt = isTmemWordAccumulator(cType.getElementType());
     Type accElem = isInt ? i32 : Type(b.getF32Type());
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
-    // 1. The scratch buffer's previous user is done; tensor memory and the
-    //    completion barrier.
-    ScratchFrame frame =
-        beginScratchFrame(rewriter, loc, base, p.mbarOffset, p.slotOffset,
-                          p.columns, needsLeadingBarrier(op));
+    // 1. The scratch buffer's previous user is done.
+    ScratchFrame frame = openScratchFrame(b, loc, base, p.mbarOffset,
+                                          p.slotOffset, needsLeadingBarrier(op));
     auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
     Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
           mbar = frame.mbar;
 
+    // 3. A pass's K of A (M x K) and B (K x N, stored as N rows of K) into
+    //    shared memory (split f32: big and small parts).
+    SmallVector<Value> aRegs;
+    if (!p.aFromSlot)
+      aRegs = unpackRegisters(b, loc, adaptor.getA());
+    SmallVector<Value> bRegs = unpackRegisters(b, loc, adaptor.getB());
+    if ((aRegs.empty() && !p.aFromSlot) || bRegs.empty())
+      return op.emitError("tcgen05 dot without operand registers");
+    tl::LinearLayout aShared = passOperandLayout(
+        p.m, p.k, p.kPass, false, p.elemBits, p.batch, p.halfRows);
+    tl::LinearLayout bShared =
+        passOperandLayout(p.n, p.k, p.kPass, true, p.elemBits, p.batch, false);
+    auto stagePass = [&](int64_t pass) -> LogicalResult {
+    auto inPass = [&](const tl::LinearLayout &layout, int kDim) {
+      return [layout = &layout, kDim, pass, kPass = p.kPass](size_t reg) {
+        return registerK(*layout, kDim, reg) / kPass == pass;
+      };
+    };
+    auto aKeep = inPass(aLayout, rank - 1), bKeep = inPass(bLayout, rank - 2);
+    auto keepOrAll = [&](auto &keep) -> llvm::function_ref<bool(size_t)> {
+      if (p.passes == 1)
+        return nullptr;
+      return keep;
+    };
+    // Offsets of this pass's operands relative to the whole-K layouts.
+    int64_t aShift = -pass * p.aPartBytes, bShift = -pass * p.bPartBytes;
+    auto stageOperand =
+        [&](ArrayRef<Value> regs, const tl::LinearLayout &layout,
+            const tl::LinearLayout &shared, int64_t offset, int64_t partBytes,
+            int64_t shift, llvm::function_ref<bool(size_t)> keep) {
+          if (!p.instr.splitF32)
+            return storeToShared(b, loc, op, regs, layout, shared,
+                                 at(offset + shift), regs.front().getType(),
+                                 keep);
+          auto [big, small] = splitTf32(
+              b, loc, regs, keep ? keep : [](size_t) { return true; });
+          if (failed(storeToShared(b, loc, op, big, layout, shared,
+                                   at(offset + shift), i32, keep)))
+            return failure();
+          return storeToShared(b, loc, op, small, layout, shared,
+                               at(offset + partBytes + shift), i32, keep);
+        };
+    if ((!p.aFromSlot &&
+         failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
+                             aShift, keepOrAll(aKeep)))) ||
+        failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
+                            bShift, keepOrAll(bKeep))))
+      return failure();
+      return success();
+    };
     // 2. C in the tcgen05.ld/st register layout (through the row-major
     //    staging area), then into tensor memory: the MMAs accumulate onto
     //    it, and C's registers die before A and B are staged. Each batch
@@ -328,6 +376,13 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
     tl::LinearLayout tmemLayout =
         tmemRegisterLayout({p.batch, p.m, p.n, p.warpGroups, p.halfRows});
     Value stage = at(p.stageOffset);
+    // A zero C leaves the staging area to the operands: with a single pass
+    // they are stored before the allocation's branches, in the block that
+    // produced them (see allocateTensorMemory).
+    bool stagedFirst = zeroC && p.passes == 1;
+    if (stagedFirst && failed(stagePass(0)))
+      return failure();
+    allocateTensorMemory(rewriter, loc, frame, p.columns);
     FailureOr<SmallVector<Value>> cRegs = SmallVector<Value>();
     if (!zeroC)
       cRegs =
@@ -356,16 +411,6 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
                 ArrayRef<Value>(*cRegs).slice(slice * sliceRegs, sliceRegs),
                 isInt, access);
 
-    SmallVector<Value> aRegs;
-    if (!p.aFromSlot)
-      aRegs = unpackRegisters(b, loc, adaptor.getA());
-    SmallVector<Value> bRegs = unpackRegisters(b, loc, adaptor.getB());
-    if ((aRegs.empty() && !p.aFromSlot) || bRegs.empty())
-      return op.emitError("tcgen05 dot without operand registers");
-    tl::LinearLayout aShared = passOperandLayout(
-        p.m, p.k, p.kPass, false, p.elemBits, p.batch, p.halfRows);
-    tl::LinearLayout bShared =
-        passOperandLayout(p.n, p.k, p.kPass, true, p.elemBits, p.batch, false);
     int64_t sbo = 8 * p.kBytes;
     int64_t mInstr = p.aFromSlot && p.halfRows ? 64 : 128;
     Value idesc = createI32(
@@ -391,49 +436,13 @@ struct Tcgen05DotLowering : OpConversionPattern<nv_tileas::DotOp> {
           b, loc, b.getI64Type(), LLVM::PtrToIntOp::create(b, loc, i32, slot));
     }
     for (int64_t pass = 0; pass < p.passes; ++pass) {
-      // 3. This pass's K of A (M x K) and B (K x N, stored as N rows of K)
-      //    into shared memory (split f32: big and small parts), once the
-      //    previous pass's MMAs are complete.
-      if (pass > 0)
-      {
+      // Once the previous pass's MMAs are complete.
+      if (pass > 0) {
         emitMbarrierWait(rewriter, loc, mbar,
                          createI32(b, loc, (pass - 1) % 2));
         emitTmemFence(b, loc, /*before=*/false);
       }
-      auto inPass = [&](const tl::LinearLayout &layout, int kDim) {
-        return [layout = &layout, kDim, pass, kPass = p.kPass](size_t reg) {
-          return registerK(*layout, kDim, reg) / kPass == pass;
-        };
-      };
-      auto aKeep = inPass(aLayout, rank - 1), bKeep = inPass(bLayout, rank - 2);
-      auto keepOrAll = [&](auto &keep) -> llvm::function_ref<bool(size_t)> {
-        if (p.passes == 1)
-          return nullptr;
-        return keep;
-      };
-      // Offsets of this pass's operands relative to the whole-K layouts.
-      int64_t aShift = -pass * p.aPartBytes, bShift = -pass * p.bPartBytes;
-      auto stageOperand =
-          [&](ArrayRef<Value> regs, const tl::LinearLayout &layout,
-              const tl::LinearLayout &shared, int64_t offset, int64_t partBytes,
-              int64_t shift, llvm::function_ref<bool(size_t)> keep) {
-            if (!p.instr.splitF32)
-              return storeToShared(b, loc, op, regs, layout, shared,
-                                   at(offset + shift), regs.front().getType(),
-                                   keep);
-            auto [big, small] = splitTf32(
-                b, loc, regs, keep ? keep : [](size_t) { return true; });
-            if (failed(storeToShared(b, loc, op, big, layout, shared,
-                                     at(offset + shift), i32, keep)))
-              return failure();
-            return storeToShared(b, loc, op, small, layout, shared,
-                                 at(offset + partBytes + shift), i32, keep);
-          };
-      if ((!p.aFromSlot &&
-           failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
-                               aShift, keepOrAll(aKeep)))) ||
-          failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
-                              bShift, keepOrAll(bKeep))))
+      if (!(pass == 0 && stagedFirst) && failed(stagePass(pass)))
         return failure();
       emitAsyncProxyFence(b, loc);
       emitTmemBarrier(b, loc);

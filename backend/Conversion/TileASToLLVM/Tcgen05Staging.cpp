@@ -249,13 +249,10 @@ Value tcgen05::ScratchFrame::at(OpBuilder &b, Location loc,
                              ValueRange{createI64(b, loc, offset)});
 }
 
-tcgen05::ScratchFrame tcgen05::beginScratchFrame(RewriterBase &rewriter,
-                                                 Location loc, Value base,
-                                                 int64_t mbarOffset,
-                                                 int64_t slotOffset,
-                                                 int64_t columns,
-                                                 bool leadingBarrier) {
-  OpBuilder &b = rewriter;
+tcgen05::ScratchFrame tcgen05::openScratchFrame(OpBuilder &b, Location loc,
+                                                Value base, int64_t mbarOffset,
+                                                int64_t slotOffset,
+                                                bool leadingBarrier) {
   ScratchFrame f;
   f.base = base;
   f.baseAddress = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), base);
@@ -267,6 +264,12 @@ tcgen05::ScratchFrame tcgen05::beginScratchFrame(RewriterBase &rewriter,
   f.slot = f.at(b, loc, slotOffset);
   if (leadingBarrier)
     NVVM::Barrier0Op::create(b, loc);
+  return f;
+}
+
+void tcgen05::allocateTensorMemory(RewriterBase &rewriter, Location loc,
+                                   const ScratchFrame &f, int64_t columns) {
+  OpBuilder &b = rewriter;
   Value zero = createI32(b, loc, 0);
   emitIf(rewriter, loc,
          LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, f.warp, zero),
@@ -281,6 +284,17 @@ tcgen05::ScratchFrame tcgen05::beginScratchFrame(RewriterBase &rewriter,
                                         /*predicate=*/Value());
            NVVM::FenceMbarrierInitOp::create(b, loc);
          });
+}
+
+tcgen05::ScratchFrame tcgen05::beginScratchFrame(RewriterBase &rewriter,
+                                                 Location loc, Value base,
+                                                 int64_t mbarOffset,
+                                                 int64_t slotOffset,
+                                                 int64_t columns,
+                                                 bool leadingBarrier) {
+  ScratchFrame f = openScratchFrame(rewriter, loc, base, mbarOffset,
+                                    slotOffset, leadingBarrier);
+  allocateTensorMemory(rewriter, loc, f, columns);
   return f;
 }
 

@@ -115,6 +115,19 @@ struct ScratchFrame {
   Value at(OpBuilder &b, Location loc, int64_t offset) const;
 };
 
+/// Opens the frame: its values, and a barrier where the plan asks (the
+/// scratch buffer's previous user is done).
+ScratchFrame openScratchFrame(OpBuilder &b, Location loc, Value base,
+                              int64_t mbarOffset, int64_t slotOffset,
+                              bool leadingBarrier);
+/// Warp 0's tcgen05.alloc of `columns` tensor-memory columns into the
+/// frame's slot and thread 0's init of its one-arrival completion mbarrier.
+/// Both are branches, which end the current block: operands staged before
+/// it stay in the block that loaded them (sub-word values crossing a block
+/// are moved as single registers and repacked).
+void allocateTensorMemory(RewriterBase &rewriter, Location loc,
+                          const ScratchFrame &frame, int64_t columns);
+
 /// Opens the frame and emits the first step every tcgen05 lowering shares:
 /// a barrier where the plan asks (the scratch buffer's previous user is
 /// done), warp 0's tcgen05.alloc of `columns` tensor-memory columns into

@@ -16,13 +16,16 @@
 // CHECK-LABEL: llvm.mlir.global internal @tilecc_scratch
 // CHECK-LABEL: llvm.func @e4m3
 // CHECK: nvvm.barrier0
-// CHECK: ^bb1:
+// B is held by every warp: only warp 0 stores it (a predicated st.shared).
+// The operands are stored before the allocation's branches (in the block
+// that produced them).
+// CHECK: st.shared
+// CHECK: llvm.cond_br %{{.*}}, ^bb1, ^bb2
+// CHECK-NEXT: ^bb1:
 // CHECK-NEXT: llvm.mlir.constant(32 : i32) : i32
 // CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
 // CHECK: nvvm.mbarrier.init %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
 // CHECK-NEXT: nvvm.fence.mbarrier.init
-// B is held by every warp: only warp 0 stores it (a predicated st.shared).
-// CHECK: st.shared
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvvm.tcgen05.fence <before>
 // CHECK-NEXT: nvvm.barrier0
@@ -99,13 +102,13 @@ nv_tileaa.func @e5m2_blocked(%a: tensor<128x64xf8E5M2, #A>, %b: tensor<64x16xf8E
 #SA = #nv_tileas.linear<{register = [(0, 1), (0, 2)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 4}>
 #SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (1, 0), (2, 0)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 4, dim1 = 16}>
 // CHECK-LABEL: llvm.func @mxf4
-// CHECK: nvvm.tcgen05.alloc
 // CHECK: llvm.zext %{{.*}} : i4 to i8
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<16xi8>
 // CHECK: llvm.shl
 // CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : vector<8xi8>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
+// CHECK: nvvm.tcgen05.alloc
 // CHECK: nvvm.fence.proxy
 // CHECK: llvm.mlir.constant(142869632 : i32)
 // CHECK: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block32>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf4>}
