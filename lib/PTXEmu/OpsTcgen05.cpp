@@ -921,6 +921,16 @@ bool decodeTcgen05(Instr &ins, Mods &m, std::string &err) {
     }
     if (!takeAll(m, {"cta_group::1"}, err, "mma"))
       return false;
+    // The collector buffer only caches A for a later MMA: ::discard (the
+    // default) and ::fill read A from its operand like the plain form;
+    // ::use / ::lastuse read the cached copy instead, which is not modelled.
+    int collector = m.takeOneOf({"collector::a::discard", "collector::a::fill",
+                                 "collector::a::use", "collector::a::lastuse"});
+    if (collector >= 2) {
+      err = "'tcgen05.mma' .collector::a::use and ::lastuse (A from the "
+            "collector buffer) are not modelled";
+      return false;
+    }
     if (!m.take("block_scale")) {
       int kind = m.takeOneOf({"kind::f16", "kind::tf32", "kind::f8f6f4", "kind::i8"});
       if (kind < 0) {
@@ -946,13 +956,21 @@ bool decodeTcgen05(Instr &ins, Mods &m, std::string &err) {
       return true;
     }
     ins.b = m.takeOneOf({"kind::mxf8f6f4", "kind::mxf4", "kind::mxf4nvf4"});
-    int vec = m.takeOneOf({"scale_vec::1X", "scale_vec::2X", "scale_vec::4X"});
+    int vec = m.takeOneOf({"scale_vec::1X", "scale_vec::2X", "scale_vec::4X",
+                           "block16", "block32"});
+    // .blockN names the K elements one scale covers (PTX ISA 8.8+): with
+    // K = 32 per MMA (mxf8f6f4) block32 is one scale per row, with K = 64
+    // (mxf4, mxf4nvf4) block32 is two and block16 four.
+    if (vec == 3)
+      vec = ins.b == 2 ? 2 : -1;
+    else if (vec == 4)
+      vec = ins.b == 0 ? 0 : ins.b > 0 ? 1 : -1;
     ins.c = vec < 0 ? 0 : 1 << vec;
     if (ins.b < 0 || ins.c == 0 || (ins.b == 0 && ins.c != 1) ||
         (ins.b == 1 && ins.c != 2) || (ins.b == 2 && ins.c == 1)) {
-      err = "'tcgen05.mma' supports .kind::mxf8f6f4 with .scale_vec::1X, "
-            ".kind::mxf4 with .scale_vec::2X and .kind::mxf4nvf4 with "
-            ".scale_vec::2X or ::4X";
+      err = "'tcgen05.mma' supports .kind::mxf8f6f4 with .scale_vec::1X "
+            "(.block32), .kind::mxf4 with .scale_vec::2X (.block32) and "
+            ".kind::mxf4nvf4 with .scale_vec::2X (.block32) or ::4X (.block16)";
       return false;
     }
     if (!expectOps(ins, 7, err))

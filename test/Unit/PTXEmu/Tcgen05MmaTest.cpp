@@ -165,6 +165,7 @@ struct Case {
   bool f16Out = false;
   bool aTmem = false;
   bool negA = false;
+  std::string collector; // e.g. ".collector::a::discard"
 };
 
 const char *kPtxHead = ".version 8.6\n.target sm_100a\n.address_size 64\n";
@@ -234,8 +235,9 @@ std::string gemmKernel(uint64_t imgBytes, bool aTmem) {
   return s;
 }
 
-std::string withKind(std::string s, const std::string &kind, bool aTmem) {
-  std::string mma = "tcgen05.mma.cta_group::1.kind::" + kind + " [%r5], " +
+std::string withKind(std::string s, const std::string &kind, bool aTmem,
+                     const std::string &collector = "") {
+  std::string mma = "tcgen05.mma.cta_group::1.kind::" + kind + collector + " [%r5], " +
                     (aTmem ? std::string("[%r38]") : std::string("%rd20")) +
                     ", %rd21, %r22, %p5;";
   for (unsigned i = 0; i < 4; ++i) {
@@ -338,7 +340,7 @@ void runCase(const Case &c) {
 
   Emu e;
   std::string kind = kindName(c.a);
-  ASSERT_TRUE(e.load(withKind(gemmKernel(imgBytes, c.aTmem), kind, c.aTmem))) << e.err;
+  ASSERT_TRUE(e.load(withKind(gemmKernel(imgBytes, c.aTmem), kind, c.aTmem, c.collector))) << e.err;
   std::vector<uint32_t> words((imgBytes + 3) / 4);
   std::memcpy(words.data(), img.data(), imgBytes);
   uint64_t dimg = e.upload(words), ddesc = e.upload(descs), daw = e.upload(aw);
@@ -435,6 +437,54 @@ TEST(PTXEmuTcgen05Mma, AFromTensorMemory) {
     c.ksteps = 1;
     runCase(c);
   }
+}
+
+TEST(PTXEmuTcgen05Mma, CollectorDiscardAndFillReadAFromItsOperand) {
+  // NVPTX spells the default collector usage out (.collector::a::discard).
+  for (const char *usage : {".collector::a::discard", ".collector::a::fill"}) {
+    SCOPED_TRACE(usage);
+    Case c{Kind::F16, Kind::F16, 128, 32, false, false, k128};
+    c.collector = usage;
+    runCase(c);
+    Case t{Kind::TF32, Kind::TF32, 64, 24, false, false, k64};
+    t.collector = usage;
+    runCase(t);
+  }
+}
+
+TEST(PTXEmuTcgen05Mma, CollectorUseIsNotModelled) {
+  Emu e;
+  std::string ptx = withKind(gemmKernel(4096, false), "f16", false, ".collector::a::use");
+  EXPECT_FALSE(e.load(ptx));
+  EXPECT_NE(e.err.find("'tcgen05.mma' .collector::a::use and ::lastuse (A from the "
+                       "collector buffer) are not modelled"),
+            std::string::npos)
+      << e.err;
+}
+
+// The block sizes name the K elements per scale: block32 is scale_vec::1X for
+// mxf8f6f4 and ::2X for mxf4 / mxf4nvf4, block16 is ::4X (mxf4nvf4 only).
+TEST(PTXEmuTcgen05Mma, BlockSizeSpellings) {
+  auto load = [](const std::string &form) {
+    std::string ptx = withKind(gemmKernel(4096, false), "f16", false);
+    std::string from = "tcgen05.mma.cta_group::1.kind::f16 [%r5], %rd20, %rd21, %r22, %p5;";
+    ptx.replace(ptx.find(from), from.size(),
+                "tcgen05.mma.cta_group::1.kind::" + form +
+                    " [%r5], %rd20, %rd21, %r22, [%r5], [%r5], %p5;");
+    Emu e;
+    bool ok = e.load(ptx);
+    return ok ? std::string() : e.err;
+  };
+  EXPECT_EQ(load("mxf8f6f4.block_scale.block32"), "");
+  EXPECT_EQ(load("mxf8f6f4.block_scale.block32.collector::a::discard"), "");
+  EXPECT_EQ(load("mxf4.block_scale.block32"), "");
+  EXPECT_EQ(load("mxf4nvf4.block_scale.block16"), "");
+  EXPECT_EQ(load("mxf4nvf4.block_scale.block32"), "");
+  for (const char *bad : {"mxf8f6f4.block_scale.block16", "mxf4.block_scale.block16"})
+    EXPECT_NE(load(bad).find("'tcgen05.mma' supports .kind::mxf8f6f4 with .scale_vec::1X "
+                             "(.block32)"),
+              std::string::npos)
+        << bad;
 }
 
 // The hazards: an ld of D before the commit, a shared operand overwritten
