@@ -33,8 +33,9 @@ struct ArchRow {
 
 constexpr unsigned kAmpere = bits({F::CpAsync, F::Ldmatrix, F::MmaSyncF16});
 constexpr unsigned kAda = kAmpere | bits({F::MmaSyncFp8, F::Fp8Convert});
-constexpr unsigned kHopper = kAda | bits({F::Tma, F::Clusters, F::Bf16AtomicAdd,
-                                         F::MbarrierTx, F::AsyncProxyFence});
+constexpr unsigned kHopper =
+    kAda | bits({F::Tma, F::Clusters, F::Bf16AtomicAdd, F::MbarrierTx,
+                 F::AsyncProxyFence, F::ElectSync});
 constexpr unsigned kBlackwell =
     kHopper | bits({F::Fp4, F::ClusterLaunchControl});
 
@@ -169,6 +170,10 @@ const NvvmPtxRow kNvvmPtxVersions[] = {
     {"nvvm.fence.proxy.acquire", 83}, // the tensormap proxy, sm_90
     {"nvvm.fence.proxy.release", 83},
     {"nvvm.fence.proxy", 75}, // fence.proxy.alias, sm_70 (PTX 7.5)
+    // .block16 / .block32 (the forms NVPTX selects for every block-scaled
+    // kind; mxf4nvf4 has no other) are PTX ISA 8.8; sm_100a's default is
+    // 8.6.
+    {"nvvm.tcgen05.mma.block_scale", 88},
 };
 } // namespace
 
@@ -197,6 +202,7 @@ llvm::StringRef tilecc::getFeatureName(TargetFeature feature) {
   case F::MbarrierTx: return "mbarrier try_wait and tx-counts";
   case F::AsyncProxyFence: return "async-proxy fences";
   case F::Setmaxnreg: return "setmaxnreg";
+  case F::ElectSync: return "elect.sync";
   }
   return "unknown feature";
 }
@@ -229,6 +235,7 @@ const PtxInstructionRow kPtxInstructions[] = {
     {"mapa", "", F::Clusters},                // sm_90
     {"barrier.cluster", "", F::Clusters},     // sm_90
     {"setmaxnreg", "", F::Setmaxnreg},        // sm_90a
+    {"elect.sync", "", F::ElectSync},         // sm_90
 };
 
 /// Whether `opcode` is `prefix` or continues it with a qualifier.

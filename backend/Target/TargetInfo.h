@@ -36,6 +36,7 @@ enum class TargetFeature : unsigned {
   MbarrierTx = 1u << 13,     // mbarrier try_wait and tx-counts (sm_90+)
   AsyncProxyFence = 1u << 14, // fence.proxy.async (sm_90+)
   Setmaxnreg = 1u << 15,     // setmaxnreg register reallocation (sm_90a and later a/f)
+  ElectSync = 1u << 16,      // elect.sync (sm_90+)
 };
 
 /// The variant suffix of an architecture name.

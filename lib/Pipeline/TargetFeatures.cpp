@@ -38,6 +38,7 @@ const NamedFeature kNvvmFeatures[] = {
     {"nvvm.mma.sync", F::MmaSyncF16},
     {"nvvm.mma.block_scale", F::BlockScaledMma},
     {"nvvm.setmaxregister", F::Setmaxnreg},
+    {"nvvm.elect.sync", F::ElectSync},
 };
 
 void add(SmallVectorImpl<F> &features, F feature) {

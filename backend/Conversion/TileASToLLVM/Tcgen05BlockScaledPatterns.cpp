@@ -50,17 +50,20 @@
 // out as one of 64 (lib/Layout's getTcgen05PaddedM) whose further rows are
 // unwritten padding too.
 //
-// All tcgen05 instructions are inline PTX: MLIR 22's NVVM tcgen05 ops are
-// declared for sm_100a/sm_101a only (NVVMRequiresSMa<100, 101>), not for
-// sm_103a and sm_110a, and the per-thread/per-warp issue needs predicates
-// the ops do not take; one text form also serves the lit tests, ptxas and
-// the emulator.
+// The steps are the pieces the plain tcgen05 dots share
+// (Tcgen05Staging.h): the scratch frame (tensor-memory columns from the
+// memory plan, the completion mbarrier), C through tcgen05.st, one issuing
+// thread (elect.sync in warp 0) whose tcgen05.commit the other threads wait
+// for on the mbarrier, the accumulator streamed by tcgen05.ld into the
+// row-major staging area and read back in the result's layout, and the
+// release. Every tcgen05 instruction is an NVVM op (nvvm.tcgen05.cp,
+// nvvm.tcgen05.mma.block_scale with .block32 / .block16, the spelling of
+// scale_vec::1X / 2X and 4X that NVPTX selects, PTX ISA 8.8).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
-#include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/Tcgen05Staging.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
@@ -71,7 +74,6 @@
 #include "TileAS/IR/TileASDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tilecc;
@@ -302,17 +304,6 @@ static tl::LinearLayout scaleLayout(const Tcgen05Plan &p, bool isB) {
              : offsetLayout(bits, p.m, p.scaleK, p.batch);
 }
 
-/// A shared-memory matrix descriptor (tcgen05 form: version bits 46-48 =
-/// 0b001, no swizzle) of the matrix at shared address `address` (i64).
-static Value matrixDescriptor(OpBuilder &b, Location loc, Value address,
-                              int64_t lbo, int64_t sbo) {
-  Value start = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, address, createI64(b, loc, 4)),
-      createI64(b, loc, tl::kDescriptorFieldMask));
-  int64_t fixed = tl::getTcgen05DescriptorFields(lbo, sbo);
-  return LLVM::OrOp::create(b, loc, start, createI64(b, loc, fixed));
-}
-
 /// The instruction descriptor for K-major A and B, the scales starting at
 /// byte `sfId` of their tensor-memory column.
 static uint32_t instrDescriptor(const Tcgen05Plan &p, unsigned sfId) {
@@ -364,6 +355,143 @@ static void packNibbles(OpBuilder &b, Location loc, Value unpacked,
   }
 }
 
+/// NVVM's kind and scale-block size of a plan's instruction.
+static std::pair<NVVM::MMABlockScaleKind, NVVM::Tcgen05MMABlockScale>
+getNvvmKind(MmaKind kind) {
+  switch (kind) {
+  case MmaKind::Mxf8f6f4: // .block32 = .scale_vec::1X
+    return {NVVM::MMABlockScaleKind::MXF8F6F4,
+            NVVM::Tcgen05MMABlockScale::BLOCK32};
+  case MmaKind::Mxf4: // .block32 = .scale_vec::2X
+    return {NVVM::MMABlockScaleKind::MXF4, NVVM::Tcgen05MMABlockScale::BLOCK32};
+  case MmaKind::Mxf4Nvf4: // .block16 = .scale_vec::4X
+    return {NVVM::MMABlockScaleKind::MXF4NVF4,
+            NVVM::Tcgen05MMABlockScale::BLOCK16};
+  }
+  llvm_unreachable("unknown block-scaled kind");
+}
+
+/// The tile layout of `type`, a tile of fewer than 64 rows widened to the
+/// 64-row arrangement (the further rows unwritten in A, unread in D).
+static tl::LinearLayout paddedLayout(const Tcgen05Plan &p,
+                                     RankedTensorType type) {
+  tl::LinearLayout layout = getTileLayout(type);
+  if (p.m == p.tileM)
+    return layout;
+  return layout.resizeOutDim(tl::dimName(type.getRank() - 2), int32_t(p.m));
+}
+
+/// Step 2: A, B and the scales of every slice into the scratch buffer, in
+/// the layouts the matrix descriptors and tcgen05.cp read. f8 operands go
+/// straight to their place; f4 ones a byte each into the staging area
+/// first, then every thread packs a slice of the pairs.
+static LogicalResult stageOperands(OpBuilder &b, Location loc,
+                                   nv_tileas::BlockScaledMmaOp op,
+                                   ValueRange operands, const Tcgen05Plan &p,
+                                   const ScratchFrame &frame) {
+  Type i8 = b.getI8Type();
+  auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
+  Value stage = at(p.stageOffset);
+  auto storeOperand = [&](Value packedRegs, RankedTensorType type,
+                          int64_t rows, bool kFirst,
+                          int64_t offset) -> LogicalResult {
+    SmallVector<Value> regs = unpackRegisters(b, loc, packedRegs);
+    bool half = !kFirst && p.halfRows;
+    tl::LinearLayout layout =
+        kFirst ? getTileLayout(type) : paddedLayout(p, type);
+    tl::LinearLayout shared =
+        operandLayout(rows, p.k, kFirst, p.fp4 ? 4 : 8, p.batch, half);
+    if (!p.fp4)
+      return storeToShared(b, loc, op, regs, layout, shared, at(offset), i8);
+    for (Value &r : regs)
+      r = LLVM::ZExtOp::create(b, loc, i8, r);
+    if (failed(storeToShared(b, loc, op, regs, layout, shared, stage, i8)))
+      return failure();
+    NVVM::Barrier0Op::create(b, loc);
+    packNibbles(b, loc, stage, at(offset),
+                p.batch * (half ? p.aRows : rows) * p.kBytes,
+                32 * p.numWarps, frame.tid);
+    NVVM::Barrier0Op::create(b, loc);
+    return success();
+  };
+  auto type = [](Value v) { return cast<RankedTensorType>(v.getType()); };
+  return success(
+      succeeded(storeOperand(operands[0], type(op.getA()), p.m, false,
+                             p.aOffset)) &&
+      succeeded(storeOperand(operands[1], type(op.getB()), p.n, true,
+                             p.bOffset)) &&
+      succeeded(storeToShared(b, loc, op, unpackRegisters(b, loc, operands[2]),
+                              paddedLayout(p, type(op.getScaleA())),
+                              scaleLayout(p, false), at(p.scaleOffset), i8)) &&
+      succeeded(storeToShared(
+          b, loc, op, unpackRegisters(b, loc, operands[3]),
+          getTileLayout(type(op.getScaleB())), scaleLayout(p, true),
+          at(p.scaleOffset +
+             p.batch * p.mBlocks * p.kGroups * kScaleChunkBytes),
+          i8)));
+}
+
+/// Step 4, in the issuing thread: slice `slice`'s scale chunks into tensor
+/// memory (tcgen05.cp 32x128b.warpx4), one tcgen05.mma .block_scale per
+/// (128-row block, N chunk, 32-byte K step) onto the accumulator there, and
+/// the commit of both to the completion mbarrier.
+static void issueSlice(OpBuilder &b, Location loc, const Tcgen05Plan &p,
+                       const ScratchFrame &frame, Value tmem, int64_t slice) {
+  int64_t aScaleChunks = p.mBlocks * p.kGroups;
+  int64_t bScaleChunks = p.scaleChunks - aScaleChunks;
+  // Shared offset (from the scales) of chunk `chunk` of this slice.
+  auto scaleSource = [&](int64_t chunk) {
+    if (chunk < aScaleChunks)
+      return (slice * aScaleChunks + chunk) * kScaleChunkBytes;
+    return (p.batch * aScaleChunks + slice * bScaleChunks + chunk -
+            aScaleChunks) *
+           kScaleChunkBytes;
+  };
+  auto shared = [&](int64_t offset) {
+    return LLVM::AddOp::create(b, loc, frame.baseAddress,
+                               createI64(b, loc, offset));
+  };
+  for (int64_t chunk = 0; chunk < p.scaleChunks; ++chunk)
+    NVVM::Tcgen05CpOp::create(
+        b, loc, NVVM::Tcgen05CpShape::SHAPE_32x128b, NVVM::CTAGroupKind::CTA_1,
+        NVVM::Tcgen05CpMulticast::WARPX4, /*srcFormat=*/nullptr,
+        tmemPointer(b, loc, tmem, p.sfaColumn + 4 * chunk),
+        matrixDescriptor(b, loc,
+                         shared(p.scaleOffset + scaleSource(chunk)),
+                         kCoreMatrixBytes, kCoreMatrixBytes));
+  auto [kind, blockScale] = getNvvmKind(p.kind);
+  int64_t sbo = 8 * p.kBytes;
+  int64_t sfbColumn = p.sfaColumn + 4 * p.mBlocks * p.kGroups;
+  Value accumulate = createI1(b, loc, true);
+  for (int64_t mb = 0; mb < p.mBlocks; ++mb)
+    for (int64_t nc = 0; nc < p.nChunks; ++nc)
+      for (int64_t s = 0; s < p.kSteps; ++s) {
+        int64_t kBytes = s * 2 * kCoreMatrixBytes;
+        int64_t block = s * p.blocksPerStep; // first scale block
+        Value aDesc = matrixDescriptor(
+            b, loc,
+            shared(p.aOffset + slice * p.aRows * p.kBytes + mb * 16 * sbo +
+                   kBytes),
+            kCoreMatrixBytes, sbo);
+        Value bDesc = matrixDescriptor(
+            b, loc,
+            shared(p.bOffset + slice * p.n * p.kBytes +
+                   nc * (p.nInstr / 8) * sbo + kBytes),
+            kCoreMatrixBytes, sbo);
+        NVVM::Tcgen05MMABlockScaleOp::create(
+            b, loc, kind, NVVM::CTAGroupKind::CTA_1, blockScale,
+            NVVM::Tcgen05MMACollectorOp::DISCARD,
+            tmemPointer(b, loc, tmem, mb * p.n + nc * p.nInstr), aDesc, bDesc,
+            createI32(b, loc, instrDescriptor(p, block % 4)), accumulate,
+            tmemPointer(b, loc, tmem,
+                        p.sfaColumn + (mb * p.kGroups + block / 4) * 4),
+            tmemPointer(b, loc, tmem,
+                        sfbColumn +
+                            (nc * p.kGroups + block / 4) * p.halves * 4));
+      }
+  emitCommit(b, loc, frame.mbar);
+}
+
 struct Tcgen05BlockScaledMmaLowering
     : OpConversionPattern<nv_tileas::BlockScaledMmaOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -388,225 +516,89 @@ struct Tcgen05BlockScaledMmaLowering
     p.columns = *plannedColumns;
 
     OpBuilder &b = rewriter;
-    Type i8 = b.getI8Type(), i32 = b.getI32Type(),
-         f32 = b.getF32Type();
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
-    // 1. The scratch buffer's previous user is done; tensor memory and the
-    //    completion barrier.
-    ScratchFrame frame =
-        beginScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset, p.columns,
-                          needsLeadingBarrier(op));
-    auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
-    Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
-          mbar = frame.mbar;
-
+    // 1. The scratch buffer's previous user is done.
+    ScratchFrame frame = openScratchFrame(b, loc, base, p.mbarOffset,
+                                          p.slotOffset, needsLeadingBarrier(op));
+    Value stage = frame.at(b, loc, p.stageOffset);
     // 2. Operands into shared memory, in the descriptors' layouts.
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto saType = cast<RankedTensorType>(op.getScaleA().getType());
-    auto sbType = cast<RankedTensorType>(op.getScaleB().getType());
-    auto cType = cast<RankedTensorType>(op.getC().getType());
-    Value stage = at(p.stageOffset);
-    // Tiles of fewer than 64 rows in the 64-row arrangement (the further
-    // rows unwritten in A, unread in D).
-    int rank = cType.getRank();
-    auto padded = [&](RankedTensorType type) {
-      tl::LinearLayout layout = getTileLayout(type);
-      return p.m == p.tileM
-                 ? layout
-                 : layout.resizeOutDim(tl::dimName(rank - 2), int32_t(p.m));
-    };
-    // f8 operands go straight to their place; f4 ones a byte each into the
-    // staging area first, then every thread packs a slice of the pairs.
-    auto storeOperand = [&](Value packedRegs, RankedTensorType type,
-                            int64_t rows, bool kFirst,
-                            int64_t offset) -> LogicalResult {
-      SmallVector<Value> regs = unpackRegisters(b, loc, packedRegs);
-      bool half = !kFirst && p.halfRows;
-      tl::LinearLayout layout = kFirst ? getTileLayout(type) : padded(type);
-      tl::LinearLayout shared =
-          operandLayout(rows, p.k, kFirst, p.fp4 ? 4 : 8, p.batch, half);
-      if (!p.fp4)
-        return storeToShared(b, loc, op, regs, layout, shared, at(offset), i8);
-      for (Value &r : regs)
-        r = LLVM::ZExtOp::create(b, loc, i8, r);
-      if (failed(storeToShared(b, loc, op, regs, layout, shared, stage, i8)))
-        return failure();
-      NVVM::Barrier0Op::create(b, loc);
-      packNibbles(b, loc, stage, at(offset),
-                  p.batch * (half ? p.aRows : rows) * p.kBytes,
-                  32 * p.numWarps, tid);
-      NVVM::Barrier0Op::create(b, loc);
-      return success();
-    };
-    if (failed(storeOperand(adaptor.getA(), aType, p.m, false, p.aOffset)) ||
-        failed(storeOperand(adaptor.getB(), bType, p.n, true, p.bOffset)) ||
-        failed(storeToShared(
-            b, loc, op, unpackRegisters(b, loc, adaptor.getScaleA()),
-            padded(saType), scaleLayout(p, false), at(p.scaleOffset), i8)) ||
-        failed(storeToShared(
-            b, loc, op, unpackRegisters(b, loc, adaptor.getScaleB()),
-            getTileLayout(sbType), scaleLayout(p, true),
-            at(p.scaleOffset +
-               p.batch * p.mBlocks * p.kGroups * kScaleChunkBytes),
-            i8)))
+    if (failed(stageOperands(b, loc, op,
+                             {adaptor.getA(), adaptor.getB(),
+                              adaptor.getScaleA(), adaptor.getScaleB()},
+                             p, frame)))
       return failure();
     // C in the tensor-memory register layout (may stage through shared).
+    auto cType = cast<RankedTensorType>(op.getC().getType());
     tl::LinearLayout tmemLayout =
         tmemRegisterLayout({p.batch, p.m, p.n, p.warpGroups, p.halfRows});
-    FailureOr<SmallVector<Value>> cRegsOr =
+    FailureOr<SmallVector<Value>> cRegs =
         relayout(b, loc, op, unpackRegisters(b, loc, adaptor.getC()),
-                 padded(cType), tmemLayout, stage, p.batch, p.m, p.n);
-    if (failed(cRegsOr))
+                 paddedLayout(p, cType), tmemLayout, stage, p.batch, p.m, p.n);
+    if (failed(cRegs))
       return failure();
-    SmallVector<Value> cRegs = *cRegsOr;
+    // Tensor memory and the completion barrier, once the operands are in
+    // place (branches: see allocateTensorMemory).
+    allocateTensorMemory(rewriter, loc, frame, p.columns);
     // Generic-proxy writes become visible to the tensor core (async proxy);
     // the allocated address and the mbarrier to every thread.
-    emitPtx(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-    NVVM::Barrier0Op::create(b, loc);
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-    Value tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
+    emitAsyncProxyFence(b, loc);
+    emitTmemBarrier(b, loc);
+    Value tmem = LLVM::LoadOp::create(b, loc, b.getI32Type(), frame.slot);
 
     // Each warp's tensor-memory address: its lane quarter and its share of
     // the columns. A 64-row tile: each half-warp takes half the share
     // (16x32bx2, the second half immHalfSplitoff columns further).
     TmemAccess access{p.m, p.n, p.warpGroups, p.halfRows};
-    Value warpAddress = tmemWarpAddress(b, loc, tmem, warp, access);
-    int64_t regCols = access.regCols();
-    unsigned perAccess = access.perAccess();
-    // Accesses: (register offset, column offset) of each
-    // <shape>.x<perAccess>.
-    SmallVector<std::pair<int64_t, int64_t>> accesses;
-    for (int64_t mb = 0; mb < p.mBlocks; ++mb)
-      for (int64_t col = 0; col < regCols; col += perAccess)
-        accesses.push_back({mb * regCols + col, mb * p.n + col});
-
+    Value warpAddress = tmemWarpAddress(b, loc, tmem, frame.warp, access);
+    int64_t sliceRegs = int64_t(cRegs->size()) / p.batch;
+    // D goes to the result's layout through the staging area, or straight
+    // from the tcgen05.ld registers where that layout is theirs.
+    tl::LinearLayout dLayout =
+        paddedLayout(p, cast<RankedTensorType>(op.getType()));
+    bool direct = dLayout == tmemLayout;
+    SmallVector<Value> dWords;
     // Steps 3 to 5 once per batch slice, in the same tensor memory: the
     // mbarrier completes one phase per slice.
-    int64_t aScaleChunks = p.mBlocks * p.kGroups;
-    int64_t bScaleChunks = p.scaleChunks - aScaleChunks;
-    SmallVector<Value> dRegs(p.batch * p.mBlocks * regCols);
     for (int64_t slice = 0; slice < p.batch; ++slice) {
-      int64_t sliceRegs = slice * p.mBlocks * regCols;
-      // Shared offset (from the scales) of chunk `chunk` of this slice.
-      auto scaleSource = [&](int64_t chunk) {
-        if (chunk < aScaleChunks)
-          return (slice * aScaleChunks + chunk) * kScaleChunkBytes;
-        return (p.batch * aScaleChunks + slice * bScaleChunks + chunk -
-                aScaleChunks) *
-               kScaleChunkBytes;
-      };
       // 3. C into tensor memory.
-      TmemAsm st = tmemStoreAsm(access);
-      for (auto [reg, col] : accesses) {
-        reg += sliceRegs;
-        SmallVector<Value> operands = {LLVM::AddOp::create(
-            b, loc, warpAddress, createI32(b, loc, col))};
-        for (unsigned i = 0; i < perAccess; ++i)
-          operands.push_back(
-              LLVM::BitcastOp::create(b, loc, i32, cRegs[reg + i]));
-        emitPtx(b, loc, Type(), operands, st.text, st.constraints);
+      storeTmem(b, loc, warpAddress,
+                ArrayRef<Value>(*cRegs).slice(slice * sliceRegs, sliceRegs),
+                /*isInt=*/false, access);
+      emitTmemBarrier(b, loc);
+      // 4. One thread: scales into tensor memory, the MMAs, the commit.
+      emitIf(rewriter, loc, isIssuingThread(b, loc, frame.warp),
+             [&] { issueSlice(b, loc, p, frame, tmem, slice); });
+      // 5. Wait, read the accumulator (streamed into the row-major staging
+      //    area unless its registers are the result's).
+      emitMbarrierWait(rewriter, loc, frame.mbar,
+                       createI32(b, loc, slice & 1));
+      emitTmemFence(b, loc, /*before=*/false);
+      if (direct) {
+        llvm::append_range(dWords, loadTmem(b, loc, warpAddress, access));
+        continue;
       }
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-      NVVM::Barrier0Op::create(b, loc);
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-
-      // 4. Thread 0: scales into tensor memory, the MMAs, the commit.
-      Value sharedBase = baseAddress;
-      for (int64_t chunk = 0; chunk < p.scaleChunks; ++chunk) {
-        Value src = matrixDescriptor(
-            b, loc,
-            LLVM::AddOp::create(
-                b, loc, sharedBase,
-                createI64(b, loc, p.scaleOffset + scaleSource(chunk))),
-            kCoreMatrixBytes, kCoreMatrixBytes);
-        Value dst = LLVM::AddOp::create(
-            b, loc, tmem, createI32(b, loc, p.sfaColumn + 4 * chunk));
-        emitWhereZero(b, loc, tid, {dst, src},
-                      "@%p tcgen05.cp.cta_group::1.32x128b.warpx4 [$1], $2;",
-                      "r,l");
-      }
-      if (p.kind == MmaKind::Mxf4Nvf4)
-        requirePtxVersion(b, op, 87);
-      int64_t sbo = 8 * p.kBytes;
-      std::string mmaText =
-          std::string("@%p tcgen05.mma.cta_group::1.kind::") +
-          (p.kind == MmaKind::Mxf8f6f4 ? "mxf8f6f4"
-           : p.kind == MmaKind::Mxf4   ? "mxf4"
-                                       : "mxf4nvf4") +
-          ".block_scale.scale_vec::" + std::to_string(p.blocksPerStep) +
-          "X [$1], $2, $3, $4, [$5], [$6], %p;";
-      int64_t sfbColumn = p.sfaColumn + 4 * p.mBlocks * p.kGroups;
-      for (int64_t mb = 0; mb < p.mBlocks; ++mb)
-        for (int64_t nc = 0; nc < p.nChunks; ++nc)
-          for (int64_t s = 0; s < p.kSteps; ++s) {
-            Value d = LLVM::AddOp::create(
-                b, loc, tmem, createI32(b, loc, mb * p.n + nc * p.nInstr));
-            int64_t kBytes = s * 2 * kCoreMatrixBytes;
-            int64_t block = s * p.blocksPerStep; // first scale block
-            Value aDesc = matrixDescriptor(
-                b, loc,
-                LLVM::AddOp::create(
-                    b, loc, sharedBase,
-                    createI64(b, loc, p.aOffset + slice * p.aRows * p.kBytes +
-                                          mb * 16 * sbo + kBytes)),
-                kCoreMatrixBytes, sbo);
-            Value bDesc = matrixDescriptor(
-                b, loc,
-                LLVM::AddOp::create(
-                    b, loc, sharedBase,
-                    createI64(b, loc, p.bOffset + slice * p.n * p.kBytes +
-                                          nc * (p.nInstr / 8) * sbo + kBytes)),
-                kCoreMatrixBytes, sbo);
-            Value sfa = LLVM::AddOp::create(
-                b, loc, tmem,
-                createI32(b, loc,
-                          p.sfaColumn + (mb * p.kGroups + block / 4) * 4));
-            Value sfb = LLVM::AddOp::create(
-                b, loc, tmem,
-                createI32(b, loc, sfbColumn +
-                                      (nc * p.kGroups + block / 4) * p.halves *
-                                          4));
-            Value idesc = createI32(b, loc, instrDescriptor(p, block % 4));
-            emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc, sfa, sfb},
-                          mmaText, "r,l,l,r,r,r");
-          }
-      emitWhereZero(b, loc, tid, {mbar},
-                    "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
-                    "shared::cluster.b64 [$1];",
-                    "r");
-
-      // 5. Wait, read the accumulator back, free tensor memory.
-      emitPtx(b, loc, Type(), {mbar},
-              "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
-              "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], " +
-                  std::to_string(slice & 1) +
-                  ";\n"
-                  "@!%done bra WAIT_${:uid};\n}",
-              "r");
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-      TmemAsm ld = tmemLoadAsm(access);
-      auto ldType = LLVM::LLVMStructType::getLiteral(
-          getContext(), SmallVector<Type>(perAccess, i32));
-      for (auto [reg, col] : accesses) {
-        reg += sliceRegs;
-        Value words = emitPtx(
-            b, loc, ldType,
-            {LLVM::AddOp::create(b, loc, warpAddress, createI32(b, loc, col))},
-            ld.text, ld.constraints);
-        for (unsigned i = 0; i < perAccess; ++i)
-          dRegs[reg + i] = LLVM::BitcastOp::create(
-              b, loc, f32, LLVM::ExtractValueOp::create(b, loc, words, i));
-      }
+      if (failed(loadTmemToStage(
+              b, loc, op, warpAddress,
+              frame.at(b, loc, p.stageOffset + slice * p.m * p.n * 4),
+              /*isInt=*/false, access)))
+        return failure();
     }
-    emitTmemRelease(b, loc, warp, tmem, p.columns);
-    emitWhereZero(b, loc, tid, {mbar},
-                  "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
+    emitTmemRelease(rewriter, loc, frame.warp, frame.tid, tmem, p.columns,
+                    frame.mbar);
 
-    FailureOr<SmallVector<Value>> result = relayout(
-        b, loc, op, dRegs, tmemLayout,
-        padded(cast<RankedTensorType>(op.getType())), stage, p.batch, p.m, p.n);
+    // 6. D in the result's layout.
+    if (direct) {
+      SmallVector<Value> result;
+      for (Value w : dWords)
+        result.push_back(LLVM::BitcastOp::create(b, loc, b.getF32Type(), w));
+      rewriter.replaceOp(op, packRegisters(b, loc, structType, result));
+      return success();
+    }
+    SmallVector<std::pair<int, int>> bits;
+    appendBits(bits, 1, 0, llvm::Log2_64(p.n));
+    appendBits(bits, 0, 0, llvm::Log2_64(p.m));
+    FailureOr<SmallVector<Value>> result = loadFromShared(
+        b, loc, op, dLayout, offsetLayout(bits, p.m, p.n, p.batch), stage, b.getF32Type());
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, packRegisters(b, loc, structType, *result));

@@ -237,19 +237,6 @@ static tl::LinearLayout passOperandLayout(int64_t rows, int64_t k,
   return tl::LinearLayout({{tl::kOffset, bases}}, outs);
 }
 
-/// A shared-memory matrix descriptor (swizzle mode `mode`, 0: none) of the
-/// matrix at shared address `address` (i64).
-static Value matrixDescriptor(OpBuilder &b, Location loc, Value address,
-                              int64_t lbo, int64_t sbo, unsigned mode = 0) {
-  Value start = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, address, createI64(b, loc, 4)),
-      createI64(b, loc, 0x3FFF));
-  return LLVM::OrOp::create(
-      b, loc, start,
-      createI64(b, loc,
-                int64_t(tl::getTcgen05SmemDescriptorFields(lbo, sbo, mode))));
-}
-
 /// f32 -> tf32 rounded to nearest, ties away (cvt.rna), as a b32.
 static Value roundToTf32(OpBuilder &b, Location loc, Value f) {
   return emitPtx(b, loc, b.getI32Type(), {f}, "cvt.rna.tf32.f32 $0, $1;",
@@ -275,7 +262,7 @@ splitTf32(OpBuilder &b, Location loc, ArrayRef<Value> regs,
 
 /// The accumulator a register-staged tmem_dot issues onto
 /// (TileASTmemOps.td, kept in tensor memory across the K loop): its
-/// tensor-memory address, completion mbarrier (32-bit shared address), the
+/// tensor-memory address, completion mbarrier (shared pointer), the
 /// commits made so far and the enable-input-d flag of its first MMAs.
 struct ResidentAccumulator {
   Value tmem, mbar, commits, accumulate;
@@ -311,7 +298,7 @@ struct RegisterStagedDot {
       p.columns = *plannedColumns;
     }
 
-    OpBuilder &b = rewriter;
+    ConversionPatternRewriter &b = rewriter;
     Type i32 = b.getI32Type();
     auto aType = cast<RankedTensorType>(ops.a.getType());
     auto bType = cast<RankedTensorType>(ops.b.getType());
@@ -333,12 +320,11 @@ struct RegisterStagedDot {
     bool isInt = isTmemWordAccumulator(cType.getElementType());
     Type accElem = isInt ? i32 : Type(b.getF32Type());
     Value base = LLVM::AddressOfOp::create(b, loc, scratch);
-    // 1. The scratch buffer's previous user is done; tensor memory and the
-    //    completion barrier.
+    // 1. The scratch buffer's previous user is done. A resident
+    //    accumulator's operands have a buffer of their own, and tmem_wait
+    //    waited for its last commit before this step overwrites it.
     ScratchFrame frame;
     if (resident) {
-      // Its operands' own buffer: nobody else uses it, and the last commit
-      // was waited for (tmem_wait) before this step overwrites it.
       frame.base = base;
       frame.baseAddress =
           LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), base);
@@ -349,13 +335,63 @@ struct RegisterStagedDot {
           frame.lane);
       frame.mbar = resident->mbar;
     } else {
-      frame = beginScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset,
-                                p.columns, needsLeadingBarrier(op));
+      frame = openScratchFrame(b, loc, base, p.mbarOffset, p.slotOffset,
+                               needsLeadingBarrier(op));
     }
     auto at = [&](int64_t offset) { return frame.at(b, loc, offset); };
     Value baseAddress = frame.baseAddress, warp = frame.warp, tid = frame.tid,
           mbar = frame.mbar;
 
+    // 3. A pass's K of A (M x K) and B (K x N, stored as N rows of K) into
+    //    shared memory (split f32: big and small parts).
+    SmallVector<Value> aRegs;
+    if (!p.aFromSlot)
+      aRegs = unpackRegisters(b, loc, aIn);
+    SmallVector<Value> bRegs = unpackRegisters(b, loc, bIn);
+    if ((aRegs.empty() && !p.aFromSlot) || bRegs.empty())
+      return op->emitError("tcgen05 dot without operand registers");
+    tl::LinearLayout aShared = passOperandLayout(
+        p.m, p.k, p.kPass, false, p.elemBits, p.batch, p.halfRows);
+    tl::LinearLayout bShared =
+        passOperandLayout(p.n, p.k, p.kPass, true, p.elemBits, p.batch, false);
+    auto stagePass = [&](int64_t pass) -> LogicalResult {
+    auto inPass = [&](const tl::LinearLayout &layout, int kDim) {
+      return [layout = &layout, kDim, pass, kPass = p.kPass](size_t reg) {
+        return registerK(*layout, kDim, reg) / kPass == pass;
+      };
+    };
+    auto aKeep = inPass(aLayout, rank - 1), bKeep = inPass(bLayout, rank - 2);
+    auto keepOrAll = [&](auto &keep) -> llvm::function_ref<bool(size_t)> {
+      if (p.passes == 1)
+        return nullptr;
+      return keep;
+    };
+    // Offsets of this pass's operands relative to the whole-K layouts.
+    int64_t aShift = -pass * p.aPartBytes, bShift = -pass * p.bPartBytes;
+    auto stageOperand =
+        [&](ArrayRef<Value> regs, const tl::LinearLayout &layout,
+            const tl::LinearLayout &shared, int64_t offset, int64_t partBytes,
+            int64_t shift, llvm::function_ref<bool(size_t)> keep) {
+          if (!p.instr.splitF32)
+            return storeToShared(b, loc, op, regs, layout, shared,
+                                 at(offset + shift), regs.front().getType(),
+                                 keep);
+          auto [big, small] = splitTf32(
+              b, loc, regs, keep ? keep : [](size_t) { return true; });
+          if (failed(storeToShared(b, loc, op, big, layout, shared,
+                                   at(offset + shift), i32, keep)))
+            return failure();
+          return storeToShared(b, loc, op, small, layout, shared,
+                               at(offset + partBytes + shift), i32, keep);
+        };
+    if ((!p.aFromSlot &&
+         failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
+                             aShift, keepOrAll(aKeep)))) ||
+        failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
+                            bShift, keepOrAll(bKeep))))
+      return failure();
+      return success();
+    };
     // 2. C in the tcgen05.ld/st register layout (through the row-major
     //    staging area), then into tensor memory: the MMAs accumulate onto
     //    it, and C's registers die before A and B are staged. Each batch
@@ -366,6 +402,14 @@ struct RegisterStagedDot {
     tl::LinearLayout tmemLayout =
         tmemRegisterLayout({p.batch, p.m, p.n, p.warpGroups, p.halfRows});
     Value stage = at(p.stageOffset);
+    // A zero C leaves the staging area to the operands: with a single pass
+    // they are stored before the allocation's branches, in the block that
+    // produced them (see allocateTensorMemory).
+    bool stagedFirst = zeroC && p.passes == 1;
+    if (stagedFirst && failed(stagePass(0)))
+      return failure();
+    if (!resident)
+      allocateTensorMemory(rewriter, loc, frame, p.columns);
     FailureOr<SmallVector<Value>> cRegs = SmallVector<Value>();
     if (!zeroC && !resident)
       cRegs = relayout(b, loc, op,
@@ -379,10 +423,8 @@ struct RegisterStagedDot {
     if (resident) {
       tmem = resident->tmem;
     } else {
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-      NVVM::Barrier0Op::create(b, loc);
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-      tmem = LLVM::LoadOp::create(b, loc, i32, at(p.slotOffset));
+      emitTmemBarrier(b, loc);
+      tmem = LLVM::LoadOp::create(b, loc, i32, frame.slot);
     }
     TmemAccess access{p.m, p.n, p.warpGroups, p.halfRows};
     Value warpAddress = tmemWarpAddress(b, loc, tmem, warp, access);
@@ -400,27 +442,7 @@ struct RegisterStagedDot {
                 ArrayRef<Value>(*cRegs).slice(slice * sliceRegs, sliceRegs),
                 isInt, access);
 
-    SmallVector<Value> aRegs;
-    if (!p.aFromSlot)
-      aRegs = unpackRegisters(b, loc, aIn);
-    SmallVector<Value> bRegs = unpackRegisters(b, loc, bIn);
-    if ((aRegs.empty() && !p.aFromSlot) || bRegs.empty())
-      return op->emitError("tcgen05 dot without operand registers");
-    tl::LinearLayout aShared = passOperandLayout(
-        p.m, p.k, p.kPass, false, p.elemBits, p.batch, p.halfRows);
-    tl::LinearLayout bShared =
-        passOperandLayout(p.n, p.k, p.kPass, true, p.elemBits, p.batch, false);
     int64_t sbo = 8 * p.kBytes;
-    // enable-input-d: the issuing thread's predicate, true (D += A * B);
-    // false (D = A * B) for the first MMA of each block onto a zero C.
-    std::string mmaText = "@%p tcgen05.mma.cta_group::1.kind::" +
-                          tl::getTcgen05KindName(p.instr.kind).str() +
-                          " [$1], $2, $3, $4, %p;";
-    std::string overwriteText =
-        "{\n.reg .pred %acc;\nsetp.ne.u32 %acc, $5, 0;\n"
-        "@%p tcgen05.mma.cta_group::1.kind::" +
-        tl::getTcgen05KindName(p.instr.kind).str() +
-        " [$1], $2, $3, $4, %acc;\n}";
     int64_t mInstr = p.aFromSlot && p.halfRows ? 64 : 128;
     Value idesc = createI32(
         b, loc, tl::getTcgen05InstrDescriptor(p.instr, mInstr, p.nInstr));
@@ -444,75 +466,36 @@ struct RegisterStagedDot {
       slotAddress = LLVM::ZExtOp::create(
           b, loc, b.getI64Type(), LLVM::PtrToIntOp::create(b, loc, i32, slot));
     }
+    Value residentAccumulate;
+    if (resident)
+      residentAccumulate = LLVM::ICmpOp::create(
+          b, loc, LLVM::ICmpPredicate::ne, resident->accumulate,
+          createI32(b, loc, 0));
     for (int64_t pass = 0; pass < p.passes; ++pass) {
-      // 3. This pass's K of A (M x K) and B (K x N, stored as N rows of K)
-      //    into shared memory (split f32: big and small parts), once the
-      //    previous pass's MMAs are complete.
-      if (pass > 0 && resident) {
-        // The parity of the accumulator's commit count before this pass's.
-        Value parity = LLVM::AndOp::create(
-            b, loc,
-            LLVM::AddOp::create(b, loc, resident->commits,
-                                createI32(b, loc, pass - 1)),
-            createI32(b, loc, 1));
-        emitPtx(b, loc, Type(), {mbar, parity},
-                "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
-                "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $1;\n"
-                "@!%done bra WAIT_${:uid};\n}",
-                "r,r");
-        emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-      } else if (pass > 0) {
-        emitPtx(b, loc, Type(), {mbar},
-                "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
-                "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], " +
-                    std::to_string((pass - 1) % 2) +
-                    ";\n@!%done bra WAIT_${:uid};\n}",
-                "r");
-        emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+      // Once the previous pass's MMAs are complete: the parity of the
+      // commit before this pass's (a resident accumulator counts its
+      // commits at run time).
+      if (pass > 0) {
+        Value parity =
+            resident ? Value(LLVM::AndOp::create(
+                           b, loc,
+                           LLVM::AddOp::create(b, loc, resident->commits,
+                                               createI32(b, loc, pass - 1)),
+                           createI32(b, loc, 1)))
+                     : createI32(b, loc, (pass - 1) % 2);
+        emitMbarrierWait(rewriter, loc, mbar, parity);
+        emitTmemFence(b, loc, /*before=*/false);
       }
-      auto inPass = [&](const tl::LinearLayout &layout, int kDim) {
-        return [layout = &layout, kDim, pass, kPass = p.kPass](size_t reg) {
-          return registerK(*layout, kDim, reg) / kPass == pass;
-        };
-      };
-      auto aKeep = inPass(aLayout, rank - 1), bKeep = inPass(bLayout, rank - 2);
-      auto keepOrAll = [&](auto &keep) -> llvm::function_ref<bool(size_t)> {
-        if (p.passes == 1)
-          return nullptr;
-        return keep;
-      };
-      // Offsets of this pass's operands relative to the whole-K layouts.
-      int64_t aShift = -pass * p.aPartBytes, bShift = -pass * p.bPartBytes;
-      auto stageOperand =
-          [&](ArrayRef<Value> regs, const tl::LinearLayout &layout,
-              const tl::LinearLayout &shared, int64_t offset, int64_t partBytes,
-              int64_t shift, llvm::function_ref<bool(size_t)> keep) {
-            if (!p.instr.splitF32)
-              return storeToShared(b, loc, op, regs, layout, shared,
-                                   at(offset + shift), regs.front().getType(),
-                                   keep);
-            auto [big, small] = splitTf32(
-                b, loc, regs, keep ? keep : [](size_t) { return true; });
-            if (failed(storeToShared(b, loc, op, big, layout, shared,
-                                     at(offset + shift), i32, keep)))
-              return failure();
-            return storeToShared(b, loc, op, small, layout, shared,
-                                 at(offset + partBytes + shift), i32, keep);
-          };
-      if ((!p.aFromSlot &&
-           failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
-                               aShift, keepOrAll(aKeep)))) ||
-          failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
-                              bShift, keepOrAll(bKeep))))
+      if (!(pass == 0 && stagedFirst) && failed(stagePass(pass)))
         return failure();
-      emitPtx(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-      NVVM::Barrier0Op::create(b, loc);
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+      emitAsyncProxyFence(b, loc);
+      emitTmemBarrier(b, loc);
 
-      // 4. Thread 0 issues the MMAs (onto C) and commits them: per K step
+      // 4. One thread issues the MMAs (onto C) and commits them: per K step
       //    one MMA, or for split f32 operands small x big, big x small,
       //    then big x big (the small terms first, as on mma.sync).
+      emitIf(rewriter, loc, isIssuingThread(b, loc, warp), [&] {
+      Value accumulate = createI1(b, loc, true);
       for (int64_t slice = 0; slice < p.batch; ++slice)
         for (int64_t mb = 0; mb < p.mBlocks; ++mb)
           for (int64_t nc = 0; nc < p.nChunks; ++nc)
@@ -554,19 +537,15 @@ struct RegisterStagedDot {
                                       nc * (p.nInstr / 8) * sbo + kOffset)),
                     kCoreMatrixBytes, sbo);
               };
-              // A resident accumulator's flag says whether its first MMAs
-              // accumulate (not onto a zero C, nor before anything was).
+              // enable-input-d: false (D = A * B) for the first MMA of each
+              // block onto a zero C; a resident accumulator's flag says
+              // whether its first MMAs accumulate (not before anything was).
               bool overwrite = (zeroC || resident) && pass == 0 && s == 0;
               auto issue = [&](Value aDesc, Value bDesc) {
-                if (overwrite)
-                  emitWhereZero(
-                      b, loc, tid,
-                      {d, aDesc, bDesc, idesc,
-                       resident ? resident->accumulate : createI32(b, loc, 0)},
-                      overwriteText, "r,l,l,r,r");
-                else
-                  emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc}, mmaText,
-                                "r,l,l,r");
+                emitMma(b, loc, p.instr.kind, d, aDesc, bDesc, idesc,
+                        !overwrite ? accumulate
+                        : resident ? residentAccumulate
+                                   : createI1(b, loc, false));
                 overwrite = false;
               };
               if (p.instr.splitF32) {
@@ -575,10 +554,8 @@ struct RegisterStagedDot {
               }
               issue(aDesc(0), bDesc(0));
             }
-      emitWhereZero(b, loc, tid, {mbar},
-                    "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
-                    "shared::cluster.b64 [$1];",
-                    "r");
+      emitCommit(b, loc, mbar);
+      });
     }
 
     if (resident) {
@@ -589,13 +566,9 @@ struct RegisterStagedDot {
 
     // 5. Wait, stream D from tensor memory into the row-major staging area
     //    (slice after slice).
-    emitPtx(b, loc, Type(), {mbar},
-            "{\n.reg .pred %done;\nWAIT_${:uid}:\n"
-            "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], " +
-                std::to_string((p.passes - 1) % 2) +
-                ";\n@!%done bra WAIT_${:uid};\n}",
-            "r");
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    emitMbarrierWait(rewriter, loc, mbar,
+                     createI32(b, loc, (p.passes - 1) % 2));
+    emitTmemFence(b, loc, /*before=*/false);
     tl::LinearLayout rowMajor;
     for (int64_t slice = 0; slice < p.batch; ++slice) {
       FailureOr<tl::LinearLayout> sliceRowMajor = loadTmemToStage(
@@ -612,9 +585,7 @@ struct RegisterStagedDot {
       appendBits(bits, 0, 0, llvm::Log2_64(p.m));
       rowMajor = offsetLayout(bits, p.m, p.n, p.batch);
     }
-    emitTmemRelease(b, loc, warp, tmem, p.columns);
-    emitWhereZero(b, loc, tid, {mbar},
-                  "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
+    emitTmemRelease(rewriter, loc, warp, tid, tmem, p.columns, mbar);
 
     // 6. D in the result's layout.
     FailureOr<SmallVector<Value>> d =

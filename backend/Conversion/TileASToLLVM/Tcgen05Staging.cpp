@@ -1,9 +1,11 @@
 //===- Tcgen05Staging.cpp - shared pieces of the tcgen05 lowerings --------===//
 //
 // What the tcgen05 MMA lowerings (Tcgen05BlockScaledPatterns.cpp,
-// Tcgen05DotPatterns.cpp) share: the canonical shared-memory operand
-// layouts, the tcgen05.ld/st register layout, register <-> shared staging
-// and the inline-PTX helpers.
+// Tcgen05DotPatterns.cpp, Tcgen05TmemPatterns.cpp) share: the canonical
+// shared-memory operand layouts, the tcgen05.ld/st register layout,
+// register <-> shared staging, and the NVVM ops (tcgen05.alloc / dealloc /
+// mma / commit / ld / st / wait / fence, mbarrier, elect.sync) with the
+// branches that give them to one warp or one thread.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/Tcgen05Staging.h"
@@ -130,37 +132,127 @@ tl::LinearLayout tcgen05::tmemRegisterLayout(const TmemShape &p) {
       {{tl::kRegister, regs}, {tl::kLane, lanes}, {tl::kWarp, warps}}, outs);
 }
 
-/// `instr` executed only where the i32 `id` is 0 (a thread or a warp).
-void tcgen05::emitWhereZero(OpBuilder &b, Location loc, Value id,
-                          ValueRange operands, StringRef instr,
-                          StringRef constraints) {
-  std::string text = "{\n.reg .pred %p;\nsetp.eq.u32 %p, $0, 0;\n" +
-                     instr.str() + "\n}";
-  SmallVector<Value> all = {id};
-  llvm::append_range(all, operands);
-  emitPtx(b, loc, Type(), all, text,
-          constraints.empty() ? "r" : ("r," + constraints).str());
+void tcgen05::emitIf(RewriterBase &rewriter, Location loc, Value cond,
+                     llvm::function_ref<void()> body) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *then = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, cond, then, after);
+  rewriter.setInsertionPointToEnd(then);
+  body();
+  LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+  rewriter.setInsertionPointToStart(after);
+}
+
+Value tcgen05::isIssuingThread(OpBuilder &b, Location loc, Value warp) {
+  Value inWarp0 = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, warp,
+                                       createI32(b, loc, 0));
+  Value leader = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
+  return LLVM::AndOp::create(b, loc, inWarp0, leader);
+}
+
+Value tcgen05::tmemPointer(OpBuilder &b, Location loc, Value tmem,
+                           int64_t columns) {
+  if (columns != 0)
+    tmem = LLVM::AddOp::create(b, loc, tmem, createI32(b, loc, columns));
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 6), tmem);
+}
+
+Value tcgen05::createI1(OpBuilder &b, Location loc, bool value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI1Type(),
+                                  b.getBoolAttr(value));
+}
+
+void tcgen05::emitAsyncProxyFence(OpBuilder &b, Location loc) {
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
+}
+
+Value tcgen05::matrixDescriptor(OpBuilder &b, Location loc, Value address,
+                               int64_t lbo, int64_t sbo, unsigned mode) {
+  if (!address.getType().isInteger(64))
+    address = LLVM::ZExtOp::create(b, loc, b.getI64Type(), address);
+  Value start = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, address, createI64(b, loc, 4)),
+      createI64(b, loc, 0x3FFF));
+  return LLVM::OrOp::create(
+      b, loc, start,
+      createI64(b, loc,
+                int64_t(tl::getTcgen05SmemDescriptorFields(lbo, sbo, mode))));
+}
+
+/// NVVM's name of a kind of lib/Layout's table.
+static NVVM::Tcgen05MMAKind getNvvmKind(tl::Tcgen05Kind kind) {
+  switch (kind) {
+  case tl::Tcgen05Kind::F16:
+    return NVVM::Tcgen05MMAKind::F16;
+  case tl::Tcgen05Kind::TF32:
+    return NVVM::Tcgen05MMAKind::TF32;
+  case tl::Tcgen05Kind::F8F6F4:
+    return NVVM::Tcgen05MMAKind::F8F6F4;
+  case tl::Tcgen05Kind::I8:
+    return NVVM::Tcgen05MMAKind::I8;
+  }
+  llvm_unreachable("unknown tcgen05 kind");
+}
+
+void tcgen05::emitMma(OpBuilder &b, Location loc, tl::Tcgen05Kind kind,
+                      Value d, Value aDesc, Value bDesc, Value idesc,
+                      Value enableInputD) {
+  NVVM::Tcgen05MMAOp::create(
+      b, loc, getNvvmKind(kind), NVVM::CTAGroupKind::CTA_1,
+      NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false,
+      tmemPointer(b, loc, d), aDesc, bDesc, idesc, enableInputD,
+      /*scaleInputD=*/Value(), /*disableOutputLane=*/Value());
+}
+
+void tcgen05::emitCommit(OpBuilder &b, Location loc, Value mbar) {
+  NVVM::Tcgen05CommitOp::create(b, loc, mbar, /*multicastMask=*/Value());
+}
+
+void tcgen05::emitTmemFence(OpBuilder &b, Location loc, bool before) {
+  NVVM::Tcgen05FenceOp::create(
+      b, loc,
+      before ? NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC
+             : NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+}
+
+void tcgen05::emitTmemBarrier(OpBuilder &b, Location loc) {
+  emitTmemFence(b, loc, /*before=*/true);
+  NVVM::Barrier0Op::create(b, loc);
+  emitTmemFence(b, loc, /*before=*/false);
+}
+
+void tcgen05::emitMbarrierWait(RewriterBase &rewriter, Location loc,
+                               Value mbar, Value parity) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *spin = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::BrOp::create(rewriter, loc, ValueRange(), spin);
+  rewriter.setInsertionPointToEnd(spin);
+  Value done = NVVM::MBarrierTryWaitOp::create(
+      rewriter, loc, rewriter.getI1Type(), mbar, parity, /*ticks=*/Value());
+  LLVM::CondBrOp::create(rewriter, loc, done, after, spin);
+  rewriter.setInsertionPointToStart(after);
 }
 
 Value tcgen05::ScratchFrame::at(OpBuilder &b, Location loc,
                                int64_t offset) const {
+  if (offset == 0)
+    return base;
   return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
                              ValueRange{createI64(b, loc, offset)});
 }
 
-Value tcgen05::ScratchFrame::sharedAddress32(OpBuilder &b, Location loc,
-                                             int64_t offset) const {
-  return LLVM::TruncOp::create(
-      b, loc, b.getI32Type(),
-      LLVM::AddOp::create(b, loc, baseAddress, createI64(b, loc, offset)));
-}
-
-tcgen05::ScratchFrame tcgen05::beginScratchFrame(OpBuilder &b, Location loc,
-                                                 Value base,
-                                                 int64_t mbarOffset,
-                                                 int64_t slotOffset,
-                                                 int64_t columns,
-                                                 bool leadingBarrier) {
+tcgen05::ScratchFrame tcgen05::openScratchFrame(OpBuilder &b, Location loc,
+                                                Value base, int64_t mbarOffset,
+                                                int64_t slotOffset,
+                                                bool leadingBarrier) {
   ScratchFrame f;
   f.base = base;
   f.baseAddress = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), base);
@@ -168,19 +260,41 @@ tcgen05::ScratchFrame tcgen05::beginScratchFrame(OpBuilder &b, Location loc,
   f.tid = LLVM::AddOp::create(
       b, loc, LLVM::MulOp::create(b, loc, f.warp, createI32(b, loc, 32)),
       f.lane);
-  f.mbar = f.sharedAddress32(b, loc, mbarOffset);
-  f.slot = f.sharedAddress32(b, loc, slotOffset);
+  f.mbar = f.at(b, loc, mbarOffset);
+  f.slot = f.at(b, loc, slotOffset);
   if (leadingBarrier)
     NVVM::Barrier0Op::create(b, loc);
-  emitWhereZero(b, loc, f.warp, {f.slot},
-                "@%p tcgen05.alloc.cta_group::1.sync.aligned.shared::cta."
-                "b32 [$1], " +
-                    std::to_string(columns) + ";",
-                "r");
-  emitWhereZero(b, loc, f.tid, {f.mbar},
-                "@%p mbarrier.init.shared::cta.b64 [$1], 1;\n"
-                "@%p fence.mbarrier_init.release.cluster;",
-                "r");
+  return f;
+}
+
+void tcgen05::allocateTensorMemory(RewriterBase &rewriter, Location loc,
+                                   const ScratchFrame &f, int64_t columns) {
+  OpBuilder &b = rewriter;
+  Value zero = createI32(b, loc, 0);
+  emitIf(rewriter, loc,
+         LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, f.warp, zero),
+         [&] {
+           NVVM::Tcgen05AllocOp::create(b, loc, f.slot,
+                                        createI32(b, loc, columns));
+         });
+  emitIf(rewriter, loc,
+         LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, f.tid, zero),
+         [&] {
+           NVVM::MBarrierInitOp::create(b, loc, f.mbar, createI32(b, loc, 1),
+                                        /*predicate=*/Value());
+           NVVM::FenceMbarrierInitOp::create(b, loc);
+         });
+}
+
+tcgen05::ScratchFrame tcgen05::beginScratchFrame(RewriterBase &rewriter,
+                                                 Location loc, Value base,
+                                                 int64_t mbarOffset,
+                                                 int64_t slotOffset,
+                                                 int64_t columns,
+                                                 bool leadingBarrier) {
+  ScratchFrame f = openScratchFrame(rewriter, loc, base, mbarOffset,
+                                    slotOffset, leadingBarrier);
+  allocateTensorMemory(rewriter, loc, f, columns);
   return f;
 }
 
@@ -289,31 +403,73 @@ Value tcgen05::tmemWarpAddress(OpBuilder &b, Location loc, Value tmem,
                               createI32(b, loc, access.share()))));
 }
 
-/// The shape and half-split suffix of the accumulator's tcgen05.ld/st.
-static std::pair<std::string, std::string>
-tmemShape(const tcgen05::TmemAccess &a) {
+/// The NVVM shape of the accumulator's tcgen05.ld/st, and the i64
+/// immHalfSplitoff of 16x32bx2 (null for 32x32b).
+static std::pair<NVVM::Tcgen05LdStShape, Value>
+tmemShape(OpBuilder &b, Location loc, const tcgen05::TmemAccess &a) {
   if (!a.halfRows)
-    return {"32x32b", ""};
-  return {"16x32bx2", ", " + std::to_string(a.regCols())};
+    return {NVVM::Tcgen05LdStShape::SHAPE_32X32B, Value()};
+  return {NVVM::Tcgen05LdStShape::SHAPE_16X32BX2,
+          createI64(b, loc, a.regCols())};
 }
 
-tcgen05::TmemAsm tcgen05::tmemStoreAsm(const TmemAccess &access) {
-  unsigned perAccess = access.perAccess();
-  auto [shape, split] = tmemShape(access);
-  return {"tcgen05.st.sync.aligned." + shape + ".x" +
-              std::to_string(perAccess) + ".b32 [$0]" + split + ", " +
-              operandList(1, perAccess) + ";\ntcgen05.wait::st.sync.aligned;",
-          "r," + repeatConstraint("r", perAccess)};
+/// The type of `count` 32-bit tensor-memory words (i32 or a vector).
+static Type tmemWordsType(OpBuilder &b, unsigned count) {
+  if (count == 1)
+    return b.getI32Type();
+  return VectorType::get({int64_t(count)}, b.getI32Type());
 }
 
-tcgen05::TmemAsm tcgen05::tmemLoadAsm(const TmemAccess &access) {
-  unsigned perAccess = access.perAccess();
-  auto [shape, split] = tmemShape(access);
-  return {"tcgen05.ld.sync.aligned." + shape + ".x" +
-              std::to_string(perAccess) + ".b32 " +
-              operandList(0, perAccess) + ", [$" + std::to_string(perAccess) +
-              "]" + split + ";\ntcgen05.wait::ld.sync.aligned;",
-          repeatConstraint("=r", perAccess) + ",r"};
+/// The 32-bit words `words` through an empty statement with tied operands
+/// (as the wgmma lowering pins its accumulators): no instruction, a data
+/// dependence that keeps every use of a tcgen05.ld result after its
+/// tcgen05.wait::ld and every tcgen05.st source live until its
+/// tcgen05.wait::st (the NVVM waits have no register operands).
+static SmallVector<Value> pinWords(OpBuilder &b, Location loc,
+                                   ArrayRef<Value> words) {
+  SmallVector<std::string> constraints;
+  for (size_t i = 0; i < words.size(); ++i)
+    constraints.push_back("=r");
+  for (size_t i = 0; i < words.size(); ++i)
+    constraints.push_back(std::to_string(i));
+  auto type = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(words.size(), b.getI32Type()));
+  auto pin =
+      createInlinePtx(b, loc, type, words, "", llvm::join(constraints, ","));
+  SmallVector<Value> result;
+  for (size_t i = 0; i < words.size(); ++i)
+    result.push_back(
+        LLVM::ExtractValueOp::create(b, loc, pin.getResult(0), i));
+  return result;
+}
+
+void tcgen05::storeTmemAccess(OpBuilder &b, Location loc, Value address,
+                              ArrayRef<Value> words,
+                              const TmemAccess &access) {
+  auto [shape, split] = tmemShape(b, loc, access);
+  Value value = words.size() == 1 ? words.front() : toVector(b, loc, words);
+  NVVM::Tcgen05StOp::create(b, loc, /*unpack=*/false, shape,
+                            tmemPointer(b, loc, address), value, split);
+  NVVM::Tcgen05WaitOp::create(b, loc, NVVM::Tcgen05WaitKind::STORE);
+  pinWords(b, loc, words);
+}
+
+SmallVector<Value> tcgen05::loadTmemAccess(OpBuilder &b, Location loc,
+                                           Value address,
+                                           const TmemAccess &access) {
+  auto [shape, split] = tmemShape(b, loc, access);
+  unsigned count = access.perAccess();
+  Value loaded = NVVM::Tcgen05LdOp::create(
+      b, loc, tmemWordsType(b, count), /*pack=*/false, shape,
+      tmemPointer(b, loc, address), split);
+  SmallVector<Value> words;
+  if (count == 1)
+    words.push_back(loaded);
+  for (unsigned i = 0; i < count && count > 1; ++i)
+    words.push_back(
+        LLVM::ExtractElementOp::create(b, loc, loaded, createI32(b, loc, i)));
+  NVVM::Tcgen05WaitOp::create(b, loc, NVVM::Tcgen05WaitKind::LOAD);
+  return pinWords(b, loc, words);
 }
 
 void tcgen05::storeTmem(OpBuilder &b, Location loc, Value warpAddress,
@@ -321,20 +477,37 @@ void tcgen05::storeTmem(OpBuilder &b, Location loc, Value warpAddress,
                         const TmemAccess &access) {
   unsigned perAccess = access.perAccess();
   int64_t regCols = access.regCols();
-  TmemAsm st = tmemStoreAsm(access);
   Type i32 = b.getI32Type();
   for (int64_t mb = 0; mb < access.mBlocks(); ++mb)
     for (int64_t col = 0; col < regCols; col += perAccess) {
-      SmallVector<Value> operands = {LLVM::AddOp::create(
-          b, loc, warpAddress, createI32(b, loc, mb * access.n + col))};
+      SmallVector<Value> words;
       for (unsigned i = 0; i < perAccess; ++i) {
         Value v = regs[mb * regCols + col + i];
-        operands.push_back(isInt ? v
-                                 : LLVM::BitcastOp::create(b, loc, i32, v)
-                                       .getResult());
+        words.push_back(isInt ? v
+                              : LLVM::BitcastOp::create(b, loc, i32, v)
+                                    .getResult());
       }
-      emitPtx(b, loc, Type(), operands, st.text, st.constraints);
+      storeTmemAccess(
+          b, loc,
+          LLVM::AddOp::create(b, loc, warpAddress,
+                              createI32(b, loc, mb * access.n + col)),
+          words, access);
     }
+}
+
+SmallVector<Value> tcgen05::loadTmem(OpBuilder &b, Location loc,
+                                     Value warpAddress,
+                                     const TmemAccess &access) {
+  SmallVector<Value> words;
+  for (int64_t mb = 0; mb < access.mBlocks(); ++mb)
+    for (int64_t col = 0; col < access.regCols(); col += access.perAccess())
+      llvm::append_range(
+          words, loadTmemAccess(b, loc,
+                                LLVM::AddOp::create(
+                                    b, loc, warpAddress,
+                                    createI32(b, loc, mb * access.n + col)),
+                                access));
+  return words;
 }
 
 FailureOr<tl::LinearLayout>
@@ -357,24 +530,21 @@ tcgen05::loadTmemToStage(OpBuilder &b, Location loc, Operation *op,
   auto offsets = getRegisterCoordinates(b, loc, *toOffset);
   unsigned perAccess = access.perAccess();
   int64_t regCols = access.regCols();
-  TmemAsm ld = tmemLoadAsm(access);
-  auto ldType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(perAccess, i32));
   Value zero = keep ? createI32(b, loc, 0) : Value();
   // Consecutive registers are consecutive columns: 16-byte stores.
   unsigned width = std::min(4u, perAccess);
   for (int64_t mb = 0; mb < access.mBlocks(); ++mb)
     for (int64_t col = 0; col < regCols; col += perAccess) {
       int64_t reg = mb * regCols + col;
-      Value words = emitPtx(
-          b, loc, ldType,
-          {LLVM::AddOp::create(b, loc, warpAddress,
-                               createI32(b, loc, mb * n + col))},
-          ld.text, ld.constraints);
+      SmallVector<Value> words = loadTmemAccess(
+          b, loc,
+          LLVM::AddOp::create(b, loc, warpAddress,
+                              createI32(b, loc, mb * n + col)),
+          access);
       for (unsigned i = 0; i < perAccess; i += width) {
         SmallVector<Value> values;
         for (unsigned j = 0; j < width; ++j) {
-          Value w = LLVM::ExtractValueOp::create(b, loc, words, i + j);
+          Value w = words[i + j];
           if (keep)
             w = LLVM::SelectOp::create(b, loc, keep, w, zero);
           values.push_back(isInt ? w
@@ -417,26 +587,19 @@ SmallVector<Value> tcgen05::fromTmemWords(OpBuilder &b, Location loc,
   return regs;
 }
 
-/// "{$first, $first+1, ...}" for `count` operands.
-std::string tcgen05::operandList(unsigned first, unsigned count) {
-  SmallVector<std::string> names;
-  for (unsigned i = 0; i < count; ++i)
-    names.push_back("$" + std::to_string(first + i));
-  return "{" + llvm::join(names, ", ") + "}";
-}
-
-std::string tcgen05::repeatConstraint(StringRef c, unsigned count) {
-  SmallVector<std::string> parts(count, c.str());
-  return llvm::join(parts, ",");
-}
-
-void mlir::tilecc::tcgen05::emitTmemRelease(OpBuilder &b, Location loc, Value warp,
-                                            Value tmem, int64_t columns) {
-  emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-  NVVM::Barrier0Op::create(b, loc);
-  emitWhereZero(b, loc, warp, {tmem},
-                "tcgen05.fence::after_thread_sync;\n"
-                "@%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, " +
-                    std::to_string(columns) + ";",
-                "r");
+void tcgen05::emitTmemRelease(RewriterBase &rewriter, Location loc,
+                              Value warp, Value tid, Value tmem,
+                              int64_t columns, Value mbar) {
+  OpBuilder &b = rewriter;
+  emitTmemBarrier(b, loc);
+  Value zero = createI32(b, loc, 0);
+  emitIf(rewriter, loc,
+         LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, warp, zero),
+         [&] {
+           NVVM::Tcgen05DeallocOp::create(b, loc, tmemPointer(b, loc, tmem),
+                                          createI32(b, loc, columns));
+         });
+  emitIf(rewriter, loc,
+         LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, zero),
+         [&] { NVVM::MBarrierInvalOp::create(b, loc, mbar); });
 }

@@ -12,7 +12,9 @@
 #define TILECC_CONVERSION_TILEASTOLLVM_TCGEN05STAGING_H
 
 #include "Layout/LinearLayout.h"
+#include "Layout/Tcgen05Mma.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
@@ -47,37 +49,93 @@ struct TmemShape {
 };
 ::tilecc::layout::LinearLayout tmemRegisterLayout(const TmemShape &shape);
 
-/// `instr` executed only where the i32 `id` is 0 (a thread or a warp); the
-/// predicate is `%p`, `id` is `$0`.
-void emitWhereZero(OpBuilder &b, Location loc, Value id, ValueRange operands,
-                   StringRef instr, StringRef constraints);
+/// `body` only in the threads where the i1 `cond` holds: a branch around
+/// it, both paths joining in a new block where the insertion point is left.
+/// `body` may branch itself.
+void emitIf(RewriterBase &rewriter, Location loc, Value cond,
+            llvm::function_ref<void()> body);
+
+/// True in the one thread that issues a lowering's tcgen05.mma, tcgen05.cp
+/// and tcgen05.commit: elect.sync's leader of warp 0 (`warp`: the thread's
+/// warp index). Warp-collective: every thread runs it converged.
+Value isIssuingThread(OpBuilder &b, Location loc, Value warp);
+
+/// The tensor-memory address `tmem` (i32) `columns` further on, as the
+/// pointer (address space 6) NVVM's tcgen05 ops take.
+Value tmemPointer(OpBuilder &b, Location loc, Value tmem, int64_t columns = 0);
+
+/// An i1 constant.
+Value createI1(OpBuilder &b, Location loc, bool value);
+
+/// fence.proxy.async.shared::cta: the threads' shared-memory writes become
+/// visible to the tensor core (the async proxy).
+void emitAsyncProxyFence(OpBuilder &b, Location loc);
+
+/// The 64-bit shared-memory matrix descriptor (lib/Layout's tcgen05
+/// fields: LBO, SBO, swizzle `mode`, 0 for none) of the matrix at the shared
+/// address `address` (i32 or i64).
+Value matrixDescriptor(OpBuilder &b, Location loc, Value address, int64_t lbo,
+                       int64_t sbo, unsigned mode = 0);
+
+/// One dense tcgen05.mma.cta_group::1 of `kind` into the accumulator at the
+/// tensor-memory address `d` (i32) from the shared-memory descriptors
+/// `aDesc` and `bDesc` with the instruction descriptor `idesc`; D += A x B
+/// where the i1 `enableInputD` holds, D = A x B elsewhere.
+void emitMma(OpBuilder &b, Location loc, ::tilecc::layout::Tcgen05Kind kind,
+             Value d, Value aDesc, Value bDesc, Value idesc,
+             Value enableInputD);
+
+/// tcgen05.commit of the issuing thread's MMAs (and copies) to one arrival
+/// on the mbarrier at `mbar` (shared pointer).
+void emitCommit(OpBuilder &b, Location loc, Value mbar);
+
+/// tcgen05.fence::before_thread_sync / ::after_thread_sync.
+void emitTmemFence(OpBuilder &b, Location loc, bool before);
+/// A CTA barrier that orders tensor-memory work: the before-fence, the
+/// barrier, the after-fence.
+void emitTmemBarrier(OpBuilder &b, Location loc);
+
+/// Every thread spins on mbarrier.try_wait.parity until the phase of parity
+/// `parity` (i32) of the mbarrier at `mbar` (shared pointer) completed.
+void emitMbarrierWait(RewriterBase &rewriter, Location loc, Value mbar,
+                      Value parity);
 
 /// Releases `columns` of tensor memory at `tmem` once every thread's
-/// tensor-memory accesses are done: fence, CTA barrier, then warp 0 (`warp`
-/// is the thread's warp id) deallocates.
-void emitTmemRelease(OpBuilder &b, Location loc, Value warp, Value tmem,
-                     int64_t columns);
+/// tensor-memory accesses are done (fence, CTA barrier, fence, then warp 0
+/// deallocates), and thread 0 (`tid`) invalidates the completion mbarrier.
+void emitTmemRelease(RewriterBase &rewriter, Location loc, Value warp,
+                     Value tid, Value tmem, int64_t columns, Value mbar);
 
 /// Where one tcgen05 op works: the shared scratch buffer (`base`, its
-/// address as i64), the thread's lane, warp and linear id, and the scratch
-/// offsets of its completion mbarrier and tensor-memory address slot (as
-/// 32-bit shared addresses).
+/// address as i64), the thread's lane, warp and linear id, and pointers to
+/// its completion mbarrier and tensor-memory address slot.
 struct ScratchFrame {
   Value base, baseAddress, lane, warp, tid, mbar, slot;
   /// A pointer `offset` bytes into the scratch buffer.
   Value at(OpBuilder &b, Location loc, int64_t offset) const;
-  /// The 32-bit shared address `offset` bytes into the scratch buffer.
-  Value sharedAddress32(OpBuilder &b, Location loc, int64_t offset) const;
 };
+
+/// Opens the frame: its values, and a barrier where the plan asks (the
+/// scratch buffer's previous user is done).
+ScratchFrame openScratchFrame(OpBuilder &b, Location loc, Value base,
+                              int64_t mbarOffset, int64_t slotOffset,
+                              bool leadingBarrier);
+/// Warp 0's tcgen05.alloc of `columns` tensor-memory columns into the
+/// frame's slot and thread 0's init of its one-arrival completion mbarrier.
+/// Both are branches, which end the current block: operands staged before
+/// it stay in the block that loaded them (sub-word values crossing a block
+/// are moved as single registers and repacked).
+void allocateTensorMemory(RewriterBase &rewriter, Location loc,
+                          const ScratchFrame &frame, int64_t columns);
 
 /// Opens the frame and emits the first step every tcgen05 lowering shares:
 /// a barrier where the plan asks (the scratch buffer's previous user is
-/// done), warp 0's
-/// tcgen05.alloc of `columns` tensor-memory columns into the slot, and
-/// thread 0's init of the one-arrival completion mbarrier.
-ScratchFrame beginScratchFrame(OpBuilder &b, Location loc, Value base,
-                               int64_t mbarOffset, int64_t slotOffset,
-                               int64_t columns, bool leadingBarrier);
+/// done), warp 0's tcgen05.alloc of `columns` tensor-memory columns into
+/// the slot, and thread 0's init of the one-arrival completion mbarrier.
+ScratchFrame beginScratchFrame(RewriterBase &rewriter, Location loc,
+                               Value base, int64_t mbarOffset,
+                               int64_t slotOffset, int64_t columns,
+                               bool leadingBarrier);
 
 /// Every thread stores its registers of `layout` at `base` + the element
 /// offsets of `shared`, each element once; with `keep`, only the registers
@@ -120,14 +178,14 @@ struct TmemAccess {
   }
 };
 
-/// One tcgen05.st (the address, then `perAccess` registers) or tcgen05.ld
-/// (`perAccess` registers back, then the address) of the accumulator's
-/// shape, followed by its wait, as inline PTX text and constraints.
-struct TmemAsm {
-  std::string text, constraints;
-};
-TmemAsm tmemStoreAsm(const TmemAccess &access);
-TmemAsm tmemLoadAsm(const TmemAccess &access);
+/// One tcgen05.st of `words` (TmemAccess::perAccess i32) at the
+/// tensor-memory address `address` (i32), then tcgen05.wait::st.
+void storeTmemAccess(OpBuilder &b, Location loc, Value address,
+                     ArrayRef<Value> words, const TmemAccess &access);
+/// One tcgen05.ld of TmemAccess::perAccess words at `address`, then
+/// tcgen05.wait::ld.
+SmallVector<Value> loadTmemAccess(OpBuilder &b, Location loc, Value address,
+                                  const TmemAccess &access);
 
 /// The warp's address of its lane quarter and share of N in the
 /// accumulator at tensor-memory address `tmem`.
@@ -135,9 +193,14 @@ Value tmemWarpAddress(OpBuilder &b, Location loc, Value tmem, Value warp,
                       const TmemAccess &access);
 
 /// tcgen05.st of the registers `regs` (of tmemRegisterLayout) at the warp's
-/// address, then wait::st.
+/// address, then tcgen05.wait::st.
 void storeTmem(OpBuilder &b, Location loc, Value warpAddress,
                ArrayRef<Value> regs, bool isInt, const TmemAccess &access);
+
+/// tcgen05.ld of the whole accumulator (wait::ld after each access): the
+/// 32-bit words of tmemRegisterLayout (storeTmem's counterpart).
+SmallVector<Value> loadTmem(OpBuilder &b, Location loc, Value warpAddress,
+                            const TmemAccess &access);
 
 /// tcgen05.ld of the whole accumulator (wait::ld after each access), each
 /// access stored at once (16-byte stores) into the row-major f32/s32
@@ -158,11 +221,6 @@ SmallVector<Value> toTmemWords(OpBuilder &b, Location loc,
                                ArrayRef<Value> regs);
 SmallVector<Value> fromTmemWords(OpBuilder &b, Location loc,
                                  ArrayRef<Value> words, Type elem);
-
-/// "{$first, $first+1, ...}" for `count` operands.
-std::string operandList(unsigned first, unsigned count);
-/// `count` copies of the constraint `c`, comma-separated.
-std::string repeatConstraint(StringRef c, unsigned count);
 
 } // namespace mlir::tilecc::tcgen05
 
@@ -207,9 +265,9 @@ bool readsTcgen05OperandSlots(nv_tileas::TmemDotOp op);
 /// A tmem_dot whose operands arrive in registers (f32 split into tf32
 /// parts, tf32, B not N-major in a slot, ...): the plain dot's staging
 /// (Tcgen05DotPatterns.cpp) into its own buffer and the MMAs onto the
-/// resident accumulator (`tmem`, mbarrier `mbar`, `commits` made,
-/// enable-input-d flag `accumulate` of its first MMAs), committed once per
-/// K pass; `commitsAfter` receives the count after them.
+/// resident accumulator (`tmem`, the shared pointer `mbar` to its mbarrier,
+/// `commits` made, enable-input-d flag `accumulate` of its first MMAs),
+/// committed once per K pass; `commitsAfter` receives the count after them.
 LogicalResult lowerTcgen05TmemDotFromRegisters(
     nv_tileas::TmemDotOp op, Value a, Value b, Value tmem, Value mbar,
     Value commits, Value accumulate, ConversionPatternRewriter &rewriter,

@@ -88,21 +88,28 @@ tl::LinearLayout paddedTileLayout(RankedTensorType type) {
              : layout.resizeOutDim(tl::dimName(0), int32_t(m));
 }
 
+/// The completion mbarrier of a lowered accumulator, as a shared pointer.
+Value barrierPointer(OpBuilder &b, Location loc, Value acc) {
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3),
+      field(b, loc, acc, kBarrier));
+}
+
 /// Every thread waits until the phase of the accumulator's last commit
 /// completed (nothing when no commit was made), then orders its later
 /// tensor-memory accesses after it.
-void waitLastCommit(OpBuilder &b, Location loc, Value acc) {
+void waitLastCommit(RewriterBase &rewriter, Location loc, Value acc) {
+  OpBuilder &b = rewriter;
   Value commits = field(b, loc, acc, kCommits);
   Value parity = LLVM::AndOp::create(
       b, loc, LLVM::SubOp::create(b, loc, commits, createI32(b, loc, 1)),
       createI32(b, loc, 1));
-  emitPtx(b, loc, Type(), {field(b, loc, acc, kBarrier), commits, parity},
-          "{\n.reg .pred %done;\nsetp.eq.u32 %done, $1, 0;\n"
-          "@%done bra DONE_${:uid};\nWAIT_${:uid}:\n"
-          "mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $2;\n"
-          "@!%done bra WAIT_${:uid};\nDONE_${:uid}:\n}",
-          "r,r,r");
-  emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+  Value mbar = barrierPointer(b, loc, acc);
+  Value committed = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                                         commits, createI32(b, loc, 0));
+  emitIf(rewriter, loc, committed,
+         [&] { emitMbarrierWait(rewriter, loc, mbar, parity); });
+  emitTmemFence(b, loc, /*before=*/false);
 }
 
 struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
@@ -131,7 +138,7 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
       return failure();
     // The state global: the mbarrier, then the allocated address.
     ScratchFrame frame = beginScratchFrame(
-        b, loc, state, /*mbarOffset=*/0, /*slotOffset=*/8, *columns,
+        rewriter, loc, state, /*mbarOffset=*/0, /*slotOffset=*/8, *columns,
         needsLeadingBarrier(op));
     FailureOr<SmallVector<Value>> cRegs;
     if (!zero) {
@@ -150,21 +157,18 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
         return failure();
     }
     // The allocated address to every thread.
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-    NVVM::Barrier0Op::create(b, loc);
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
-    Value tmem = LLVM::LoadOp::create(b, loc, i32, frame.at(b, loc, 8));
+    emitTmemBarrier(b, loc);
+    Value tmem = LLVM::LoadOp::create(b, loc, i32, frame.slot);
     if (!zero) {
       storeTmem(b, loc, tmemWarpAddress(b, loc, tmem, frame.warp, access),
                 *cRegs, isInt, access);
       // The MMA-issuing thread sees every warp's C.
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::before_thread_sync;", "");
-      NVVM::Barrier0Op::create(b, loc);
-      emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+      emitTmemBarrier(b, loc);
     }
     Value acc = LLVM::UndefOp::create(b, loc, structType);
     acc = withField(b, loc, acc, kAddress, tmem);
-    acc = withField(b, loc, acc, kBarrier, frame.mbar);
+    acc = withField(b, loc, acc, kBarrier,
+                    LLVM::PtrToIntOp::create(b, loc, i32, frame.mbar));
     acc = withField(b, loc, acc, kCommits, createI32(b, loc, 0));
     acc = withField(b, loc, acc, kAccumulate, createI32(b, loc, zero ? 0 : 1));
     rewriter.replaceOp(op, acc);
@@ -183,20 +187,6 @@ Value stagedSlot(ConversionPatternRewriter &rewriter, Value operand,
     return {};
   Value slot = rewriter.getRemappedValue(wait.getFuture());
   return slot && isa<LLVM::LLVMPointerType>(slot.getType()) ? slot : Value();
-}
-
-/// A 64-bit shared-memory descriptor of the canonical tile at the i32
-/// shared address `addr`.
-Value descriptor(OpBuilder &b, Location loc, Value addr,
-                 const tl::WgmmaSharedOperand &shared, unsigned mode) {
-  Value start = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, addr, createI32(b, loc, 4)),
-      createI32(b, loc, 0x3FFF));
-  return LLVM::OrOp::create(
-      b, loc, LLVM::ZExtOp::create(b, loc, b.getI64Type(), start),
-      createI64(b, loc,
-                int64_t(tl::getTcgen05SmemDescriptorFields(shared.lbo,
-                                                           shared.sbo, mode))));
 }
 
 struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
@@ -225,7 +215,7 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
       if (failed(lowerTcgen05TmemDotFromRegisters(
               op, adaptor.getA(), adaptor.getB(),
               field(rewriter, loc, acc, kAddress),
-              field(rewriter, loc, acc, kBarrier),
+              barrierPointer(rewriter, loc, acc),
               field(rewriter, loc, acc, kCommits),
               field(rewriter, loc, acc, kAccumulate), rewriter, commits)))
         return failure();
@@ -274,17 +264,13 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
     Type i32 = b.getI32Type();
     Value acc = adaptor.getAcc();
     Value tmem = field(b, loc, acc, kAddress);
-    Value tid = LLVM::AddOp::create(
-        b, loc,
-        LLVM::MulOp::create(b, loc, getLaneAndWarp(b, loc).second,
-                            createI32(b, loc, 32)),
-        getLaneAndWarp(b, loc).first);
+    Value warp = getLaneAndWarp(b, loc).second;
     Value aAddr = LLVM::PtrToIntOp::create(b, loc, i32, aSlot);
     Value bAddr = LLVM::PtrToIntOp::create(b, loc, i32, bSlot);
     Value accumulate = field(b, loc, acc, kAccumulate);
     // The tiles are in (the async_wait's barrier); tensor-memory accesses of
     // the other threads are ordered before the MMAs.
-    emitPtx(b, loc, Type(), {}, "tcgen05.fence::after_thread_sync;", "");
+    emitTmemFence(b, loc, /*before=*/false);
     // A 64-row tile runs the M = 64 instruction, whose D rows fill the
     // first 16 lanes of each warp's lane quarter (what tcgen05.ld 16x32bx2
     // reads back, TmemAccess::halfRows); larger tiles one M = 128
@@ -297,44 +283,37 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
     Value idesc = createI32(b, loc,
                             tl::getTcgen05InstrDescriptor(
                                 *instr, mInstr, nInstr, /*mnMajorB=*/true));
-    std::string kind = tl::getTcgen05KindName(instr->kind).str();
-    // enable-input-d: the accumulator's flag for the first K step of each
-    // block, true (%p, the issuing thread) after it.
-    std::string first = "{\n.reg .pred %acc;\nsetp.ne.u32 %acc, $5, 0;\n"
-                        "@%p tcgen05.mma.cta_group::1.kind::" +
-                        kind + " [$1], $2, $3, $4, %acc;\n}";
-    std::string next = "@%p tcgen05.mma.cta_group::1.kind::" + kind +
-                       " [$1], $2, $3, $4, %p;";
+    Value mbar = barrierPointer(b, loc, acc);
+    // One thread issues the MMAs and commits them. enable-input-d: the
+    // accumulator's flag for the first K step of each block, true after it.
+    emitIf(rewriter, loc, isIssuingThread(b, loc, warp), [&] {
+    Value first = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                                       accumulate, createI32(b, loc, 0));
+    Value next = createI1(b, loc, true);
     for (int64_t mb = 0; mb < mBlocks; ++mb)
       for (int64_t nc = 0; nc < nChunks; ++nc)
         for (int64_t s = 0; s < kSteps; ++s) {
           Value d = LLVM::AddOp::create(
               b, loc, tmem, createI32(b, loc, mb * n + nc * nInstr));
-          Value aDesc = descriptor(
+          Value aDesc = matrixDescriptor(
               b, loc,
               LLVM::AddOp::create(
                   b, loc, aAddr,
                   createI32(b, loc,
                             tl::wgmmaKMajorOffset(*sharedA, mb * mInstr,
                                                   s * instr->k, bits))),
-              *sharedA, *modeA);
+              sharedA->lbo, sharedA->sbo, *modeA);
           int64_t bOffset = nc * nInstr / nAtomElems * sharedB->lbo +
                             s * instr->k / 8 * sharedB->sbo;
-          Value bDesc = descriptor(
+          Value bDesc = matrixDescriptor(
               b, loc,
               LLVM::AddOp::create(b, loc, bAddr, createI32(b, loc, bOffset)),
-              *sharedB, *modeB);
-          if (s == 0)
-            emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc, accumulate},
-                          first, "r,l,l,r,r");
-          else
-            emitWhereZero(b, loc, tid, {d, aDesc, bDesc, idesc}, next,
-                          "r,l,l,r");
+              sharedB->lbo, sharedB->sbo, *modeB);
+          emitMma(b, loc, instr->kind, d, aDesc, bDesc, idesc,
+                  s == 0 ? first : next);
         }
-    emitWhereZero(b, loc, tid, {field(b, loc, acc, kBarrier)},
-                  "@%p tcgen05.commit.cta_group::1.mbarrier::arrive::one."
-                  "shared::cluster.b64 [$1];",
-                  "r");
+    emitCommit(b, loc, mbar);
+    });
     Value commits = LLVM::AddOp::create(b, loc, field(b, loc, acc, kCommits),
                                         createI32(b, loc, 1));
     acc = withField(b, loc, acc, kCommits, commits);
@@ -378,7 +357,7 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
     Value tid = LLVM::AddOp::create(
         b, loc, LLVM::MulOp::create(b, loc, warp, createI32(b, loc, 32)),
         getLaneAndWarp(b, loc).first);
-    waitLastCommit(b, loc, acc);
+    waitLastCommit(rewriter, loc, acc);
     // The staging area's previous user is done.
     NVVM::Barrier0Op::create(b, loc);
     Value tmem = field(b, loc, acc, kAddress);
@@ -394,9 +373,8 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
       return failure();
     // The columns tmem_alloc was planned (getTcgen05TmemColumns of the same
     // accumulator shape).
-    emitTmemRelease(b, loc, warp, tmem, tmemColumns(access.m, access.n));
-    emitWhereZero(b, loc, tid, {field(b, loc, acc, kBarrier)},
-                  "@%p mbarrier.inval.shared::cta.b64 [$1];", "r");
+    emitTmemRelease(rewriter, loc, warp, tid, tmem,
+                    tmemColumns(access.m, access.n), barrierPointer(b, loc, acc));
     FailureOr<SmallVector<Value>> result = loadFromShared(
         b, loc, op, paddedTileLayout(type), *rowMajor, stage, accElem);
     if (failed(result))

@@ -18,17 +18,21 @@
 // tensor-memory address 4.
 // CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<9740 x i8>
 // CHECK-LABEL: llvm.func @m64
-// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 32;
-// CHECK: "fence.proxy.async.shared::cta;"
-// CHECK: "tcgen05.st.sync.aligned.16x32bx2.x8.b32 [$0], 8, {$1, $2, $3, $4, $5, $6, $7, $8};\0Atcgen05.wait::st.sync.aligned;"
-// CHECK-COUNT-2: @%p tcgen05.cp.cta_group::1.32x128b.warpx4 [$1], $2;
+// CHECK: ^bb1:
+// CHECK-NEXT: llvm.mlir.constant(32 : i32) : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc
+// CHECK: nvvm.fence.proxy
+// CHECK: %[[SPLIT:.*]] = llvm.mlir.constant(8 : i64) : i64
+// CHECK: nvvm.tcgen05.st %{{.*}}, %{{.*}}, %[[SPLIT]] {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<8xi32>
+// CHECK-COUNT-2: nvvm.tcgen05.cp %{{.*}}, %{{.*}} {multicast = #nvvm.tcgen05_cp_multicast<warpx4>, shape = #nvvm.tcgen05_cp_shape<shape_32x128b>}
 // CHECK: llvm.mlir.constant(4096 : i64)
 // CHECK: llvm.mlir.constant(142868480 : i32)
-// CHECK: @%p tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X [$1], $2, $3, $4, [$5], [$6], %p;
+// CHECK: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block32>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf8f6f4>}
 // CHECK-NOT: tcgen05.mma
-// CHECK: tcgen05.commit
-// CHECK: "tcgen05.ld.sync.aligned.16x32bx2.x8.b32 {$0, $1, $2, $3, $4, $5, $6, $7}, [$8], 8;\0Atcgen05.wait::ld.sync.aligned;"
-// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 32;
+// CHECK: nvvm.tcgen05.commit
+// CHECK: nvvm.tcgen05.ld %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<8xi32>
+// CHECK: llvm.mlir.constant(32 : i32) : i32
+// CHECK: nvvm.tcgen05.dealloc
 // CHECK-NOT: llvm.load
 // CHECK: llvm.return
 nv_tileaa.func @m64(%a: tensor<64x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<64x16xf32, #C>, %sa: tensor<64x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
@@ -43,11 +47,13 @@ nv_tileaa.func @m64(%a: tensor<64x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #
 // tile.
 // CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<9740 x i8>
 // CHECK-LABEL: llvm.func @m32
-// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 32;
-// CHECK: tcgen05.st.sync.aligned.16x32bx2.x8.b32
-// CHECK: tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X
+// CHECK: ^bb1:
+// CHECK-NEXT: llvm.mlir.constant(32 : i32) : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc
+// CHECK: nvvm.tcgen05.st %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<8xi32>
+// CHECK: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block32>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf8f6f4>}
 // CHECK-NOT: tcgen05.mma
-// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x8.b32
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<8xi32>
 #A = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 32}>
 #B = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
 #C = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 32, dim1 = 16}>
@@ -64,7 +70,7 @@ nv_tileaa.func @m32(%a: tensor<32x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #
 // reused slice after slice.
 // CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<19468 x i8>
 // CHECK-LABEL: llvm.func @batched
-// CHECK-COUNT-2: tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X
+// CHECK-COUNT-2: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block32>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf8f6f4>}
 // CHECK-NOT: tcgen05.mma
 #A = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 32}>
 #B = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 32, dim2 = 16}>

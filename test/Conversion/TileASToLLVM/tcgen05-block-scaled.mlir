@@ -16,26 +16,38 @@
 // CHECK-LABEL: llvm.mlir.global internal @tilecc_scratch
 // CHECK-LABEL: llvm.func @e4m3
 // CHECK: nvvm.barrier0
-// CHECK: "{\0A.reg .pred %p;\0Asetp.eq.u32 %p, $0, 0;\0A@%p tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 32;\0A}", "r,r"
-// CHECK: @%p mbarrier.init.shared::cta.b64 [$1], 1;\0A@%p fence.mbarrier_init.release.cluster;
 // B is held by every warp: only warp 0 stores it (a predicated st.shared).
+// The operands are stored before the allocation's branches (in the block
+// that produced them).
 // CHECK: st.shared
-// CHECK: "fence.proxy.async.shared::cta;"
-// CHECK: "tcgen05.fence::before_thread_sync;"
+// CHECK: llvm.cond_br %{{.*}}, ^bb1, ^bb2
+// CHECK-NEXT: ^bb1:
+// CHECK-NEXT: llvm.mlir.constant(32 : i32) : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: nvvm.tcgen05.fence <before>
 // CHECK-NEXT: nvvm.barrier0
-// CHECK-NEXT: "tcgen05.fence::after_thread_sync;"
-// CHECK: "tcgen05.st.sync.aligned.32x32b.x16.b32 [$0], {$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16};\0Atcgen05.wait::st.sync.aligned;"
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
+// CHECK: nvvm.tcgen05.st %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
+// CHECK-NEXT: nvvm.tcgen05.wait <store>
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-2: @%p tcgen05.cp.cta_group::1.32x128b.warpx4 [$1], $2;
+// One elected thread copies the scales, issues the MMA and commits.
+// CHECK: nvvm.elect.sync
+// CHECK-COUNT-2: nvvm.tcgen05.cp %{{.*}}, %{{.*}} {multicast = #nvvm.tcgen05_cp_multicast<warpx4>, shape = #nvvm.tcgen05_cp_shape<shape_32x128b>}
 // CHECK: llvm.mlir.constant(142868480 : i32)
-// CHECK: @%p tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X [$1], $2, $3, $4, [$5], [$6], %p;
+// CHECK: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block32>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf8f6f4>}
 // CHECK-NOT: tcgen05.mma
-// CHECK: @%p tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [$1];
-// CHECK: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 0;
-// CHECK: "tcgen05.ld.sync.aligned.32x32b.x16.b32 {$0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15}, [$16];\0Atcgen05.wait::ld.sync.aligned;"
+// CHECK: nvvm.tcgen05.commit %{{.*}} : !llvm.ptr<3>
+// CHECK: nvvm.mbarrier.try_wait
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
+// CHECK: nvvm.tcgen05.wait <load>
+// The accumulator's registers are the result's: no staging.
 // CHECK: nvvm.barrier0
-// CHECK: @%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 32;
-// CHECK: @%p mbarrier.inval.shared::cta.b64 [$1];
+// CHECK: llvm.mlir.constant(32 : i32) : i32
+// CHECK: nvvm.tcgen05.dealloc
+// CHECK: nvvm.mbarrier.inval
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 nv_tileaa.func @e4m3(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
@@ -56,19 +68,21 @@ nv_tileaa.func @e4m3(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN,
 #SA = #nv_tileas.linear<{register = [(0, 1)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 2}>
 #SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (1, 0)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 2, dim1 = 16}>
 // CHECK-LABEL: llvm.func @e5m2_blocked
-// CHECK: tcgen05.alloc
-// CHECK: "fence.proxy.async.shared::cta;"
-// CHECK: tcgen05.st.sync.aligned.32x32b.x16.b32
-// CHECK-COUNT-2: tcgen05.cp.cta_group::1.32x128b.warpx4
+// CHECK: nvvm.tcgen05.alloc
+// CHECK: nvvm.fence.proxy
+// CHECK: nvvm.tcgen05.st %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
+// CHECK-COUNT-2: nvvm.tcgen05.cp %{{.*}}, %{{.*}} {multicast = #nvvm.tcgen05_cp_multicast<warpx4>, shape = #nvvm.tcgen05_cp_shape<shape_32x128b>}
 // CHECK: llvm.mlir.constant(142869632 : i32)
-// CHECK: tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X
+// CHECK: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block32>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf8f6f4>}
 // CHECK: llvm.mlir.constant(679740560 : i32)
-// CHECK: tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X
-// CHECK: tcgen05.commit
-// CHECK: tcgen05.ld.sync.aligned.32x32b.x16.b32
-// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 32;
+// CHECK: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block32>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf8f6f4>}
+// CHECK: nvvm.tcgen05.commit
+// The accumulator streams through the row-major staging area (16-byte
+// stores) into the blocked result layout, as the plain dots' epilogue.
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
 // CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
+// CHECK: nvvm.tcgen05.dealloc
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 nv_tileaa.func @e5m2_blocked(%a: tensor<128x64xf8E5M2, #A>, %b: tensor<64x16xf8E5M2, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x2xf8E8M0FNU, #SA>, %sb: tensor<2x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E5M2 x f8E5M2 -> f32, scale f8E8M0FNU per 32>} : tensor<128x64xf8E5M2, #A>, tensor<64x16xf8E5M2, #B>, tensor<128x16xf32, #C>, tensor<128x2xf8E8M0FNU, #SA>, tensor<2x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
@@ -88,20 +102,20 @@ nv_tileaa.func @e5m2_blocked(%a: tensor<128x64xf8E5M2, #A>, %b: tensor<64x16xf8E
 #SA = #nv_tileas.linear<{register = [(0, 1), (0, 2)], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0)]} -> {dim0 = 128, dim1 = 4}>
 #SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (1, 0), (2, 0)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 4, dim1 = 16}>
 // CHECK-LABEL: llvm.func @mxf4
-// CHECK: tcgen05.alloc
 // CHECK: llvm.zext %{{.*}} : i4 to i8
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<16xi8>
 // CHECK: llvm.shl
 // CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : vector<8xi8>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: "fence.proxy.async.shared::cta;"
+// CHECK: nvvm.tcgen05.alloc
+// CHECK: nvvm.fence.proxy
 // CHECK: llvm.mlir.constant(142869632 : i32)
-// CHECK: tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [$1], $2, $3, $4, [$5], [$6], %p;
+// CHECK: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block32>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf4>}
 // CHECK: llvm.mlir.constant(1216611488 : i32)
-// CHECK: tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X
+// CHECK: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block32>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf4>}
 // CHECK-NOT: tcgen05.mma
-// CHECK: tcgen05.commit
+// CHECK: nvvm.tcgen05.commit
 nv_tileaa.func @mxf4(%a: tensor<128x128xf4E2M1FN, #A>, %b: tensor<128x16xf4E2M1FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x4xf8E8M0FNU, #SA>, %sb: tensor<4x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k64, f4E2M1FN x f4E2M1FN -> f32, scale f8E8M0FNU per 32>} : tensor<128x128xf4E2M1FN, #A>, tensor<128x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x4xf8E8M0FNU, #SA>, tensor<4x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
@@ -119,9 +133,8 @@ nv_tileaa.func @mxf4(%a: tensor<128x128xf4E2M1FN, #A>, %b: tensor<128x16xf4E2M1F
 #SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8), (1, 0), (2, 0)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 4, dim1 = 16}>
 // CHECK-LABEL: llvm.func @mxf4nvf4
 // CHECK: llvm.mlir.constant(134481024 : i32)
-// CHECK: tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.scale_vec::4X [$1], $2, $3, $4, [$5], [$6], %p;
+// CHECK: nvvm.tcgen05.mma.block_scale %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {blockScale = #nvvm.tcgen05_mma_block_scale<block16>, ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.block_scale_kind<mxf4nvf4>}
 // CHECK-NOT: tcgen05.mma
-// CHECK: llvm.module_flags [#llvm.mlir.module_flag<max, "tilecc.min_ptx_version", 87 : i32>]
 nv_tileaa.func @mxf4nvf4(%a: tensor<128x64xf4E2M1FN, #A>, %b: tensor<64x16xf4E2M1FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x4xf8E4M3FN, #SA>, %sb: tensor<4x16xf8E4M3FN, #SB>) attributes {nv_tileas.num_warps = 4 : i32} {
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k64, f4E2M1FN x f4E2M1FN -> f32, scale f8E4M3FN per 16>} : tensor<128x64xf4E2M1FN, #A>, tensor<64x16xf4E2M1FN, #B>, tensor<128x16xf32, #C>, tensor<128x4xf8E4M3FN, #SA>, tensor<4x16xf8E4M3FN, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
@@ -137,11 +150,11 @@ nv_tileaa.func @mxf4nvf4(%a: tensor<128x64xf4E2M1FN, #A>, %b: tensor<64x16xf4E2M
 #SA = #nv_tileas.linear<{register = [], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (16, 0)], warp = [(32, 0), (64, 0), (0, 0)]} -> {dim0 = 128, dim1 = 1}>
 #SB = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (0, 8)], lane = [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)], warp = [(0, 0), (0, 0), (0, 0)]} -> {dim0 = 1, dim1 = 16}>
 // CHECK-LABEL: llvm.func @eight_warps
-// CHECK: "tcgen05.st.sync.aligned.32x32b.x8.b32 [$0], {$1, $2, $3, $4, $5, $6, $7, $8};\0Atcgen05.wait::st.sync.aligned;"
-// CHECK: tcgen05.mma
-// CHECK: "tcgen05.ld.sync.aligned.32x32b.x8.b32 {$0, $1, $2, $3, $4, $5, $6, $7}, [$8];\0Atcgen05.wait::ld.sync.aligned;"
+// CHECK: nvvm.tcgen05.st %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<8xi32>
+// CHECK: nvvm.tcgen05.mma
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<8xi32>
 // CHECK: nvvm.barrier0
-// CHECK: tcgen05.dealloc
+// CHECK: nvvm.tcgen05.dealloc
 nv_tileaa.func @eight_warps(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8E4M3FN, #B>, %c: tensor<128x16xf32, #C>, %sa: tensor<128x1xf8E8M0FNU, #SA>, %sb: tensor<1x16xf8E8M0FNU, #SB>) attributes {nv_tileas.num_warps = 8 : i32} {
   %d = nv_tileas.block_scaled_mma %a, %b, %c, %sa, %sb {atom = #nv_tileas.mma_atom<tcgen05_block_scaled, m128n16k32, f8E4M3FN x f8E4M3FN -> f32, scale f8E8M0FNU per 32>} : tensor<128x32xf8E4M3FN, #A>, tensor<32x16xf8E4M3FN, #B>, tensor<128x16xf32, #C>, tensor<128x1xf8E8M0FNU, #SA>, tensor<1x16xf8E8M0FNU, #SB> -> tensor<128x16xf32, #C>
   nv_tileaa.return
@@ -154,18 +167,20 @@ nv_tileaa.func @eight_warps(%a: tensor<128x32xf8E4M3FN, #A>, %b: tensor<32x16xf8
 // operands one slice further on (A: 128 x 32 bytes, B: 16 x 32 bytes), the
 // mbarrier waited on with parity 0, then 1.
 // CHECK-LABEL: llvm.func @batched
-// CHECK-COUNT-1: tcgen05.alloc
+// CHECK-COUNT-1: nvvm.tcgen05.alloc
 // CHECK-NOT: tcgen05.alloc
-// CHECK: tcgen05.st.sync.aligned.32x32b.x16
-// CHECK: tcgen05.mma
-// CHECK: try_wait.parity.shared::cta.b64 %done, [$0], 0;
-// CHECK: tcgen05.ld.sync.aligned.32x32b.x16
-// CHECK: tcgen05.st.sync.aligned.32x32b.x16
-// CHECK: tcgen05.mma
-// CHECK: try_wait.parity.shared::cta.b64 %done, [$0], 1;
-// CHECK: tcgen05.ld.sync.aligned.32x32b.x16
+// CHECK: nvvm.tcgen05.st %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
+// CHECK: nvvm.tcgen05.mma.block_scale
+// CHECK: %[[P0:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: nvvm.mbarrier.try_wait %{{.*}}, %[[P0]]
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
+// CHECK: nvvm.tcgen05.st %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
+// CHECK: nvvm.tcgen05.mma.block_scale
+// CHECK: %[[P1:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: nvvm.mbarrier.try_wait %{{.*}}, %[[P1]]
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
 // CHECK-NOT: tcgen05.alloc
-// CHECK: tcgen05.dealloc
+// CHECK: nvvm.tcgen05.dealloc
 // CHECK-NOT: tcgen05.mma
 // CHECK: llvm.return
 #A = #nv_tileas.linear<{register = [(0, 0, 1), (0, 0, 2), (0, 0, 4), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 1, 0), (0, 2, 0), (0, 4, 0), (0, 8, 0), (0, 16, 0)], warp = [(0, 32, 0), (0, 64, 0)]} -> {dim0 = 2, dim1 = 128, dim2 = 32}>

@@ -18,7 +18,7 @@
 // CHECK: llvm.cond_br
 // CHECK-DAG: llvm.mlir.constant(67633168 : i32)
 // CHECK-DAG: llvm.mlir.constant(4611756662049538048 : i64)
-// CHECK: tcgen05.mma.cta_group::1.kind::f16
+// CHECK: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<f16>
 // CHECK: llvm.return
 
 // The same A read by two dots stays in registers: staged in the no-swizzle

@@ -10,15 +10,37 @@
 // one MMA per 32-byte K step.
 // CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<16396 x i8>
 // CHECK-LABEL: llvm.func @padded_rows
-// CHECK: @%p tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 64;
-// CHECK: tcgen05.st.sync.aligned.16x32bx2.x32.b32
+// Warp 0 allocates, thread 0 initializes the mbarrier (branches: the NVVM
+// ops take no predicate); one elected thread issues and commits; the
+// tcgen05.ld words pass an empty tied statement after their wait.
+// CHECK: llvm.cond_br
+// CHECK: ^bb1:
+// CHECK-NEXT: llvm.mlir.constant(64 : i32) : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK: nvvm.tcgen05.st %{{.*}}, %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<32xi32>
+// CHECK-NEXT: nvvm.tcgen05.wait <store>
 // CHECK: llvm.mlir.constant(135266320 : i32)
-// CHECK-COUNT-2: @%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %p;
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: nvvm.tcgen05.fence <before>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
+// CHECK: %[[ELECT:.*]] = nvvm.elect.sync -> i1
+// CHECK: %[[ISSUE:.*]] = llvm.and %{{.*}}, %[[ELECT]] : i1
+// CHECK-NEXT: llvm.cond_br %[[ISSUE]]
+// CHECK-COUNT-2: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<f16>} : (!llvm.ptr<6>, i64, i64, i32, i1)
 // CHECK-NOT: tcgen05.mma
-// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// CHECK: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 0;
-// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
-// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 64;
+// CHECK: nvvm.tcgen05.commit %{{.*}} : !llvm.ptr<3>
+// CHECK: %[[DONE:.*]] = nvvm.mbarrier.try_wait %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32 -> i1
+// CHECK-NEXT: llvm.cond_br %[[DONE]]
+// CHECK: nvvm.tcgen05.fence <after>
+// CHECK: nvvm.tcgen05.ld %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<32xi32>
+// CHECK: nvvm.tcgen05.wait <load>
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "", "=r,
+// CHECK: llvm.mlir.constant(64 : i32) : i32
+// CHECK: nvvm.tcgen05.dealloc %{{.*}}, %{{.*}} : !llvm.ptr<6>, i32
+// CHECK: nvvm.mbarrier.inval %{{.*}} : !llvm.ptr<3>
 #A = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 8), (0, 16)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(0, 0), (0, 0)]} -> {dim0 = 16, dim1 = 32}>
 #B = #nv_tileas.linear<{register = [(1, 0), (8, 0), (16, 0), (0, 32)], lane = [(2, 0), (4, 0), (0, 1), (0, 2), (0, 4)], warp = [(0, 8), (0, 16)]} -> {dim0 = 32, dim1 = 64}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 32)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(0, 8), (0, 16)]} -> {dim0 = 16, dim1 = 64}>
@@ -43,21 +65,25 @@ nv_tileaa.func @padded_rows(%a: tensor<16x32xf16, #A>, %b: tensor<32x64xf16, #B>
 // CHECK-LABEL: llvm.func @split_f32
 // CHECK: llvm.mlir.constant(135268624 : i32)
 // CHECK: "cvt.rna.tf32.f32 $0, $1;", "=r,f"
-// CHECK-COUNT-6: @%p tcgen05.mma.cta_group::1.kind::tf32 [$1], $2, $3, $4, %p;
-// CHECK-NEXT: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// CHECK-NEXT: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 0;
+// CHECK-COUNT-6: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<tf32>}
+// CHECK: nvvm.tcgen05.commit
+// CHECK: %[[P0:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: nvvm.mbarrier.try_wait %{{.*}}, %[[P0]]
 // CHECK: "cvt.rna.tf32.f32 $0, $1;", "=r,f"
-// CHECK-COUNT-6: @%p tcgen05.mma.cta_group::1.kind::tf32 [$1], $2, $3, $4, %p;
-// CHECK-NEXT: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// CHECK-NEXT: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 1;
-// CHECK-COUNT-6: @%p tcgen05.mma.cta_group::1.kind::tf32 [$1], $2, $3, $4, %p;
-// CHECK-NEXT: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// CHECK-NEXT: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 0;
-// CHECK-COUNT-6: @%p tcgen05.mma.cta_group::1.kind::tf32 [$1], $2, $3, $4, %p;
-// CHECK-NEXT: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// CHECK-NEXT: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], 1;
+// CHECK-COUNT-6: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<tf32>}
+// CHECK: nvvm.tcgen05.commit
+// CHECK: %[[P1:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: nvvm.mbarrier.try_wait %{{.*}}, %[[P1]]
+// CHECK-COUNT-6: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<tf32>}
+// CHECK: nvvm.tcgen05.commit
+// CHECK: %[[P2:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: nvvm.mbarrier.try_wait %{{.*}}, %[[P2]]
+// CHECK-COUNT-6: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<tf32>}
+// CHECK: nvvm.tcgen05.commit
+// CHECK: %[[P3:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: nvvm.mbarrier.try_wait %{{.*}}, %[[P3]]
 // CHECK-NOT: tcgen05.mma
-// CHECK: tcgen05.ld.sync.aligned.16x32bx2
+// CHECK: nvvm.tcgen05.ld %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>}
 #A = #nv_tileas.linear<{register = [(8, 0), (0, 4), (0, 8), (0, 16), (0, 32)], lane = [(0, 1), (0, 2), (1, 0), (2, 0), (4, 0)], warp = [(0, 0), (16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 64}>
 #B = #nv_tileas.linear<{register = [(4, 0), (8, 0), (16, 0), (32, 0), (0, 16), (0, 32)], lane = [(1, 0), (2, 0), (0, 1), (0, 2), (0, 4)], warp = [(0, 8), (0, 0), (0, 0)]} -> {dim0 = 64, dim1 = 64}>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 16), (0, 32)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(0, 8), (16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 64}>
@@ -76,15 +102,18 @@ nv_tileaa.func @split_f32(%a: tensor<64x64xf32, #A>, %b: tensor<64x64xf32, #B>, 
 // and one commit for all.
 // CHECK: llvm.mlir.global internal @tilecc_scratch() {{.*}} : !llvm.array<16396 x i8>
 // CHECK-LABEL: llvm.func @batched
-// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 64;
-// CHECK-COUNT-2: tcgen05.st.sync.aligned.16x32bx2.x16.b32
+// CHECK: ^bb1:
+// CHECK-NEXT: llvm.mlir.constant(64 : i32) : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc
+// CHECK-COUNT-2: nvvm.tcgen05.st %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<16xi32>
 // CHECK: llvm.mlir.constant(134742032 : i32)
-// CHECK-COUNT-2: @%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %p;
+// CHECK-COUNT-2: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<f16>}
 // CHECK-NOT: tcgen05.mma
-// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// CHECK: nvvm.tcgen05.commit
 // CHECK-NOT: tcgen05.commit
-// CHECK-COUNT-2: tcgen05.ld.sync.aligned.16x32bx2.x16.b32
-// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 64;
+// CHECK-COUNT-2: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<16xi32>
+// CHECK: llvm.mlir.constant(64 : i32) : i32
+// CHECK: nvvm.tcgen05.dealloc
 #A = #nv_tileas.linear<{register = [(0, 0, 1), (0, 8, 0), (0, 0, 8), (1, 0, 0)], lane = [(0, 0, 2), (0, 0, 4), (0, 1, 0), (0, 2, 0), (0, 4, 0)], warp = [(0, 16, 0), (0, 32, 0)]} -> {dim0 = 2, dim1 = 64, dim2 = 16}>
 #B = #nv_tileas.linear<{register = [(0, 1, 0), (0, 8, 0), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 2, 0), (0, 4, 0), (0, 0, 1), (0, 0, 2), (0, 0, 4)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 16, dim2 = 32}>
 #C = #nv_tileas.linear<{register = [(0, 0, 1), (0, 8, 0), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 0, 2), (0, 0, 4), (0, 1, 0), (0, 2, 0), (0, 4, 0)], warp = [(0, 16, 0), (0, 32, 0)]} -> {dim0 = 2, dim1 = 64, dim2 = 32}>
@@ -104,10 +133,12 @@ nv_tileaa.func @batched(%a: tensor<2x64x16xf16, #A>, %b: tensor<2x16x32xf16, #B>
 #C = #nv_tileas.linear<{register = [(0, 1), (8, 0), (0, 32)], lane = [(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)], warp = [(0, 8), (0, 16)]} -> {dim0 = 16, dim1 = 64}>
 // CHECK-LABEL: llvm.func @zero_c
 // CHECK-NOT: tcgen05.st
-// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %acc;
-// CHECK: @%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %p;
+// CHECK: %[[ACC:.*]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[OVERWRITE:.*]] = llvm.mlir.constant(false) : i1
+// CHECK: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[OVERWRITE]] {{.*}}kind = #nvvm.tcgen05_mma_kind<f16>
+// CHECK: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ACC]] {{.*}}kind = #nvvm.tcgen05_mma_kind<f16>
 // CHECK-NOT: tcgen05.mma
-// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<32xi32>
 module attributes {nv_tileas.compute_capability = 100 : i32} {
 nv_tileaa.func @zero_c(%a: tensor<16x32xf16, #A>, %b: tensor<32x64xf16, #B>) attributes {nv_tileas.num_warps = 4 : i32} {
   %c = arith.constant dense<0.0> : tensor<16x64xf32, #C>

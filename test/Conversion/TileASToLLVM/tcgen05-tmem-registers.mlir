@@ -12,45 +12,54 @@
 // run-time value), each pass commits once (3 MMAs x 4 K steps).
 // CHECK: llvm.mlir.global internal @tilecc_tmem_operands_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<65536 x i8>
 // CHECK-LABEL: llvm.func @gemm_f32
-// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 128;
-// CHECK: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $2;
+// CHECK: llvm.mlir.constant(128 : i32) : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.try_wait
 // CHECK: llvm.mlir.addressof @tilecc_tmem_operands_0
-// CHECK-NOT: tcgen05.alloc
-// CHECK-NOT: tcgen05.st
+// CHECK-NOT: nvvm.tcgen05.alloc
+// CHECK-NOT: nvvm.tcgen05.st
+// CHECK: %[[FIRST:.*]] = llvm.icmp "ne" %{{.*}}, %{{.*}} : i32
 // CHECK: cvt.rna.tf32.f32
-// CHECK: fence.proxy.async.shared::cta
-// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::tf32 [$1], $2, $3, $4, %acc;
-// CHECK-COUNT-11: @%p tcgen05.mma.cta_group::1.kind::tf32 [$1], $2, $3, $4, %p;
-// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// CHECK: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $1;
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>
+// CHECK: nvvm.elect.sync
+// CHECK: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]] {{.*}}kind = #nvvm.tcgen05_mma_kind<tf32>
+// CHECK-COUNT-11: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<tf32>
+// CHECK-NEXT: nvvm.tcgen05.commit
+// CHECK: llvm.and %{{.*}}, %{{.*}} : i32
+// CHECK: nvvm.mbarrier.try_wait
 // CHECK: cvt.rna.tf32.f32
-// CHECK-COUNT-12: @%p tcgen05.mma.cta_group::1.kind::tf32 [$1], $2, $3, $4, %p;
-// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// CHECK-NOT: tcgen05.ld
-// CHECK: llvm.br
-// CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
-// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 128;
+// CHECK: nvvm.elect.sync
+// CHECK-COUNT-12: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<tf32>
+// CHECK-NEXT: nvvm.tcgen05.commit
+// CHECK-NOT: nvvm.tcgen05.ld
+// CHECK: nvvm.mbarrier.try_wait
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<32xi32>
+// CHECK: llvm.mlir.constant(128 : i32) : i32
+// CHECK: nvvm.tcgen05.dealloc
 
 // B through a transposed view: kind::f16 from registers, one pass, a
 // 64-row tile on the padded M = 128 arrangement (read back 16x32bx2).
 // CHECK-LABEL: llvm.func @gemm_transposed_b
-// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 64;
-// CHECK-NOT: tcgen05.alloc
-// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::f16
-// CHECK: @%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %p;
-// CHECK: tcgen05.commit
-// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
+// CHECK: llvm.mlir.constant(64 : i32) : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc
+// CHECK-NOT: nvvm.tcgen05.alloc
+// CHECK: llvm.mlir.addressof @tilecc_tmem_operands_0
+// CHECK: %[[FIRST:.*]] = llvm.icmp "ne" %{{.*}}, %{{.*}} : i32
+// CHECK: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]] {{.*}}kind = #nvvm.tcgen05_mma_kind<f16>
+// CHECK: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<f16>
+// CHECK: nvvm.tcgen05.commit
+// CHECK: nvvm.tcgen05.ld %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<32xi32>
 
 // A 16-row tile: its accumulator occupies 64 rows (64 columns allocated,
 // read back 16x32bx2; only its own rows are read into registers).
 // CHECK-LABEL: llvm.func @gemm_m16
-// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 64;
-// CHECK: tcgen05.mma.cta_group::1.kind::f16
-// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
+// CHECK: nvvm.tcgen05.alloc
+// CHECK: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<f16>
+// CHECK: nvvm.tcgen05.ld %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<32xi32>
 
 // The per-dot lowering where the operands' buffer did not fit.
 // CHECK-LABEL: llvm.func @gemm_f32_no_room
-// CHECK: tcgen05.alloc
-// CHECK: tcgen05.mma.cta_group::1.kind::tf32
-// CHECK: tcgen05.ld
-// CHECK: tcgen05.dealloc
+// CHECK: nvvm.tcgen05.alloc
+// CHECK: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<tf32>
+// CHECK: nvvm.tcgen05.ld
+// CHECK: nvvm.tcgen05.dealloc

@@ -10,18 +10,28 @@
 // the loop (wait, tcgen05.ld, dealloc, inval).
 // CHECK-LABEL: llvm.func @gemm
 // CHECK: llvm.mlir.addressof @tilecc_tmem_0
-// CHECK: @%p tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 128;
-// CHECK: @%p mbarrier.init.shared::cta.b64 [$1], 1;
+// CHECK: llvm.mlir.constant(128 : i32) : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.init
 // CHECK-NOT: tcgen05.st
-// CHECK: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $2;
+// The wait for the last commit, in a branch taken once a commit was made.
+// CHECK: %[[MADE:.*]] = llvm.icmp "ne" %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: llvm.cond_br %[[MADE]]
+// CHECK: nvvm.mbarrier.try_wait
+// CHECK: nvvm.tcgen05.fence <after>
 // CHECK: nvvm.cp.async.wait.group
-// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %acc;
-// CHECK: @%p tcgen05.mma.cta_group::1.kind::f16 [$1], $2, $3, $4, %p;
-// CHECK: @%p tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [$1];
-// CHECK: mbarrier.try_wait.parity.shared::cta.b64 %done, [$0], $2;
-// CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
-// CHECK: @%p tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 128;
-// CHECK: @%p mbarrier.inval.shared::cta.b64 [$1];
+// CHECK: nvvm.tcgen05.fence <after>
+// CHECK: nvvm.elect.sync
+// CHECK: %[[FIRST:.*]] = llvm.icmp "ne" %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[NEXT:.*]] = llvm.mlir.constant(true) : i1
+// CHECK: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]] {{.*}}kind = #nvvm.tcgen05_mma_kind<f16>
+// CHECK: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NEXT]] {{.*}}kind = #nvvm.tcgen05_mma_kind<f16>
+// CHECK-NEXT: nvvm.tcgen05.commit %{{.*}} : !llvm.ptr<3>
+// CHECK: nvvm.mbarrier.try_wait
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<32xi32>
+// CHECK: llvm.mlir.constant(128 : i32) : i32
+// CHECK: nvvm.tcgen05.dealloc
+// CHECK: nvvm.mbarrier.inval
 
 // The other kinds from the same table: the 64-row e4m3 tile runs the
 // M = 64 instruction (descriptor 0x04110010: E4M3 x E4M3 -> F32, N-major
@@ -29,25 +39,26 @@
 // with tcgen05.ld 16x32bx2 (its rows in lanes 0-15 of each quarter); the
 // s8 tile kind::i8 (0x081104a0: S8 x S8 -> S32, M = 128), two K steps.
 // CHECK-LABEL: llvm.func @gemm_e4m3_m64
-// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [$1], 64;
+// CHECK: nvvm.tcgen05.alloc
 // CHECK: llvm.mlir.constant(68222992 : i32)
-// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::f8f6f4 [$1], $2, $3, $4, %acc;
+// CHECK: %[[FIRST:.*]] = llvm.icmp "ne"
+// CHECK: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]] {{.*}}kind = #nvvm.tcgen05_mma_kind<f8f6f4>
 // CHECK-NOT: tcgen05.mma
-// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
-// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 64;
+// CHECK: nvvm.tcgen05.commit
+// CHECK: nvvm.tcgen05.ld %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<32xi32>
+// CHECK: %[[COLS:.*]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK: nvvm.tcgen05.dealloc %{{.*}}, %[[COLS]]
 // CHECK-LABEL: llvm.func @gemm_s8
 // CHECK: llvm.mlir.constant(135333024 : i32)
-// CHECK: setp.ne.u32 %acc, $5, 0;\0A@%p tcgen05.mma.cta_group::1.kind::i8 [$1], $2, $3, $4, %acc;
-// CHECK: @%p tcgen05.mma.cta_group::1.kind::i8 [$1], $2, $3, $4, %p;
-// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// CHECK-COUNT-2: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<i8>
+// CHECK: nvvm.tcgen05.commit
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<32xi32>
 // An f16 accumulator: D type F16 (0x04110000), its cells' low halves read
 // back from the 32-bit words.
 // CHECK-LABEL: llvm.func @gemm_f16_acc
 // CHECK: llvm.mlir.constant(68222976 : i32)
-// CHECK: tcgen05.mma.cta_group::1.kind::f16
-// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x32.b32
+// CHECK: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<f16>
+// CHECK: nvvm.tcgen05.ld %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<32xi32>
 // CHECK: %[[H:.*]] = llvm.trunc %{{.*}} : i32 to i16
 // CHECK-NEXT: llvm.bitcast %[[H]] : i16 to f16
 

@@ -102,6 +102,19 @@ TEST(TargetInfo, PtxOpcodesNameTheirFeature) {
   EXPECT_FALSE(parseTarget("sm_86")->has(F::MbarrierTx));
   EXPECT_TRUE(parseTarget("sm_90")->has(F::MbarrierTx));
   EXPECT_TRUE(parseTarget("sm_120")->has(F::AsyncProxyFence));
+  // elect.sync (the tcgen05 and TMA issuing thread) is sm_90.
+  EXPECT_EQ(getPtxInstructionFeature("elect.sync"), F::ElectSync);
+  EXPECT_FALSE(parseTarget("sm_89")->has(F::ElectSync));
+  EXPECT_TRUE(parseTarget("sm_90")->has(F::ElectSync));
+  EXPECT_TRUE(parseTarget("sm_100a")->has(F::ElectSync));
+}
+
+// NVVM ops whose NVPTX forms need a PTX ISA above some target's default.
+TEST(TargetInfo, NvvmOpPtxVersion) {
+  EXPECT_EQ(getNvvmOpPtxVersion("nvvm.tcgen05.mma.block_scale"), 88u);
+  EXPECT_EQ(getNvvmOpPtxVersion("nvvm.tcgen05.mma"), 0u);
+  EXPECT_EQ(getNvvmOpPtxVersion("nvvm.fence.proxy.acquire"), 83u);
+  EXPECT_EQ(getNvvmOpPtxVersion("nvvm.elect.sync"), 0u);
 }
 
 // Inline-asm text: each statement's opcode, past braces, labels, guards and
