@@ -132,19 +132,6 @@ tl::LinearLayout tcgen05::tmemRegisterLayout(const TmemShape &p) {
       {{tl::kRegister, regs}, {tl::kLane, lanes}, {tl::kWarp, warps}}, outs);
 }
 
-void tcgen05::emitIf(RewriterBase &rewriter, Location loc, Value cond,
-                     llvm::function_ref<void()> body) {
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  Block *then = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(before);
-  LLVM::CondBrOp::create(rewriter, loc, cond, then, after);
-  rewriter.setInsertionPointToEnd(then);
-  body();
-  LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
-  rewriter.setInsertionPointToStart(after);
-}
-
 Value tcgen05::isIssuingThread(OpBuilder &b, Location loc, Value warp) {
   Value inWarp0 = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, warp,
                                        createI32(b, loc, 0));
@@ -225,20 +212,6 @@ void tcgen05::emitTmemBarrier(OpBuilder &b, Location loc) {
   emitTmemFence(b, loc, /*before=*/true);
   NVVM::Barrier0Op::create(b, loc);
   emitTmemFence(b, loc, /*before=*/false);
-}
-
-void tcgen05::emitMbarrierWait(RewriterBase &rewriter, Location loc,
-                               Value mbar, Value parity) {
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  Block *spin = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(before);
-  LLVM::BrOp::create(rewriter, loc, ValueRange(), spin);
-  rewriter.setInsertionPointToEnd(spin);
-  Value done = NVVM::MBarrierTryWaitOp::create(
-      rewriter, loc, rewriter.getI1Type(), mbar, parity, /*ticks=*/Value());
-  LLVM::CondBrOp::create(rewriter, loc, done, after, spin);
-  rewriter.setInsertionPointToStart(after);
 }
 
 Value tcgen05::ScratchFrame::at(OpBuilder &b, Location loc,

@@ -11,6 +11,7 @@
 #ifndef TILECC_CONVERSION_TILEASTOLLVM_TCGEN05STAGING_H
 #define TILECC_CONVERSION_TILEASTOLLVM_TCGEN05STAGING_H
 
+#include "Conversion/TileASToLLVM/ControlFlow.h"
 #include "Layout/LinearLayout.h"
 #include "Layout/Tcgen05Mma.h"
 #include "mlir/IR/Builders.h"
@@ -48,12 +49,6 @@ struct TmemShape {
   bool halfRows;
 };
 ::tilecc::layout::LinearLayout tmemRegisterLayout(const TmemShape &shape);
-
-/// `body` only in the threads where the i1 `cond` holds: a branch around
-/// it, both paths joining in a new block where the insertion point is left.
-/// `body` may branch itself.
-void emitIf(RewriterBase &rewriter, Location loc, Value cond,
-            llvm::function_ref<void()> body);
 
 /// True in the one thread that issues a lowering's tcgen05.mma, tcgen05.cp
 /// and tcgen05.commit: elect.sync's leader of warp 0 (`warp`: the thread's
@@ -94,11 +89,6 @@ void emitTmemFence(OpBuilder &b, Location loc, bool before);
 /// A CTA barrier that orders tensor-memory work: the before-fence, the
 /// barrier, the after-fence.
 void emitTmemBarrier(OpBuilder &b, Location loc);
-
-/// Every thread spins on mbarrier.try_wait.parity until the phase of parity
-/// `parity` (i32) of the mbarrier at `mbar` (shared pointer) completed.
-void emitMbarrierWait(RewriterBase &rewriter, Location loc, Value mbar,
-                      Value parity);
 
 /// Releases `columns` of tensor memory at `tmem` once every thread's
 /// tensor-memory accesses are done (fence, CTA barrier, fence, then warp 0

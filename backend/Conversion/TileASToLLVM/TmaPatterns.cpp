@@ -36,6 +36,7 @@
 // (NVPTX drops the release ordering of an LLVM `atomicrmw xchg release`).
 //
 //===----------------------------------------------------------------------===//
+#include "Conversion/TileASToLLVM/ControlFlow.h"
 #include "Conversion/TileASToLLVM/PtxVersion.h"
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
@@ -102,23 +103,6 @@ Value toPtr(OpBuilder &b, Location loc, Value v, unsigned space) {
   if (v.getType() != type)
     return LLVM::AddrSpaceCastOp::create(b, loc, type, v);
   return v;
-}
-
-/// Splits the current block: `body` runs where `cond` holds, then both paths
-/// continue in a new block, where the insertion point is left. `body` may
-/// split blocks itself; its last block falls through.
-template <typename Fn>
-void emitIf(ConversionPatternRewriter &rewriter, Location loc, Value cond,
-            Fn body) {
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  Block *then = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(before);
-  LLVM::CondBrOp::create(rewriter, loc, cond, then, after);
-  rewriter.setInsertionPointToEnd(then);
-  body();
-  LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
-  rewriter.setInsertionPointToStart(after);
 }
 
 /// True in one thread of the CTA: elect.sync's leader of warp `warp` (0,
@@ -383,22 +367,6 @@ std::pair<Value, Value> getBarrier(OpBuilder &b, Location loc, Value barriers,
   return {addr, LLVM::TruncOp::create(b, loc, b.getI32Type(), parity)};
 }
 
-/// Spins on `mbarrier.try_wait.parity` until the phase with `parity`
-/// completed.
-void emitWait(ConversionPatternRewriter &rewriter, Location loc,
-              Value barrier, Value parity) {
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  Block *spin = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(before);
-  LLVM::BrOp::create(rewriter, loc, ValueRange(), spin);
-  rewriter.setInsertionPointToEnd(spin);
-  Value done = NVVM::MBarrierTryWaitOp::create(
-      rewriter, loc, rewriter.getI1Type(), barrier, parity, /*ticks=*/Value());
-  LLVM::CondBrOp::create(rewriter, loc, done, after, spin);
-  rewriter.setInsertionPointToStart(after);
-}
-
 struct PipelineCreateLowering
     : OpConversionPattern<nv_tileas::PipelineCreateOp> {
   PipelineCreateLowering(const TypeConverter &converter, MLIRContext *ctx,
@@ -463,11 +431,11 @@ struct StageLowering : OpConversionPattern<OpTy> {
     if constexpr (std::is_same_v<OpTy, nv_tileas::ProducerAcquireOp>) {
       // The phase before this fill's: on the first lap, the one before the
       // barrier's first, which counts as complete.
-      emitWait(rewriter, loc, barrier,
+      emitMbarrierWait(rewriter, loc, barrier,
                LLVM::XOrOp::create(rewriter, loc, parity,
                                    createI32(rewriter, loc, 1)));
     } else if constexpr (waits) {
-      emitWait(rewriter, loc, barrier, parity);
+      emitMbarrierWait(rewriter, loc, barrier, parity);
     } else {
       // The producer's elected thread arms the full barrier (one arrival);
       // every thread releases the empty one. Releasing the fill before the
