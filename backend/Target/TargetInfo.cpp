@@ -35,7 +35,7 @@ constexpr unsigned kAmpere = bits({F::CpAsync, F::Ldmatrix, F::MmaSyncF16});
 constexpr unsigned kAda = kAmpere | bits({F::MmaSyncFp8, F::Fp8Convert});
 constexpr unsigned kHopper =
     kAda | bits({F::Tma, F::Clusters, F::Bf16AtomicAdd, F::MbarrierTx,
-                 F::AsyncProxyFence, F::ElectSync});
+                 F::AsyncProxyFence, F::ElectSync, F::GridDepControl});
 constexpr unsigned kBlackwell =
     kHopper | bits({F::Fp4, F::ClusterLaunchControl});
 
@@ -46,9 +46,9 @@ const ArchRow kArchs[] = {
     {86, 71, 0, false, kAmpere, 0, 99 * 1024, 100 * 1024, 1536, 16},
     {89, 78, 0, false, kAda, 0, 99 * 1024, 100 * 1024, 1536, 24},
     {90, 78, 0, true, kHopper, bits({F::Wgmma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
-    {100, 86, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
+    {100, 86, 88, true, kBlackwell, bits({F::Tcgen05, F::Tcgen05KindI8, F::BlockScaledMma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
     {103, 88, 88, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
-    {110, 90, 90, true, kBlackwell, bits({F::Tcgen05, F::BlockScaledMma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
+    {110, 90, 90, true, kBlackwell, bits({F::Tcgen05, F::Tcgen05KindI8, F::BlockScaledMma, F::Setmaxnreg}), 227 * 1024, 228 * 1024, 2048, 32},
     {120, 87, 88, true, kBlackwell, bits({F::BlockScaledMma, F::Setmaxnreg}), 99 * 1024, 128 * 1024, 1536, 32},
     {121, 88, 88, true, kBlackwell, bits({F::BlockScaledMma, F::Setmaxnreg}), 99 * 1024, 128 * 1024, 1536, 32},
 };
@@ -203,6 +203,8 @@ llvm::StringRef tilecc::getFeatureName(TargetFeature feature) {
   case F::AsyncProxyFence: return "async-proxy fences";
   case F::Setmaxnreg: return "setmaxnreg";
   case F::ElectSync: return "elect.sync";
+  case F::Tcgen05KindI8: return "tcgen05.mma kind::i8";
+  case F::GridDepControl: return "griddepcontrol";
   }
   return "unknown feature";
 }
@@ -221,6 +223,8 @@ const PtxInstructionRow kPtxInstructions[] = {
     {"cp.reduce.async.bulk", "", F::Tma},     // sm_90
     {"cp.async", "", F::CpAsync},             // sm_80
     {"wgmma", "", F::Wgmma},                  // sm_90a
+    // kind::i8 implies tcgen05: every target with it has the rest.
+    {"tcgen05.mma", ".kind::i8", F::Tcgen05KindI8}, // sm_100a, sm_110a
     {"tcgen05", "", F::Tcgen05},              // sm_100a, sm_103a, sm_110a
     {"mbarrier.try_wait", "", F::MbarrierTx}, // sm_90
     {"mbarrier", ".expect_tx", F::MbarrierTx}, // sm_90
@@ -236,6 +240,7 @@ const PtxInstructionRow kPtxInstructions[] = {
     {"barrier.cluster", "", F::Clusters},     // sm_90
     {"setmaxnreg", "", F::Setmaxnreg},        // sm_90a
     {"elect.sync", "", F::ElectSync},         // sm_90
+    {"griddepcontrol", "", F::GridDepControl}, // sm_90
 };
 
 /// Whether `opcode` is `prefix` or continues it with a qualifier.

@@ -37,6 +37,8 @@ enum class TargetFeature : unsigned {
   AsyncProxyFence = 1u << 14, // fence.proxy.async (sm_90+)
   Setmaxnreg = 1u << 15,     // setmaxnreg register reallocation (sm_90a and later a/f)
   ElectSync = 1u << 16,      // elect.sync (sm_90+)
+  Tcgen05KindI8 = 1u << 17,  // tcgen05.mma .kind::i8 (sm_100a, sm_110a; not sm_103a)
+  GridDepControl = 1u << 18, // griddepcontrol (sm_90+)
 };
 
 /// The variant suffix of an architecture name.

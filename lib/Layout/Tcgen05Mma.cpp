@@ -8,16 +8,6 @@
 
 using namespace tilecc::layout;
 
-bool tilecc::layout::hasTcgen05Mma(int64_t cc) {
-  return cc == 100 || cc == 103 || cc == 110;
-}
-
-bool tilecc::layout::hasTcgen05Kind(int64_t cc, Tcgen05Kind kind) {
-  if (kind == Tcgen05Kind::I8)
-    return cc == 100 || cc == 110;
-  return hasTcgen05Mma(cc);
-}
-
 llvm::StringRef tilecc::layout::getTcgen05KindName(Tcgen05Kind kind) {
   switch (kind) {
   case Tcgen05Kind::F16:

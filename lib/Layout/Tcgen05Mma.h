@@ -20,15 +20,9 @@
 
 namespace tilecc::layout {
 
-/// Whether compute capability `cc` (arch-specific variant) has tcgen05.mma:
-/// sm_100a, sm_103a and sm_110a; sm_120a/121a do not.
-bool hasTcgen05Mma(int64_t cc);
-
+/// tcgen05.mma's kinds. Which targets have tcgen05 and each kind is
+/// TargetInfo's feature table (Tcgen05, Tcgen05KindI8).
 enum class Tcgen05Kind { F16, TF32, F8F6F4, I8 };
-
-/// Whether `cc` has the kind: kind::i8 is sm_100a and sm_110a only (the PTX
-/// ISA's target notes for tcgen05.mma; ptxas refuses it for sm_103a).
-bool hasTcgen05Kind(int64_t cc, Tcgen05Kind kind);
 
 /// One dense tcgen05.mma form: its kind, the K of one instruction (32 bytes
 /// of A), and the instruction-descriptor type codes of A, B and D. With

@@ -39,11 +39,24 @@ const NamedFeature kNvvmFeatures[] = {
     {"nvvm.mma.block_scale", F::BlockScaledMma},
     {"nvvm.setmaxregister", F::Setmaxnreg},
     {"nvvm.elect.sync", F::ElectSync},
+    {"nvvm.griddepcontrol", F::GridDepControl},
 };
 
 void add(SmallVectorImpl<F> &features, F feature) {
   if (!llvm::is_contained(features, feature))
     features.push_back(feature);
+}
+
+/// tcgen05.mma's kind::i8 exists on fewer targets than tcgen05 itself.
+template <typename... MmaOps> bool isTcgen05MmaKindI8(Operation *op) {
+  bool i8 = false;
+  (
+      [&] {
+        if (auto mma = dyn_cast<MmaOps>(op))
+          i8 = mma.getKind() == NVVM::Tcgen05MMAKind::I8;
+      }(),
+      ...);
+  return i8;
 }
 
 /// PTX written as inline assembly (tilecc's own wgmma, tcgen05, cp.async,
@@ -72,6 +85,9 @@ void ::tilecc::getRequiredFeatures(Operation *op, SmallVectorImpl<F> &features) 
       add(features, named.feature);
       break;
     }
+  if (isTcgen05MmaKindI8<NVVM::Tcgen05MMAOp, NVVM::Tcgen05MMASparseOp,
+                         NVVM::Tcgen05MMAWsOp, NVVM::Tcgen05MMAWsSparseOp>(op))
+    add(features, F::Tcgen05KindI8);
   // fence.proxy.async (the alias proxy's fence is older).
   if (auto fence = dyn_cast<NVVM::FenceProxyOp>(op))
     if (fence.getKind() != NVVM::ProxyKind::alias)

@@ -64,12 +64,9 @@ struct FenceAliasPattern
 void mlir::tilecc::populateCudaTileSyncToTileAAPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns,
     const CudaTileToTileAAOptions &options) {
-  // griddepcontrol exists from sm_90 on (PTX ISA 9.7.13.x, sm_90, PTX 7.8),
-  // the targets with TMA: TargetInfo's feature bits have no row of their own
-  // for it yet.
   std::optional<::tilecc::TargetInfo> target =
       ::tilecc::parseTarget(options.arch);
-  bool gdc = target && target->smVersion >= 90;
+  bool gdc = target && target->has(::tilecc::TargetFeature::GridDepControl);
   MLIRContext *context = patterns.getContext();
   patterns
       .add<GridDepControlPattern<cuda_tile::GdcWaitTkoOp,

@@ -40,15 +40,21 @@ static std::string mmaElementName(Type type,
   return nv_tileas::getMmaElementName(mmaInputType(type, sign));
 }
 
+using ::tilecc::TargetFeature;
+
 /// The family the dot lowers to before the arch-specific ones are tried.
 /// Plain dots start from mma.sync (selectsWgmma / selectsTcgen05 below
 /// pick wgmma and tcgen05 where the table allows). Block-scaled MMA is
-/// tcgen05 on sm_100a to sm_110a and block-scaled mma.sync on
-/// sm_120a/sm_121a (no tcgen05).
-static nv_tileas::MmaFamily mmaFamily(int64_t cc, bool blockScaled) {
+/// mma.sync on targets that have block scaling without tcgen05
+/// (sm_120a/sm_121a) and tcgen05 otherwise (sm_100a to sm_110a; older
+/// targets are refused with tcgen05's diagnostics).
+static nv_tileas::MmaFamily mmaFamily(const ::tilecc::TargetInfo &target,
+                                      bool blockScaled) {
   if (blockScaled)
-    return cc >= 120 ? nv_tileas::MmaFamily::mma_sync_block_scaled
-                     : nv_tileas::MmaFamily::tcgen05_block_scaled;
+    return target.has(TargetFeature::BlockScaledMma) &&
+                   !target.has(TargetFeature::Tcgen05)
+               ? nv_tileas::MmaFamily::mma_sync_block_scaled
+               : nv_tileas::MmaFamily::tcgen05_block_scaled;
   return nv_tileas::MmaFamily::mma_sync;
 }
 
@@ -86,10 +92,12 @@ getArchSpecificDot(nv_tileaa::DotOp op, nv_tileaa::KernelSpecAttr spec,
 /// sm_90a runs a dot on wgmma when the instruction table has its element
 /// types (f16/bf16 -> f32, no f16 accumulator kept) and the tile splits into
 /// warpgroups (lib/Layout's fitsWgmma); everything else stays on mma.sync.
-static bool selectsWgmma(nv_tileaa::DotOp op, int64_t cc,
+static bool selectsWgmma(nv_tileaa::DotOp op,
+                         const ::tilecc::TargetInfo &target,
                          nv_tileaa::KernelSpecAttr spec) {
   std::optional<ArchSpecificDot> dot;
-  if (cc != 90 || !(dot = getArchSpecificDot(op, spec)))
+  if (!target.has(TargetFeature::Wgmma) ||
+      !(dot = getArchSpecificDot(op, spec)))
     return false;
   std::optional<::tilecc::layout::WgmmaShape> instr =
       ::tilecc::layout::getWgmmaShape(dot->a, dot->b, dot->c);
@@ -98,17 +106,19 @@ static bool selectsWgmma(nv_tileaa::DotOp op, int64_t cc,
 }
 
 /// sm_100a, sm_103a and sm_110a run a plain dot on tcgen05.mma when the
-/// instruction table has its element types (f32 operands as 3xTF32) and the
+/// instruction table has its element types (f32 operands as 3xTF32), the
+/// target has the instruction's kind (kind::i8 is not on sm_103a) and the
 /// tile fits (lib/Layout's fitsTcgen05: batched, and fewer than 64 rows
 /// padded, included); everything else stays on mma.sync. A dot widened from an
 /// f16 mmaf takes the table's D type F16 form (DotAccumulator.cpp narrows
 /// it back): mma.sync has no f16 accumulator for 8-bit floats, so it only
 /// does where the schedule cannot send it back to mma.sync for its
 /// accumulator's staging (tileas-assign-layouts).
-static bool selectsTcgen05(nv_tileaa::DotOp op, int64_t cc,
+static bool selectsTcgen05(nv_tileaa::DotOp op,
+                           const ::tilecc::TargetInfo &target,
                            nv_tileaa::KernelSpecAttr spec) {
   std::optional<ArchSpecificDot> dot;
-  if (!::tilecc::layout::hasTcgen05Mma(cc) ||
+  if (!target.has(TargetFeature::Tcgen05) ||
       !(dot = getArchSpecificDot(op, spec, /*f16Accumulator=*/true,
                                  /*batched=*/true)))
     return false;
@@ -124,7 +134,10 @@ static bool selectsTcgen05(nv_tileaa::DotOp op, int64_t cc,
                        ::tilecc::kPortableStaticSharedBytes))
       return false;
   }
-  return instr && ::tilecc::layout::hasTcgen05Kind(cc, instr->kind) &&
+  TargetFeature kind = instr && instr->kind == ::tilecc::layout::Tcgen05Kind::I8
+                           ? TargetFeature::Tcgen05KindI8
+                           : TargetFeature::Tcgen05;
+  return instr && target.has(kind) &&
          ::tilecc::layout::fitsTcgen05(dot->numWarps, dot->cShape, dot->k,
                                        *instr);
 }
@@ -155,16 +168,15 @@ static LogicalResult validateMmaShape(nv_tileaa::DotOp op,
 
 /// Whether mma.sync has the operand types on this target (the target table
 /// says which have its fp8 forms).
-static bool mmaSyncHasTypes(nv_tileaa::DotOp op, int64_t cc) {
+static bool mmaSyncHasTypes(nv_tileaa::DotOp op,
+                            const ::tilecc::TargetInfo &target) {
   auto isFp8 = [](Value v) {
     return isa<Float8E4M3FNType, Float8E5M2Type>(
         cast<RankedTensorType>(v.getType()).getElementType());
   };
   if (!isFp8(op.getA()) && !isFp8(op.getB()))
     return true;
-  std::optional<::tilecc::TargetInfo> target =
-      ::tilecc::parseTarget("sm_" + std::to_string(cc));
-  return target && target->has(::tilecc::TargetFeature::MmaSyncFp8);
+  return target.has(TargetFeature::MmaSyncFp8);
 }
 
 /// An FMA dot multiplies in the accumulator's type: narrower floats are
@@ -270,21 +282,31 @@ struct DotPattern : OpConversionPattern<nv_tileaa::DotOp> {
       op.emitError("failed to get the target spec");
       return failure();
     }
-    nv_tileas::MmaFamily family = mmaFamily(*cc, blockScaled);
-    if (!blockScaled && selectsWgmma(op, *cc, spec))
+    // The exact device of the compute capability: plain `sm_XY` has the
+    // arch-specific features (getArchSpecificDot checks the module's `a`).
+    // A compute capability the table does not know has none of them.
+    std::optional<::tilecc::TargetInfo> target =
+        ::tilecc::parseTarget("sm_" + std::to_string(*cc));
+    if (!target) {
+      target = ::tilecc::TargetInfo();
+      target->smVersion = *cc;
+      target->features = 0;
+    }
+    nv_tileas::MmaFamily family = mmaFamily(*target, blockScaled);
+    if (!blockScaled && selectsWgmma(op, *target, spec))
       family = nv_tileas::MmaFamily::wgmma;
-    else if (!blockScaled && selectsTcgen05(op, *cc, spec))
+    else if (!blockScaled && selectsTcgen05(op, *target, spec))
       family = nv_tileas::MmaFamily::tcgen05;
     LogicalResult shape = validateMmaShape(op, family);
     // A plain dot no MMA instruction of the target takes (a dimension below
     // the instruction's, fp8 before sm_89) runs as scalar multiply-adds.
-    if (!blockScaled && (failed(shape) || !mmaSyncHasTypes(op, *cc)))
+    if (!blockScaled && (failed(shape) || !mmaSyncHasTypes(op, *target)))
       return rewriteAsFma(op, adaptor, rewriter);
     if (failed(shape)) {
       op.emitError("failed to find available mma partition");
       return failure();
     }
-    if (blockScaled && *cc <= 99) {
+    if (blockScaled && !target->has(TargetFeature::BlockScaledMma)) {
       op.emitError(
           "mma block scale is not supported by compute capability < sm100");
       return failure();

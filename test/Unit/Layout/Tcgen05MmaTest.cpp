@@ -19,18 +19,6 @@ using namespace tilecc::layout;
 
 namespace {
 
-TEST(Tcgen05Mma, Targets) {
-  EXPECT_TRUE(hasTcgen05Mma(100));
-  EXPECT_TRUE(hasTcgen05Mma(103));
-  EXPECT_TRUE(hasTcgen05Mma(110));
-  EXPECT_FALSE(hasTcgen05Mma(90));
-  EXPECT_FALSE(hasTcgen05Mma(120));
-  EXPECT_FALSE(hasTcgen05Mma(121));
-  EXPECT_TRUE(hasTcgen05Kind(103, Tcgen05Kind::F16));
-  EXPECT_TRUE(hasTcgen05Kind(110, Tcgen05Kind::I8));
-  EXPECT_FALSE(hasTcgen05Kind(103, Tcgen05Kind::I8));
-}
-
 TEST(Tcgen05Mma, InstructionTable) {
   auto f16 = getTcgen05Shape("f16", "f16", "f32");
   ASSERT_TRUE(f16);

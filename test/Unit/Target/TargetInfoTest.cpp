@@ -109,6 +109,25 @@ TEST(TargetInfo, PtxOpcodesNameTheirFeature) {
   EXPECT_TRUE(parseTarget("sm_100a")->has(F::ElectSync));
 }
 
+// tcgen05 and its kind::i8 (PTX ISA tcgen05.mma target notes), griddepcontrol.
+TEST(TargetInfo, Tcgen05Targets) {
+  for (const char *name : {"sm_100a", "sm_100", "sm_103a", "sm_110a"})
+    EXPECT_TRUE(parseTarget(name)->has(F::Tcgen05)) << name;
+  for (const char *name : {"sm_90a", "sm_100f", "sm_120a", "sm_121a"})
+    EXPECT_FALSE(parseTarget(name)->has(F::Tcgen05)) << name;
+  EXPECT_TRUE(parseTarget("sm_100a")->has(F::Tcgen05KindI8));
+  EXPECT_TRUE(parseTarget("sm_110a")->has(F::Tcgen05KindI8));
+  EXPECT_FALSE(parseTarget("sm_103a")->has(F::Tcgen05KindI8));
+  EXPECT_EQ(getPtxInstructionFeature("tcgen05.mma.cta_group::1.kind::i8"),
+            F::Tcgen05KindI8);
+  EXPECT_EQ(getPtxInstructionFeature("tcgen05.mma.cta_group::1.kind::f16"),
+            F::Tcgen05);
+  EXPECT_EQ(getPtxInstructionFeature("griddepcontrol.wait"),
+            F::GridDepControl);
+  EXPECT_FALSE(parseTarget("sm_89")->has(F::GridDepControl));
+  EXPECT_TRUE(parseTarget("sm_90")->has(F::GridDepControl));
+}
+
 // NVVM ops whose NVPTX forms need a PTX ISA above some target's default.
 TEST(TargetInfo, NvvmOpPtxVersion) {
   EXPECT_EQ(getNvvmOpPtxVersion("nvvm.tcgen05.mma.block_scale"), 88u);
