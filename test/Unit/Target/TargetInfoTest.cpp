@@ -111,6 +111,7 @@ TEST(TargetInfo, PtxOpcodesNameTheirFeature) {
 
 // tcgen05 and its kind::i8 (PTX ISA tcgen05.mma target notes), griddepcontrol.
 TEST(TargetInfo, Tcgen05Targets) {
+  using F = TargetFeature;
   for (const char *name : {"sm_100a", "sm_100", "sm_103a", "sm_110a"})
     EXPECT_TRUE(parseTarget(name)->has(F::Tcgen05)) << name;
   for (const char *name : {"sm_90a", "sm_100f", "sm_120a", "sm_121a"})
