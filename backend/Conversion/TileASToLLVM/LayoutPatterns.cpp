@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TileASToLLVM/TileASToLLVM.h"
+#include "Conversion/TileASToLLVM/ControlFlow.h"
 #include "Conversion/TileASToLLVM/Printf.h"
 
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
@@ -609,8 +610,12 @@ struct PrintLowering : OpConversionPattern<nv_tileaa::PrintOp> {
     auto i64 = rewriter.getI64Type();
     auto f64 = rewriter.getF64Type();
 
-    // The argument of each conversion, as C varargs promote it.
-    auto promote = [&](Value v) -> FailureOr<Value> {
+    // The argument of each conversion, as C varargs promote it (floats,
+    // integers and pointers only: checked before anything is emitted).
+    auto isPrintable = [](Type t) {
+      return isa<FloatType, IntegerType, LLVM::LLVMPointerType>(t);
+    };
+    auto promote = [&](Value v) -> Value {
       Type t = v.getType();
       if (auto ft = dyn_cast<FloatType>(t))
         return ft.getWidth() == 64
@@ -618,14 +623,12 @@ struct PrintLowering : OpConversionPattern<nv_tileaa::PrintOp> {
                    : Value(LLVM::FPExtOp::create(rewriter, loc, f64, v));
       if (auto it = dyn_cast<IntegerType>(t)) {
         if (it.getWidth() == 1)
-          return Value(LLVM::ZExtOp::create(rewriter, loc, i32, v));
+          return LLVM::ZExtOp::create(rewriter, loc, i32, v);
         if (it.getWidth() < 32)
-          return Value(LLVM::SExtOp::create(rewriter, loc, i32, v));
+          return LLVM::SExtOp::create(rewriter, loc, i32, v);
         return v;
       }
-      if (isa<LLVM::LLVMPointerType>(t))
-        return Value(LLVM::PtrToIntOp::create(rewriter, loc, i64, v));
-      return failure();
+      return LLVM::PtrToIntOp::create(rewriter, loc, i64, v);
     };
 
     // Stage the tiles.
@@ -640,6 +643,8 @@ struct PrintLowering : OpConversionPattern<nv_tileaa::PrintOp> {
                        : adaptor.getArgs()[i].getType();
       if (!conv)
         return rewriter.notifyMatchFailure(op, "unsupported argument type");
+      if (!isPrintable(conv))
+        return op.emitError("cannot print an argument of type ") << conv;
       elemTypes.push_back(conv);
       if (!tile)
         continue;
@@ -707,66 +712,57 @@ struct PrintLowering : OpConversionPattern<nv_tileaa::PrintOp> {
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, i32);
     Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
                                        tid, createI32(rewriter, loc, 0));
-    Block *before = rewriter.getInsertionBlock();
-    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-    Block *then = rewriter.createBlock(after);
-    rewriter.setInsertionPointToEnd(before);
-    LLVM::CondBrOp::create(rewriter, loc, first, then, after);
-    rewriter.setInsertionPointToEnd(then);
-    Value formatPtr = LLVM::AddressOfOp::create(rewriter, loc, format);
-    Value argBuffer;
-    for (int64_t position = 0; position < positions; ++position) {
-      SmallVector<Value> values;
-      for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
-        Value v = adaptor.getArgs()[i];
-        if (auto tile = dyn_cast<RankedTensorType>(arg.getType())) {
-          int64_t slot = slotBase[i] +
-                         (tile.getNumElements() == 1 ? 0 : position);
-          Value addr = LLVM::GEPOp::create(
-              rewriter, loc, scratchBase.getType(), i64, scratchBase,
-              ValueRange{createI64(rewriter, loc, slot)});
-          Type elem = elemTypes[i];
-          bool isBool = elem.isInteger(1);
-          v = LLVM::LoadOp::create(
-              rewriter, loc, isBool ? rewriter.getI8Type() : elem, addr);
-          if (isBool)
-            v = LLVM::TruncOp::create(rewriter, loc, elem, v);
+    emitIf(rewriter, loc, first, [&] {
+      Value formatPtr = LLVM::AddressOfOp::create(rewriter, loc, format);
+      Value argBuffer;
+      for (int64_t position = 0; position < positions; ++position) {
+        SmallVector<Value> values;
+        for (auto [i, arg] : llvm::enumerate(op.getArgs())) {
+          Value v = adaptor.getArgs()[i];
+          if (auto tile = dyn_cast<RankedTensorType>(arg.getType())) {
+            int64_t slot =
+                slotBase[i] + (tile.getNumElements() == 1 ? 0 : position);
+            Value addr = LLVM::GEPOp::create(
+                rewriter, loc, scratchBase.getType(), i64, scratchBase,
+                ValueRange{createI64(rewriter, loc, slot)});
+            Type elem = elemTypes[i];
+            bool isBool = elem.isInteger(1);
+            v = LLVM::LoadOp::create(
+                rewriter, loc, isBool ? rewriter.getI8Type() : elem, addr);
+            if (isBool)
+              v = LLVM::TruncOp::create(rewriter, loc, elem, v);
+          }
+          values.push_back(promote(v));
         }
-        FailureOr<Value> promoted = promote(v);
-        if (failed(promoted))
-          return op.emitError("cannot print an argument of type ")
-                 << v.getType();
-        values.push_back(*promoted);
+        Value buffer = LLVM::ZeroOp::create(rewriter, loc, ptrType);
+        if (!values.empty()) {
+          SmallVector<Type> fields;
+          for (Value v : values)
+            fields.push_back(v.getType());
+          auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+          // One argument buffer, a static alloca in the entry block.
+          if (!argBuffer) {
+            OpBuilder::InsertionGuard guard(rewriter);
+            Operation *fn =
+                op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+            rewriter.setInsertionPointToStart(&fn->getRegion(0).front());
+            argBuffer = LLVM::AllocaOp::create(
+                rewriter, loc, ptrType, structType,
+                LLVM::ConstantOp::create(rewriter, loc, i64,
+                                         rewriter.getI64IntegerAttr(1)));
+          }
+          buffer = argBuffer;
+          for (auto [f, v] : llvm::enumerate(values)) {
+            Value field =
+                LLVM::GEPOp::create(rewriter, loc, ptrType, structType, buffer,
+                                    ArrayRef<LLVM::GEPArg>{0, int32_t(f)});
+            LLVM::StoreOp::create(rewriter, loc, v, field);
+          }
+        }
+        LLVM::CallOp::create(rewriter, loc, vprintf,
+                             ValueRange{formatPtr, buffer});
       }
-      Value buffer = LLVM::ZeroOp::create(rewriter, loc, ptrType);
-      if (!values.empty()) {
-        SmallVector<Type> fields;
-        for (Value v : values)
-          fields.push_back(v.getType());
-        auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
-        // One argument buffer, a static alloca in the entry block.
-        if (!argBuffer) {
-          OpBuilder::InsertionGuard guard(rewriter);
-          Operation *fn =
-              op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-          rewriter.setInsertionPointToStart(&fn->getRegion(0).front());
-          argBuffer = LLVM::AllocaOp::create(
-              rewriter, loc, ptrType, structType,
-              LLVM::ConstantOp::create(rewriter, loc, i64,
-                                       rewriter.getI64IntegerAttr(1)));
-        }
-        buffer = argBuffer;
-        for (auto [f, v] : llvm::enumerate(values)) {
-          Value field = LLVM::GEPOp::create(
-              rewriter, loc, ptrType, structType, buffer,
-              ArrayRef<LLVM::GEPArg>{0, int32_t(f)});
-          LLVM::StoreOp::create(rewriter, loc, v, field);
-        }
-      }
-      LLVM::CallOp::create(rewriter, loc, vprintf,
-                           ValueRange{formatPtr, buffer});
-    }
-    LLVM::BrOp::create(rewriter, loc, ValueRange(), after);
+    });
     rewriter.eraseOp(op);
     return success();
   }
