@@ -27,6 +27,7 @@ static const StageInfo kStages[] = {
      O::MLIR,
      "tileas-assign-layouts{num-warps={num_warps}},"
      "tileas-pipeline-dot-operands,tileas-tma-store-epilogue{arch={arch}},"
+     "tileas-warpgroup-pingpong,"
      "tileas-canonicalize,"
      "tileas-plan-memory{arch={arch}},"
      "tileas-check-target-features{arch={arch}}"},

@@ -88,6 +88,25 @@ def TileASTmaStoreEpilogue : Pass<"tileas-tma-store-epilogue", "ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileASWarpgroupPingPong
+    : Pass<"tileas-warpgroup-pingpong", "ModuleOp"> {
+  let summary = "let the warpgroups of a chained-dot loop take turns on the "
+                "tensor core (FlashAttention-3's ping-pong)";
+  let description = [{
+    In an scf.for with exactly two wgmma dots, the first one's result
+    feeding the second one's A operand within the iteration (attention:
+    S = Q K^T, the softmax, P V), whose accumulators are split by rows over
+    two or more warpgroups, the first dot becomes a turn
+    (`nv_tileas.warpgroup_turn = array<i32: first barrier, warpgroups>`):
+    warpgroup g waits on named barrier `first + g` before issuing its MMAs
+    and arrives on the next warpgroup's after committing them, so one
+    warpgroup's softmax runs while another's MMAs do.
+    `nv_tileas.warpgroup_turns_begin` / `_end` around the loop hand out the
+    first turn and take back the last. Other loops are left alone.
+  }];
+  let dependentDialects = ["::mlir::nv_tileas::TileASDialect"];
+}
+
 def TileASPlanMemory : Pass<"tileas-plan-memory", "ModuleOp"> {
   let summary = "place shared-memory buffers, tensor-memory columns and "
                 "barriers";

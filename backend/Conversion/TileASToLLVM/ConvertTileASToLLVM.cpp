@@ -197,6 +197,7 @@ struct ConvertTileASToLLVMPass
     populateTileASScanToLLVMPatterns(converter, patterns);
     populateTileASFloatModeToLLVMPatterns(converter, patterns);
     populateTileASDotToLLVMPatterns(converter, patterns);
+    populateTileASWarpgroupTurnsToLLVMPatterns(converter, patterns);
     populateTileASBlockScaledMmaSyncToLLVMPatterns(converter, patterns, *target);
     populateTileASLowPrecisionToLLVMPatterns(converter, patterns, *target);
     populateTileASTcgen05BlockScaledToLLVMPatterns(converter, patterns, *target);

@@ -152,6 +152,10 @@ void populateTileASDotToLLVMPatterns(
 /// matrix descriptor.
 void populateTileASWgmmaDotToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+/// warpgroup_turns_begin / _end (tileas-warpgroup-pingpong): the named
+/// barriers that hand out the first turn and take back the last.
+void populateTileASWarpgroupTurnsToLLVMPatterns(
+    const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 /// Device-built tensor maps (make_tiled_tma_desc, tma_desc_release), TMA
 /// loads into ring slots, ring slots of warp-specialized consumers and the
 /// mbarrier pipeline stage ops; `numWarps` threads' worth of arrivals

@@ -34,6 +34,7 @@
 #include "Conversion/TileASToLLVM/MmaFragments.h"
 #include "Conversion/TileASToLLVM/SharedStaging.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
+#include "Conversion/TileASToLLVM/WarpgroupTurns.h"
 #include "Layout/DistributedLayouts.h"
 #include "Layout/MmaLayouts.h"
 #include "Layout/MatrixDescriptors.h"
@@ -400,6 +401,9 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
       inputs.push_back(result[r]);
     inputs = pinRegisters(rewriter, loc, inputs);
     SmallVector<Value> issued;
+    // A turn (tileas-warpgroup-pingpong) covers the MMAs only: B's staging
+    // and its CTA barrier come before it.
+    emitTurnWait(rewriter, loc, op);
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (int64_t rep = 0; rep < mReps; ++rep) {
       SmallVector<Value> acc(inputs.begin() + rep * nd,
@@ -410,6 +414,7 @@ struct WgmmaDotLowering : OpConversionPattern<nv_tileas::DotOp> {
       llvm::append_range(issued, acc);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    emitTurnPass(rewriter, loc, op);
     if (!async)
       issued = waitWgmma(rewriter, loc, issued, 0);
     for (auto [i, r] : llvm::enumerate(dRegs))

@@ -3,6 +3,7 @@
 #include "TileAS/IR/TileASAsyncMmaOps.h"
 #include "TileAS/IR/TileASConversionPlans.h"
 #include "TileAS/IR/TileASTmemOps.h"
+#include "TileAS/IR/TileASWarpgroupOps.h"
 #include "TileAS/IR/TileASModuleAttrs.h"
 
 using namespace mlir;
@@ -21,7 +22,7 @@ void TileASDialect::initialize() {
   registerPipelineOps();
   registerExtensionOps();
   // Declared apart from TileASDialect.h (TileASAsyncMmaOps.h,
-  // TileASTmemOps.h).
+  // TileASTmemOps.h, TileASWarpgroupOps.h).
   addOperations<
 #define GET_OP_LIST
 #include "TileAS/IR/TileASAsyncMmaOps.cpp.inc"
@@ -29,6 +30,10 @@ void TileASDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "TileAS/IR/TileASTmemOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "TileAS/IR/TileASWarpgroupOps.cpp.inc"
       >();
   addInterfaces<ConversionPlanCacheInterface>();
 }
@@ -65,6 +70,15 @@ LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'" << attr.getName().getValue()
                              << "' is a unit attribute";
     return success();
+  }
+  // A dot whose MMAs are a warpgroup's turn (TileASWarpgroupOps.h).
+  if (attr.getName() == kWarpgroupTurnAttrName) {
+    auto turn = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
+    if (!turn || turn.size() != 2 || !isa<DotOp>(op))
+      return op->emitError() << "'" << kWarpgroupTurnAttrName
+                             << "' must be array<i32: barrier, warpgroups> "
+                                "on a dot";
+    return verifyWarpgroupTurns(op, turn[0], turn[1]);
   }
   // The memory plan (tileas-plan-memory, TileASMemoryPlan.h).
   if (attr.getName() == kMemoryPlanAttrName) {

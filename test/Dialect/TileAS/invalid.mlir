@@ -974,3 +974,35 @@ func.func @f(%d: !nv_tileas.tma_desc<32x64xf16>, %i: index, %r: !nv_tileaa.ptr<f
   %0 = nv_tileas.tma_load %d[%i, %i] into %r : !nv_tileaa.ptr<f16, 3> [%i] barrier %p : !nv_tileas.pipeline<tensor<32x96xf16>> [%i] : !nv_tileas.tma_desc<32x64xf16> -> !nv_tileas.future<tensor<32x96xf16>>
   return
 }
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{warpgroup turns need named barriers 14..16 for 3 warpgroups within 1..15 (at least two warpgroups)}}
+  nv_tileas.warpgroup_turns_begin {barrier = 14 : i32, warpgroups = 3 : i32}
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{attribute 'warpgroups' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 2}}
+  nv_tileas.warpgroup_turns_end {barrier = 2 : i32, warpgroups = 1 : i32}
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<64x16xf16>, %y: tensor<16x8xf16>, %acc: tensor<64x8xf32>) {
+  // expected-error @+1 {{warpgroup turns need named barriers 0..1 for 2 warpgroups within 1..15 (at least two warpgroups)}}
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n8k16, f16 x f16 -> f32>, nv_tileas.warpgroup_turn = array<i32: 0, 2>} : tensor<64x16xf16>, tensor<16x8xf16>, tensor<64x8xf32> -> tensor<64x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<64x16xf16>, %y: tensor<16x8xf16>, %acc: tensor<64x8xf32>) {
+  // expected-error @+1 {{'nv_tileas.warpgroup_turn' must be array<i32: barrier, warpgroups> on a dot}}
+  %d = nv_tileas.dot %x, %y, %acc {atom = #nv_tileas.mma_atom<wgmma, m64n8k16, f16 x f16 -> f32>, nv_tileas.warpgroup_turn = 2 : i32} : tensor<64x16xf16>, tensor<16x8xf16>, tensor<64x8xf32> -> tensor<64x8xf32>
+  return
+}

@@ -279,3 +279,14 @@ func.func @cancel() -> (i1, i32) {
   %z = nv_tileas.canceled_program_id %r dim 2
   return %ok, %z : i1, i32
 }
+
+// Warpgroups taking turns on the tensor core (tileas-warpgroup-pingpong):
+// the first turn handed out before a loop, the last one taken back after.
+// CHECK-LABEL: func @warpgroup_turns(
+func.func @warpgroup_turns() {
+  // CHECK: nv_tileas.warpgroup_turns_begin {barrier = 2 : i32, warpgroups = 2 : i32}
+  nv_tileas.warpgroup_turns_begin {barrier = 2 : i32, warpgroups = 2 : i32}
+  // CHECK: nv_tileas.warpgroup_turns_end {barrier = 2 : i32, warpgroups = 3 : i32}
+  nv_tileas.warpgroup_turns_end {barrier = 2 : i32, warpgroups = 3 : i32}
+  return
+}
