@@ -37,6 +37,7 @@ enum class TargetFeature : unsigned {
   AsyncProxyFence = 1u << 14, // fence.proxy.async (sm_90+)
   Setmaxnreg = 1u << 15,     // setmaxnreg register reallocation (sm_90a and later a/f)
   ElectSync = 1u << 16,      // elect.sync (sm_90+)
+  Stmatrix = 1u << 17,       // stmatrix.m8n8 b16 (sm_90+)
 };
 
 /// The variant suffix of an architecture name.
