@@ -35,7 +35,8 @@ constexpr unsigned kAmpere = bits({F::CpAsync, F::Ldmatrix, F::MmaSyncF16});
 constexpr unsigned kAda = kAmpere | bits({F::MmaSyncFp8, F::Fp8Convert});
 constexpr unsigned kHopper =
     kAda | bits({F::Tma, F::Clusters, F::Bf16AtomicAdd, F::MbarrierTx,
-                 F::AsyncProxyFence, F::ElectSync, F::GridDepControl});
+                 F::AsyncProxyFence, F::ElectSync, F::GridDepControl,
+                 F::Stmatrix});
 constexpr unsigned kBlackwell =
     kHopper | bits({F::Fp4, F::ClusterLaunchControl});
 
@@ -205,6 +206,7 @@ llvm::StringRef tilecc::getFeatureName(TargetFeature feature) {
   case F::ElectSync: return "elect.sync";
   case F::Tcgen05KindI8: return "tcgen05.mma kind::i8";
   case F::GridDepControl: return "griddepcontrol";
+  case F::Stmatrix: return "stmatrix";
   }
   return "unknown feature";
 }
@@ -231,6 +233,7 @@ const PtxInstructionRow kPtxInstructions[] = {
     {"fence.mbarrier_init", "", F::MbarrierTx}, // sm_90
     {"fence.proxy.async", "", F::AsyncProxyFence}, // sm_90
     {"ldmatrix", "", F::Ldmatrix},            // sm_75
+    {"stmatrix", "", F::Stmatrix},            // sm_90
     {"mma.sync", ".block_scale", F::BlockScaledMma}, // sm_120a
     {"mma.sync", ".e4m3", F::MmaSyncFp8},     // sm_89
     {"mma.sync", ".e5m2", F::MmaSyncFp8},     // sm_89

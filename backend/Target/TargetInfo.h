@@ -39,6 +39,7 @@ enum class TargetFeature : unsigned {
   ElectSync = 1u << 16,      // elect.sync (sm_90+)
   Tcgen05KindI8 = 1u << 17,  // tcgen05.mma .kind::i8 (sm_100a, sm_110a; not sm_103a)
   GridDepControl = 1u << 18, // griddepcontrol (sm_90+)
+  Stmatrix = 1u << 19,       // stmatrix.m8n8 b16 (sm_90+)
 };
 
 /// The variant suffix of an architecture name.

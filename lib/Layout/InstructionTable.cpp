@@ -134,6 +134,8 @@ std::optional<TargetFeature> tilecc::layout::getRequiredFeature(CopyKind kind) {
     return TargetFeature::CpAsync;
   case CopyKind::Tma:
     return TargetFeature::Tma;
+  case CopyKind::Stmatrix:
+    return TargetFeature::Stmatrix;
   default:
     return std::nullopt;
   }
@@ -153,6 +155,11 @@ std::string tilecc::layout::checkCopyWidth(CopyKind kind, unsigned bits) {
     if (bits == 32 || bits == 64 || bits == 128)
       return "";
     return "cp.async copies 32, 64 or 128 bits, not " + std::to_string(bits);
+  case CopyKind::Stmatrix:
+    if (bits == 32 || bits == 64 || bits == 128)
+      return "";
+    return "stmatrix stores 32, 64 or 128 bits a lane (1, 2 or 4 matrices), "
+           "not " + std::to_string(bits);
   case CopyKind::RedGlobal:
   case CopyKind::RedShared:
     if (bits == 0)

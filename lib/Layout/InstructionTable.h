@@ -85,6 +85,7 @@ enum class CopyKind : uint32_t {
   RedShared = 5, // red/atom on shared memory, element-wise
   CpAsync = 6,   // cp.async global -> shared (sm_80+)
   Tma = 7,       // cp.async.bulk.tensor (sm_90+), whole boxes
+  Stmatrix = 8,  // stmatrix.m8n8 b16 registers -> shared (sm_90+)
 };
 
 /// The feature a copy kind needs; nullopt for plain loads, stores and
@@ -93,7 +94,8 @@ std::optional<TargetFeature> getRequiredFeature(CopyKind kind);
 
 /// Why `bits` is not an access width of the kind, or the empty string:
 /// ld/st move 1 to 128 bits an access (an element up to a 128-bit vector),
-/// cp.async 32, 64 or 128 bits (4, 8 or 16 bytes); reductions (one element)
+/// cp.async 32, 64 or 128 bits (4, 8 or 16 bytes), stmatrix 32, 64 or 128 a
+/// lane (.x1, .x2, .x4 8x8 b16 matrices); reductions (one element)
 /// and TMA (whole boxes) have no width (0).
 std::string checkCopyWidth(CopyKind kind, unsigned bits);
 

@@ -35,6 +35,7 @@ const NamedFeature kNvvmFeatures[] = {
     {"nvvm.read.ptx.sreg.cluster", F::Clusters},
     {"nvvm.mapa", F::Clusters},
     {"nvvm.ldmatrix", F::Ldmatrix},
+    {"nvvm.stmatrix", F::Stmatrix},
     {"nvvm.mma.sync", F::MmaSyncF16},
     {"nvvm.mma.block_scale", F::BlockScaledMma},
     {"nvvm.setmaxregister", F::Setmaxnreg},

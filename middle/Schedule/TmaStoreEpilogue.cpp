@@ -11,8 +11,15 @@
 // by the lowering) followed by the map's release. A ragged edge needs no
 // mask: the bulk store writes nothing outside the tensor.
 //
-// Everything else keeps its store: conversions or other work between the
-// accumulator and the store (element types, bias, activation), views the
+// A plain element-type conversion of the accumulator (f32 to f16 / bf16, the
+// usual output) may sit between it and the store, and so may the layout
+// changes the store's coalescing asked for: the bulk store takes the
+// converted tile in the accumulator's layout (the staging reorders it) and
+// they go. 16-bit tiles are staged with stmatrix where lib/Layout's
+// `planTmaBoxStmatrix` takes their layout (the wgmma accumulator's).
+//
+// Everything else keeps its store: other work between the accumulator and
+// the store (bias, activation), views the
 // bulk store cannot address (not 2-d, an offset, a strided last dimension,
 // rows or base not 16-byte aligned: the store's atom is not stg_128),
 // masks, ordered or used tokens, and kernels whose shared memory would not
@@ -21,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 #include "Schedule/Passes.h"
 
+#include "Layout/TmaLayouts.h"
 #include "Target/TargetInfo.h"
 #include "TileAA/IR/TileAADialect.h"
 #include "TileAS/IR/TileASAsyncMmaOps.h"
@@ -74,20 +82,51 @@ unsigned chooseSwizzle(int64_t cols, int64_t elemBytes) {
   return 0;
 }
 
+/// The tile a bulk store of `store` writes: its value behind the layout
+/// changes made for the store (each used only on the way to it), which
+/// `dead` receives; null when one has other uses.
+Value getStoredTile(TiledStoreOp store, SmallVectorImpl<Operation *> &dead) {
+  Value value = store.getValue();
+  while (auto convert = value.getDefiningOp<ConvertLayoutOp>()) {
+    if (!convert->hasOneUse())
+      return {};
+    dead.push_back(convert);
+    value = convert.getSource();
+  }
+  return value;
+}
+
+/// The accumulator a stored tile comes from (itself, or a conversion's
+/// operand).
+Value getAccumulator(Value stored) {
+  Operation *def = stored.getDefiningOp();
+  if (def && isa<arith::TruncFOp, arith::ExtFOp>(def))
+    return def->getOperand(0);
+  return stored;
+}
+
 struct Epilogue {
   TiledStoreOp store;
+  Value stored;
+  SmallVector<Operation *> dead;
   MakeTiledViewOp view;
   PipelineCreateOp pipeline;
   TmaDescType box;
   unsigned swizzle;
   int64_t stagingBytes;
+  CopyAtomAttr staging;
 };
 
 /// The bulk tensor store form of `store`, or std::nullopt where it keeps
 /// its store (see the file comment).
 std::optional<Epilogue> matchEpilogue(TiledStoreOp store,
+                                      const ::tilecc::TargetInfo &target,
                                       DominanceInfo &dominance) {
-  PipelineCreateOp pipeline = getFeedingPipeline(store.getValue());
+  SmallVector<Operation *> dead;
+  Value stored = getStoredTile(store, dead);
+  if (!stored)
+    return std::nullopt;
+  PipelineCreateOp pipeline = getFeedingPipeline(getAccumulator(stored));
   if (!pipeline || store.getMask() ||
       (store.getResultToken() && !store.getResultToken().use_empty()))
     return std::nullopt;
@@ -106,7 +145,7 @@ std::optional<Epilogue> matchEpilogue(TiledStoreOp store,
       !matchPattern(view.getStrides().back(), m_One()) ||
       !dominance.properlyDominates(view.getOperation(), pipeline))
     return std::nullopt;
-  auto tile = cast<RankedTensorType>(store.getValue().getType());
+  auto tile = cast<RankedTensorType>(stored.getType());
   Type elem = tile.getElementType();
   unsigned bits = tile.getElementTypeBitWidth();
   if (tile.getRank() != 2 || !elem.isIntOrFloat() || bits < 8 ||
@@ -122,7 +161,18 @@ std::optional<Epilogue> matchEpilogue(TiledStoreOp store,
   int64_t boxBytes = tile.getDimSize(0) * swizzle;
   int64_t staging =
       std::min<int64_t>(2, tile.getDimSize(1) / boxCols) * boxBytes;
-  return Epilogue{store, view, pipeline, box, swizzle, staging};
+  // stmatrix where the target has it and the layout is its fragment.
+  CopyAtomAttr stagingAtom;
+  auto encoding = LinearEncodingAttr::of(tile);
+  if (bits == 16 && encoding &&
+      target.has(::tilecc::TargetFeature::Stmatrix))
+    if (auto plan = ::tilecc::layout::planTmaBoxStmatrix(
+            encoding.getLayout(), box.getBoxShape(), bits, swizzle))
+      stagingAtom =
+          CopyAtomAttr::get(store.getContext(), CopyKind::stmatrix,
+                            32 * plan->matrices.numMatrices);
+  return Epilogue{store,   stored,  std::move(dead), view,       pipeline,
+                  box,     swizzle, staging,         stagingAtom};
 }
 
 /// Whether `staging` more bytes of op-range scratch (and a map's staging
@@ -177,16 +227,18 @@ void storeThroughTma(Epilogue e, ModuleOp module, unsigned &counter) {
       b.getI32IntegerAttr(e.swizzle));
 
   b.setInsertionPoint(e.store);
-  auto tile = cast<RankedTensorType>(e.store.getValue().getType());
+  auto tile = cast<RankedTensorType>(e.stored.getType());
   SmallVector<Value> coords;
   for (auto [d, index] : llvm::enumerate(e.store.getIndices()))
     coords.push_back(arith::MulIOp::create(
         b, loc, index,
         arith::ConstantIndexOp::create(b, loc, tile.getDimSize(d))));
-  TmaStoreOp::create(b, loc, AsyncTokenType::get(b.getContext()),
-                     e.store.getValue(), desc, coords);
+  TmaStoreOp::create(b, loc, AsyncTokenType::get(b.getContext()), e.stored,
+                     desc, coords, e.staging);
   TmaDescReleaseOp::create(b, loc, desc);
   e.store.erase();
+  for (Operation *op : e.dead)
+    op->erase();
 }
 
 struct TmaStoreEpiloguePass
@@ -207,7 +259,7 @@ struct TmaStoreEpiloguePass
     DominanceInfo dominance(module);
     SmallVector<Epilogue> epilogues;
     module.walk([&](TiledStoreOp store) {
-      if (std::optional<Epilogue> e = matchEpilogue(store, dominance))
+      if (std::optional<Epilogue> e = matchEpilogue(store, *target, dominance))
         epilogues.push_back(*e);
     });
     unsigned counter = 0;

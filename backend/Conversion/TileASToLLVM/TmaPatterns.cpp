@@ -630,6 +630,83 @@ FailureOr<NVVM::TMAReduxKind> getReduxKind(nv_tileas::TmaReduceOp op) {
   }
 }
 
+/// Staging of a 16-bit tile's boxes with stmatrix (lib/Layout's
+/// `planTmaBoxStmatrix`): every lane's row offset in a box, computed once,
+/// and per box the registers each instruction stores.
+struct StmatrixStaging {
+  ::tilecc::layout::TmaBoxStmatrixPlan plan;
+  SmallVector<Value> rowOffsets; // i32 bytes, one per instruction
+  int64_t numInstrs;
+
+  StmatrixStaging(OpBuilder &b, Location loc,
+                  ::tilecc::layout::TmaBoxStmatrixPlan plan,
+                  const ::tilecc::layout::LinearLayout &box)
+      : plan(std::move(plan)) {
+    namespace tl = ::tilecc::layout;
+    tl::LinearLayout addresses =
+        this->plan.matrices.addresses.renameInDim("instr", tl::kRegister)
+            .transposeIns({tl::kRegister, tl::kLane, tl::kWarp});
+    numInstrs = addresses.getInDimSize(tl::kRegister);
+    tl::LinearLayout toOffset = *addresses.invertAndCompose(box);
+    for (SmallVector<Value> &coords : getRegisterCoordinates(b, loc, toOffset))
+      rowOffsets.push_back(LLVM::TruncOp::create(
+          b, loc, b.getI32Type(),
+          LLVM::MulOp::create(b, loc, coords.front(), createI64(b, loc, 2))));
+  }
+
+  /// The tile register of box-local register `local` in box `box` (the
+  /// selector bits whose column images add up to the box).
+  int64_t getRegister(int64_t local, int64_t box, int64_t boxCols,
+                      const ::tilecc::layout::LinearLayout &tile) const {
+    int64_t reg = 0;
+    for (auto [k, bit] : llvm::enumerate(plan.boxRegisterBits))
+      if (local & (int64_t(1) << k))
+        reg |= int64_t(1) << bit;
+    unsigned last = tile.getOutDims().size() - 1;
+    std::string lastName = tile.getOutDimNames()[last];
+    for (int64_t pick = 0; pick < (int64_t(1) << plan.boxSelectorBits.size());
+         ++pick) {
+      int64_t col = 0, selected = 0;
+      for (auto [k, bit] : llvm::enumerate(plan.boxSelectorBits))
+        if (pick & (int64_t(1) << k)) {
+          col ^= tile.getBasis(::tilecc::layout::kRegister, bit, lastName);
+          selected |= int64_t(1) << bit;
+        }
+      if (col == box * boxCols)
+        return reg | selected;
+    }
+    llvm_unreachable("every box has its selector bits");
+  }
+
+  /// The box's stmatrix instructions into `buffer`.
+  void storeBox(OpBuilder &b, Location loc, Value buffer, int64_t box,
+                int64_t boxCols, const ::tilecc::layout::LinearLayout &tile,
+                ArrayRef<Value> registers) const {
+    auto i32 = b.getI32Type();
+    unsigned n = plan.matrices.numMatrices;
+    Value base32 = LLVM::PtrToIntOp::create(b, loc, i32, buffer);
+    auto sharedPtr = LLVM::LLVMPointerType::get(b.getContext(), 3);
+    for (int64_t instr = 0; instr < numInstrs; ++instr) {
+      SmallVector<Value> words;
+      for (unsigned m = 0; m < n; ++m) {
+        int64_t local = (instr * n + m) * 2;
+        Value lo = registers[getRegister(local, box, boxCols, tile)];
+        Value hi = registers[getRegister(local + 1, box, boxCols, tile)];
+        words.push_back(
+            LLVM::BitcastOp::create(b, loc, i32, toVector(b, loc, {lo, hi})));
+      }
+      Value addr = LLVM::IntToPtrOp::create(
+          b, loc, sharedPtr,
+          LLVM::AddOp::create(b, loc, base32, rowOffsets[instr]).getResult());
+      NVVM::StMatrixOp::create(
+          b, loc, addr, words,
+          plan.matrices.trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+          NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+          NVVM::LdStMatrixEltType::B16);
+    }
+  }
+};
+
 /// tma_store / tma_reduce of a register tile, box by box: every thread
 /// writes its elements of the box into a staging buffer of the planned
 /// scratch in the box's shared layout (dense, the last dimension fastest,
@@ -716,7 +793,25 @@ struct TmaStoreLowering : OpConversionPattern<OpTy> {
         for (unsigned bit = 0; bit < layout.getInDimSizeLog2(in); ++bit)
           threadCols |= layout.getBasis(in, bit, last);
     bool staticBoxes = threadCols < boxCols;
+    // stmatrix staging where the schedule chose it.
+    std::optional<StmatrixStaging> stmatrix;
+    if constexpr (!reduce) {
+      if (nv_tileas::CopyAtomAttr atom = op.getStagingAttr();
+          atom && atom.getKind() == nv_tileas::CopyKind::stmatrix) {
+        auto plan = ::tilecc::layout::planTmaBoxStmatrix(
+            layout, desc.getBoxShape(), 16, make.getSwizzleBytes());
+        if (!plan || duplicates.reg || duplicates.lane || duplicates.warp)
+          return op.emitOpError("stmatrix staging does not fit the tile's "
+                                "layout");
+        stmatrix.emplace(rewriter, loc, std::move(*plan),
+                         ::tilecc::layout::tmaBoxSharedLayout(
+                             desc.getBoxShape(), 16, make.getSwizzleBytes()));
+      }
+    }
     auto writeBox = [&](int64_t box, Value buffer) {
+      if (stmatrix)
+        return stmatrix->storeBox(rewriter, loc, buffer, box, boxCols, layout,
+                                  registers);
       for (auto [r, value] : llvm::enumerate(registers)) {
         if ((r & duplicates.reg) || (r & ((int64_t(1) << vecLog2) - 1)))
           continue;

@@ -100,7 +100,9 @@ static_assert(static_cast<uint32_t>(CopyKind::tma) ==
                   static_cast<uint32_t>(CopyKind::ldg) ==
                       static_cast<uint32_t>(tl::CopyKind::Ldg) &&
                   static_cast<uint32_t>(CopyKind::sts) ==
-                      static_cast<uint32_t>(tl::CopyKind::Sts),
+                      static_cast<uint32_t>(tl::CopyKind::Sts) &&
+                  static_cast<uint32_t>(CopyKind::stmatrix) ==
+                      static_cast<uint32_t>(tl::CopyKind::Stmatrix),
               "nv_tileas::CopyKind mirrors lib/Layout's CopyKind");
 
 static_assert(static_cast<uint32_t>(MmaFamily::mma_sync) ==

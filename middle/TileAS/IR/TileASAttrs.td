@@ -53,7 +53,8 @@ def TileAS_CopyKind : I32EnumAttr<"CopyKind", "copy instruction kind", [
     I32EnumAttrCase<"ldg", 0>, I32EnumAttrCase<"stg", 1>,
     I32EnumAttrCase<"lds", 2>, I32EnumAttrCase<"sts", 3>,
     I32EnumAttrCase<"red_global", 4>, I32EnumAttrCase<"red_shared", 5>,
-    I32EnumAttrCase<"cp_async", 6>, I32EnumAttrCase<"tma", 7>]> {
+    I32EnumAttrCase<"cp_async", 6>, I32EnumAttrCase<"tma", 7>,
+    I32EnumAttrCase<"stmatrix", 8>]> {
   let cppNamespace = "::mlir::nv_tileas";
   let genSpecializedAttr = 0;
 }
@@ -66,7 +67,9 @@ def TileAS_CopyAtomAttr : TileAS_Attr<"CopyAtom", "copy_atom",
     instruction table (InstructionTable.h): its kind and the bits one access
     moves. `ldg`/`stg` (global) and `lds`/`sts` (shared) move 8 to 128 bits
     an access, `cp_async` 32, 64 or 128; `red_global`/`red_shared`
-    (element-wise read-modify-write) and `tma` (whole boxes) have no width:
+    (element-wise read-modify-write) and `tma` (whole boxes) have no width;
+    `stmatrix` (registers to shared, 8x8 b16 matrices) moves 32, 64 or 128
+    bits a lane (1, 2 or 4 matrices):
 
       #nv_tileas.copy_atom<ldg, 128>
       #nv_tileas.copy_atom<cp_async, 64>

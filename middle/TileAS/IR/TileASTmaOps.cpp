@@ -86,6 +86,15 @@ static LogicalResult verifyStoredBoxes(Operation *op, TmaDescType desc,
 }
 
 LogicalResult TmaStoreOp::verify() {
+  if (CopyAtomAttr staging = getStagingAttr()) {
+    if (staging.getKind() != CopyKind::sts &&
+        staging.getKind() != CopyKind::stmatrix)
+      return emitOpError("stages its boxes with st.shared or stmatrix, not ")
+             << staging;
+    if (staging.getKind() == CopyKind::stmatrix &&
+        getValue().getType().getElementTypeBitWidth() != 16)
+      return emitOpError("stmatrix staging needs 16-bit elements");
+  }
   return verifyStoredBoxes(*this, getDesc().getType(), getCoords().size(),
                            getValue().getType());
 }

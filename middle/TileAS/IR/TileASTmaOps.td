@@ -88,9 +88,15 @@ def TileAS_TmaStoreOp : TileAS_Op<"tma_store", [TileAS_MemoryConsistent]> {
     `b * box` of it, as tma_load fills a ring slot). Elements outside the
     tensor are not written. The op completes with the global writes
     performed.
+
+    `staging` names how registers reach the shared staging of each box:
+    vector `st.shared` where absent (or `sts`), or
+    `#nv_tileas.copy_atom<stmatrix, 128>` (8x8 b16 matrices, 16-bit tiles
+    whose layout lib/Layout's `planTmaBoxStmatrix` takes).
   }];
   let arguments = (ins TileAS_Tile:$value, TileAS_TmaDescType:$desc,
-                       Variadic<Index>:$coords);
+                       Variadic<Index>:$coords,
+                       OptionalAttr<TileAS_CopyAtomAttr>:$staging);
   let results = (outs TileAS_AsyncTokenType:$token);
   let assemblyFormat = [{
     $value `,` $desc `[` $coords `]` attr-dict `:` type($value) `,`

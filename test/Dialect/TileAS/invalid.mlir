@@ -391,6 +391,30 @@ func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<128x48xf
 
 // -----
 
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf32>, %i: index, %x: tensor<128x32xf32>) {
+  // expected-error @+1 {{stmatrix staging needs 16-bit elements}}
+  %0 = nv_tileas.tma_store %x, %d[%i, %i] {staging = #nv_tileas.copy_atom<stmatrix, 128>} : tensor<128x32xf32>, !nv_tileas.tma_desc<128x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<128x32xf16>) {
+  // expected-error @+1 {{stages its boxes with st.shared or stmatrix, not #nv_tileas.copy_atom<ldg, 128>}}
+  %0 = nv_tileas.tma_store %x, %d[%i, %i] {staging = #nv_tileas.copy_atom<ldg, 128>} : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%d: !nv_tileas.tma_desc<128x32xf16>, %i: index, %x: tensor<128x32xf16>) {
+  // expected-error @+1 {{invalid copy atom: stmatrix stores 32, 64 or 128 bits a lane (1, 2 or 4 matrices), not 16}}
+  %0 = nv_tileas.tma_store %x, %d[%i, %i] {staging = #nv_tileas.copy_atom<stmatrix, 16>} : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  return
+}
+
+// -----
+
 func.func @f(%a: tensor<128xf16>, %b: tensor<128xf16>, %c: tensor<128xf32>) {
   // expected-error @+1 {{operands must all be rank 2, or rank 3 with a leading batch dimension}}
   %0 = nv_tileas.dot %a, %b, %c {atom = #nv_tileas.mma_atom<mma_sync, m16n8k16, f16 x f16 -> f32>} : tensor<128xf16>, tensor<128xf16>, tensor<128xf32> -> tensor<128xf32>

@@ -113,9 +113,11 @@ func.func @tma(%base: i64, %m: index, %n: index, %i: index, %x: tensor<128x32xf1
       : !nv_tileas.tma_desc<128x32xf16> -> !nv_tileas.future<tensor<128x32xf16>>
   // CHECK: nv_tileas.tma_store %{{.*}}, %[[DESC]][%{{.*}}, %{{.*}}] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
   %s = nv_tileas.tma_store %x, %desc[%i, %i] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
+  // CHECK: nv_tileas.tma_store %{{.*}}, %[[DESC]][%{{.*}}, %{{.*}}] {staging = #nv_tileas.copy_atom<stmatrix, 128>} : tensor<128x32xf16>
+  %s2 = nv_tileas.tma_store %x, %desc[%i, %i] {staging = #nv_tileas.copy_atom<stmatrix, 128>} : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
   // CHECK: nv_tileas.tma_reduce max, %{{.*}}, %[[DESC]][%{{.*}}, %{{.*}}] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
   %r = nv_tileas.tma_reduce max, %x, %desc[%i, %i] : tensor<128x32xf16>, !nv_tileas.tma_desc<128x32xf16>
-  nv_tileas.async_wait %s, %r : !nv_tileas.async_token, !nv_tileas.async_token
+  nv_tileas.async_wait %s, %s2, %r : !nv_tileas.async_token, !nv_tileas.async_token, !nv_tileas.async_token
   %v = nv_tileas.async.future_wait %f : !nv_tileas.future<tensor<128x32xf16>>
   return %v : tensor<128x32xf16>
 }

@@ -76,6 +76,7 @@ TEST(InstructionTable, Features) {
   EXPECT_FALSE(isBlockScaled(MmaFamily::Tcgen05));
   EXPECT_EQ(getRequiredFeature(CopyKind::CpAsync), TargetFeature::CpAsync);
   EXPECT_EQ(getRequiredFeature(CopyKind::Tma), TargetFeature::Tma);
+  EXPECT_EQ(getRequiredFeature(CopyKind::Stmatrix), TargetFeature::Stmatrix);
   EXPECT_FALSE(getRequiredFeature(CopyKind::Ldg));
 }
 
@@ -87,6 +88,8 @@ TEST(InstructionTable, CopyWidths) {
   EXPECT_NE(checkCopyWidth(CopyKind::CpAsync, 16), "");
   EXPECT_EQ(checkCopyWidth(CopyKind::Tma, 0), "");
   EXPECT_NE(checkCopyWidth(CopyKind::Tma, 128), "");
+  EXPECT_EQ(checkCopyWidth(CopyKind::Stmatrix, 128), "");
+  EXPECT_NE(checkCopyWidth(CopyKind::Stmatrix, 16), "");
   EXPECT_EQ(checkCopyWidth(CopyKind::RedGlobal, 0), "");
 }
 

@@ -107,6 +107,12 @@ TEST(TargetInfo, PtxOpcodesNameTheirFeature) {
   EXPECT_FALSE(parseTarget("sm_89")->has(F::ElectSync));
   EXPECT_TRUE(parseTarget("sm_90")->has(F::ElectSync));
   EXPECT_TRUE(parseTarget("sm_100a")->has(F::ElectSync));
+  // stmatrix (the TMA-store epilogue's staging of 16-bit tiles) is sm_90.
+  EXPECT_EQ(getPtxInstructionFeature("stmatrix.sync.aligned.m8n8.x4.shared.b16"),
+            F::Stmatrix);
+  EXPECT_FALSE(parseTarget("sm_89")->has(F::Stmatrix));
+  EXPECT_TRUE(parseTarget("sm_90")->has(F::Stmatrix));
+  EXPECT_TRUE(parseTarget("sm_120")->has(F::Stmatrix));
 }
 
 // tcgen05 and its kind::i8 (PTX ISA tcgen05.mma target notes), griddepcontrol.
