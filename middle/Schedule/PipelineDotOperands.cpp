@@ -252,6 +252,71 @@ bool carriesAccumulator(scf::ForOp loop, DotOp dot) {
          use.getOperandNumber() + 1 == acc.getArgNumber();
 }
 
+/// Attention's running output (O = O * alpha + P V): `dot`'s C is the
+/// product of a value `loop` carries, which only that product reads, and
+/// the broadcast of an M x 1 f32 tile of row factors, and `dot`'s result
+/// is the carried value's next one, taken only by the yield. Returns the
+/// product (its rows scale the accumulator in tensor memory, tmem_scale),
+/// or null.
+arith::MulFOp rescaledAccumulator(scf::ForOp loop, DotOp dot) {
+  auto mul = dot.getC().getDefiningOp<arith::MulFOp>();
+  if (!mul || mul->getBlock() != loop.getBody() || !mul->hasOneUse() ||
+      !dot.getResult().hasOneUse())
+    return {};
+  OpOperand &use = *dot.getResult().getUses().begin();
+  for (unsigned i : {0u, 1u}) {
+    auto acc = dyn_cast<BlockArgument>(mul->getOperand(i));
+    auto broadcast = mul->getOperand(1 - i).getDefiningOp<BroadcastOp>();
+    if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+        !acc.hasOneUse() || !broadcast)
+      continue;
+    auto rows = cast<RankedTensorType>(broadcast.getSource().getType());
+    if (rows.getRank() != 2 || rows.getDimSize(1) != 1 ||
+        !rows.getElementType().isF32())
+      continue;
+    if (isa<scf::YieldOp>(use.getOwner()) &&
+        use.getOperandNumber() + 1 == acc.getArgNumber())
+      return mul;
+  }
+  return {};
+}
+
+/// The rows `rescale` (a rescaledAccumulator product) scales the
+/// accumulator by: the M x 1 tile its broadcast reads.
+Value getRowFactors(arith::MulFOp rescale) {
+  for (Value operand : rescale->getOperands())
+    if (auto broadcast = operand.getDefiningOp<BroadcastOp>())
+      return broadcast.getSource();
+  return {};
+}
+
+/// A tcgen05 dot of `loop` that may keep its accumulator in tensor memory:
+/// the loop's only tcgen05 dot carrying its accumulator (GEMM), or the one
+/// tcgen05 dot among several whose accumulator the loop rescales row by
+/// row between steps (attention's second dot, `rescale` its product).
+struct TmemCandidate {
+  DotOp dot;
+  arith::MulFOp rescale;
+};
+
+std::optional<TmemCandidate> findTmemCandidate(scf::ForOp loop) {
+  if (DotOp dot = findOnlyDot(loop, isTcgen05Dot))
+    return carriesAccumulator(loop, dot)
+               ? std::optional<TmemCandidate>(TmemCandidate{dot, {}})
+               : std::nullopt;
+  std::optional<TmemCandidate> found;
+  for (DotOp dot : loop.getBody()->getOps<DotOp>()) {
+    arith::MulFOp rescale =
+        isTcgen05Dot(dot) ? rescaledAccumulator(loop, dot) : arith::MulFOp();
+    if (!rescale)
+      continue;
+    if (found)
+      return std::nullopt;
+    found = TmemCandidate{dot, rescale};
+  }
+  return found;
+}
+
 /// Where a tcgen05 dot whose accumulator stays in tensor memory across its
 /// loop (TileASTmemOps.td) reads A and B from.
 enum class TmemOperands {
@@ -267,6 +332,8 @@ enum class TmemOperands {
 struct TmemDecision {
   DotOp dot;
   TmemOperands operands;
+  /// Attention's rescaled accumulator (rescaledAccumulator), or null.
+  arith::MulFOp rescale;
 };
 
 /// Whether `dot`'s operands can come through ring slots in the canonical
@@ -302,21 +369,38 @@ bool slotsHoldOperands(DotOp dot, const tl::Tcgen05Shape &instr) {
 /// slots where slotsHoldOperands allows (and the rings take both), from
 /// registers otherwise.
 std::optional<TmemDecision> decideTmemAccumulator(scf::ForOp loop) {
-  DotOp found = findOnlyDot(loop, isTcgen05Dot);
-  if (!found)
+  std::optional<TmemCandidate> candidate = findTmemCandidate(loop);
+  if (!candidate)
     return std::nullopt;
+  DotOp found = candidate->dot;
   MmaAtomAttr atom = found.getAtom();
   auto a = cast<RankedTensorType>(found.getA().getType());
   std::optional<tl::Tcgen05Shape> instr =
       tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
-  int64_t m = a.getRank() == 2 ? a.getDimSize(0) : 0;
+  int64_t rank = a.getRank();
+  int64_t m = rank == 2 || rank == 3 ? a.getDimSize(rank - 2) : 0;
   bool padded = tl::getTcgen05PaddedM(m) != m;
-  if (!instr || a.getRank() != 2 || (m != 64 && m % 128 != 0 && !padded) ||
-      !carriesAccumulator(loop, found))
+  if (!instr || (rank != 2 && rank != 3) ||
+      (m != 64 && m % 128 != 0 && !padded))
     return std::nullopt;
-  return TmemDecision{found, !padded && slotsHoldOperands(found, *instr)
-                                 ? TmemOperands::Slots
-                                 : TmemOperands::Registers};
+  // A rescaled accumulator: its rows are scaled in tensor memory by the
+  // threads of tcgen05.ld (f32 cells, whole 64- or 128-row blocks), its
+  // operands come from registers (P is computed by the threads).
+  if (candidate->rescale) {
+    auto c = cast<RankedTensorType>(found.getC().getType());
+    if (rank != 2 || padded || !c.getElementType().isF32() ||
+        !LinearEncodingAttr::of(c))
+      return std::nullopt;
+    return TmemDecision{found, TmemOperands::Registers, candidate->rescale};
+  }
+  // Batched dots: each slice its own columns (the atom's choice kept them
+  // within the 512 of tensor memory, fitsTcgen05), operands staged from
+  // registers slice after slice (the rings' canonical layouts are 2-d).
+  return TmemDecision{found,
+                      rank == 2 && !padded && slotsHoldOperands(found, *instr)
+                          ? TmemOperands::Slots
+                          : TmemOperands::Registers,
+                      {}};
 }
 
 /// The type operand `which` (0: A, 1: B) of `dot` has when the resident
@@ -331,7 +415,15 @@ RankedTensorType getStagingType(DotOp dot, unsigned which) {
     return {};
   auto type = cast<RankedTensorType>(operand.getType());
   auto enc = LinearEncodingAttr::of(type);
-  if (!enc)
+  // A batched operand keeps its fragments (the staging layout is 2-d).
+  if (!enc || type.getRank() != 2)
+    return {};
+  // A chained dot's operand the threads computed (attention's P, its warps
+  // along M: no copies across warps) is staged from its own registers; a
+  // layout change would cost a shared-memory round trip of its own.
+  auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+  if (dot.getC().getDefiningOp<arith::MulFOp>() &&
+      !(convert && convert->hasOneUse()))
     return {};
   return RankedTensorType::get(
       type.getShape(), type.getElementType(),
@@ -371,22 +463,28 @@ int64_t getRegisterStagingBytes(DotOp dot) {
   std::optional<tl::Tcgen05Shape> instr =
       tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
   auto c = cast<RankedTensorType>(dot.getC().getType());
-  if (!instr || c.getRank() != 2)
+  int64_t rank = c.getRank();
+  if (!instr || (rank != 2 && rank != 3))
     return 0;
   RankedTensorType a = getStagingType(dot, 0), b = getStagingType(dot, 1);
+  // A held in its slot (not staged): the future_wait marked operand 0.
+  auto aWait = dot.getA().getDefiningOp<FutureWaitOp>();
+  bool aFromSlot = aWait && aWait->hasAttr(kTcgen05OperandAttrName);
   auto layoutOf = [](RankedTensorType type, Value operand) {
     return LinearEncodingAttr::of(
                type ? type : cast<RankedTensorType>(operand.getType()))
         .getLayout();
   };
-  int64_t m = tl::getTcgen05PaddedM(c.getDimSize(0)), n = c.getDimSize(1);
-  int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
+  int64_t batch = rank == 3 ? c.getDimSize(0) : 1;
+  int64_t m = tl::getTcgen05PaddedM(c.getDimSize(rank - 2));
+  int64_t n = c.getDimSize(rank - 1);
+  int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(rank - 1);
   tl::Tcgen05OperandStaging staged = tl::planTcgen05OperandStaging(
-      *instr, 1, llvm::alignTo(m, 128), n, k,
+      *instr, batch, llvm::alignTo(m, 128), n, k,
       getRegisterBits(
           cast<RankedTensorType>(dot.getA().getType()).getElementType()),
-      /*aFromSlot=*/!a, m * n * 4, layoutOf(a, dot.getA()), 1,
-      layoutOf(b, dot.getB()), 0);
+      aFromSlot, batch * m * n * 4, layoutOf(a, dot.getA()), rank - 1,
+      layoutOf(b, dot.getB()), rank - 2);
   return staged.bytes();
 }
 
@@ -513,10 +611,13 @@ int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged,
     // staging area after the loop (tmem_load).
     if (registerStaged && op == registerStaged.getOperation()) {
       auto c = cast<RankedTensorType>(registerStaged.getC().getType());
+      int64_t rank = c.getRank();
       globals +=
           llvm::alignTo(getRegisterStagingBytes(registerStaged), 16) + 16;
-      scratch = std::max(scratch, tl::getTcgen05PaddedM(c.getDimSize(0)) *
-                                      c.getDimSize(1) * 4);
+      scratch = std::max(scratch,
+                         (rank == 3 ? c.getDimSize(0) : 1) *
+                             tl::getTcgen05PaddedM(c.getDimSize(rank - 2)) *
+                             c.getDimSize(rank - 1) * 4);
       return;
     }
     if (auto global = dyn_cast<GlobalOp>(op)) {
@@ -532,12 +633,16 @@ int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged,
     if (auto dot = dyn_cast<DotOp>(op)) {
       if (dot.getAtom().getFamily() != MmaFamily::tcgen05)
         return;
+      // A batched dot: each slice padded alike, the result slice after
+      // slice.
       auto a = cast<RankedTensorType>(dot.getA().getType());
       auto c = cast<RankedTensorType>(dot.getC().getType());
-      int64_t m = c.getDimSize(0), n = c.getDimSize(1);
+      int64_t rank = c.getRank();
+      int64_t batch = rank == 3 ? c.getDimSize(0) : 1;
+      int64_t m = c.getDimSize(rank - 2), n = c.getDimSize(rank - 1);
       int64_t operands = tileBytes(a) * std::max<int64_t>(m, 128) / m +
                          tileBytes(cast<RankedTensorType>(dot.getB().getType()));
-      scratch = std::max(scratch, std::max(operands, m * n * 4) + 16);
+      scratch = std::max(scratch, std::max(operands, batch * m * n * 4) + 16);
       return;
     }
     if (!isa<ConvertLayoutOp, BroadcastOp, ViewOp>(op))
@@ -1293,10 +1398,15 @@ TmemAllocOp allocateTensorMemory(OpBuilder &b, Location loc, ModuleOp module,
 /// result once after the loop.
 void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
                                    unsigned &counter) {
-  DotOp dot = findOnlyDot(loop, isTcgen05Dot);
-  if (!dot || !carriesAccumulator(loop, dot))
+  std::optional<TmemCandidate> candidate = findTmemCandidate(loop);
+  if (!candidate)
     return;
-  auto acc = cast<BlockArgument>(dot.getC());
+  DotOp dot = candidate->dot;
+  arith::MulFOp rescale = candidate->rescale;
+  auto acc = cast<BlockArgument>(
+      rescale ? (isa<BlockArgument>(rescale.getLhs()) ? rescale.getLhs()
+                                                       : rescale.getRhs())
+              : dot.getC());
   unsigned index = acc.getArgNumber() - 1;
   auto accType = cast<RankedTensorType>(acc.getType());
   Location loc = dot.getLoc();
@@ -1314,11 +1424,38 @@ void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
   // parity, must not run two phases ahead of a waiter).
   b.setInsertionPointToStart(loop.getBody());
   Value waited = TmemWaitOp::create(b, loc, tmemType, acc);
+  // O *= alpha where the product was: the factors in the rows' layout of
+  // the accumulator's tcgen05.ld (lib/Layout), each thread its rows.
+  if (rescale) {
+    auto enc = LinearEncodingAttr::of(accType);
+    int64_t m = accType.getDimSize(0), n = accType.getDimSize(1);
+    Value rows = getRowFactors(rescale);
+    auto rowsType = RankedTensorType::get(
+        cast<RankedTensorType>(rows.getType()).getShape(),
+        accType.getElementType(),
+        LinearEncodingAttr::get(
+            b.getContext(), tl::getTcgen05AccumulatorRowLayout(
+                                m, n, enc.getNumWarps() / 4, m == 64)));
+    b.setInsertionPoint(rescale);
+    if (rows.getType() != rowsType)
+      rows = ConvertLayoutOp::create(b, loc, rowsType, rows);
+    waited = TmemScaleOp::create(b, loc, tmemType, waited, rows);
+  }
   b.setInsertionPoint(dot);
   Value issued = TmemDotOp::create(b, loc, tmemType, dot.getA(), dot.getB(),
                                    waited, dot.getAtomAttr());
   dot.getResult().replaceAllUsesWith(issued);
   dot.erase();
+  if (rescale) {
+    SmallVector<Operation *> dead;
+    for (Value operand : rescale->getOperands())
+      if (auto bc = operand.getDefiningOp<BroadcastOp>())
+        dead.push_back(bc);
+    rescale.erase();
+    for (Operation *op : dead)
+      if (op->use_empty())
+        op->erase();
+  }
   b.setInsertionPointAfter(loop);
   Value result = loop.getResult(index);
   auto load = TmemLoadOp::create(b, loc, accType, result);
