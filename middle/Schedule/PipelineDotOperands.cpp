@@ -109,7 +109,9 @@ struct StagedOperand {
   ConvertLayoutOp convert; // null for a wgmma B loaded in its copy layout
   unsigned copyBits;
   SmallVector<Operation *> indexOps;
-  /// The wgmma operand (0: A, 1: B) the dot reads from the slot, or -1.
+  /// The wgmma operand (0: A, 1: B) the dot reads from the slot, or -1;
+  /// 2: a tcgen05 B held K-major (the slot holds the tile as loaded, N rows
+  /// of K, as for operand 0; the dot reads its transpose).
   int wgmmaOperand = -1;
   /// The reader of the slot's canonical layout is a tcgen05 dot.
   bool tcgen05 = false;
@@ -598,6 +600,78 @@ std::optional<StagedOperand> matchWgmmaOperand(TiledLoadOp load,
   if (!collectIndexOps(operand, loop))
     return std::nullopt;
   return operand;
+}
+
+/// The value of StagedOperand::wgmmaOperand for a tcgen05 B held K-major.
+constexpr int kTcgen05KMajorB = 2;
+
+/// The transpose (`permute` [1, 0]) of `load` that, through a layout
+/// change only it reads, is the B operand of a plain tcgen05 dot of `loop`
+/// (attention's K^T in S = Q K^T): B's N x K transpose is the tile as
+/// loaded, K contiguous, so its ring slot in the K-major canonical layout
+/// (lib/Layout tcgen05KMajorB, N rows of K) is what a K-major B descriptor
+/// reads; the dot then takes the transpose of the slot's future_wait
+/// (dropKMajorBConversions) and stages no B. Not for a dot that keeps its
+/// accumulator in tensor memory (`tmemDot`).
+std::optional<StagedOperand> matchTcgen05KMajorB(TiledLoadOp load,
+                                                 scf::ForOp loop,
+                                                 DotOp tmemDot) {
+  unsigned copyBits = 0;
+  if (!load.getResult().hasOneUse() || !isCopyableLoad(load, loop, copyBits))
+    return std::nullopt;
+  auto permute = dyn_cast<PermuteOp>(*load.getResult().user_begin());
+  if (!permute || permute.getPermutation() != ArrayRef<int64_t>{1, 0} ||
+      !permute->hasOneUse())
+    return std::nullopt;
+  auto convert = dyn_cast<ConvertLayoutOp>(*permute->user_begin());
+  if (!convert || !convert->hasOneUse())
+    return std::nullopt;
+  OpOperand &use = *convert->use_begin();
+  auto dot = dyn_cast<DotOp>(use.getOwner());
+  if (!dot || dot == tmemDot || use.getOperandNumber() != 1 ||
+      !isTcgen05Dot(dot) || dot.getA() == dot.getB())
+    return std::nullopt;
+  MmaAtomAttr atom = dot.getAtom();
+  std::optional<tl::Tcgen05Shape> instr =
+      tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
+  auto type = cast<RankedTensorType>(load.getResult().getType());
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  unsigned bits = type.getElementTypeBitWidth();
+  if (!instr || instr->splitF32 || type.getRank() != 2 || a.getRank() != 2 ||
+      a.getElementTypeBitWidth() != bits || (bits != 8 && bits != 16) ||
+      type.getDimSize(1) * bits / 8 % 32 != 0)
+    return std::nullopt;
+  llvm::Expected<tl::WgmmaSharedOperand> shared =
+      tl::tcgen05KMajorB(type.getDimSize(0), type.getDimSize(1), bits);
+  if (!shared) {
+    llvm::consumeError(shared.takeError());
+    return std::nullopt;
+  }
+  StagedOperand operand{load, ConvertLayoutOp(), copyBits, {},
+                        kTcgen05KMajorB, /*tcgen05=*/true};
+  if (!collectIndexOps(operand, loop))
+    return std::nullopt;
+  return operand;
+}
+
+/// After pipelining: a dot whose B is the layout change of the transpose of
+/// a K-major B slot's future_wait (matchTcgen05KMajorB) takes the transpose
+/// itself; its descriptors read the slot, so no layout change is made.
+void dropKMajorBConversions(scf::ForOp loop) {
+  loop.getBody()->walk([](DotOp dot) {
+    auto convert = dot.getB().getDefiningOp<ConvertLayoutOp>();
+    auto permute =
+        convert ? convert.getSource().getDefiningOp<PermuteOp>() : PermuteOp();
+    auto wait = permute ? permute.getSource().getDefiningOp<FutureWaitOp>()
+                        : FutureWaitOp();
+    auto which = wait ? wait->getAttrOfType<IntegerAttr>(
+                            kTcgen05OperandAttrName)
+                      : IntegerAttr();
+    if (!which || which.getInt() != kTcgen05KMajorB || !convert->hasOneUse())
+      return;
+    dot->setOperand(1, permute.getResult());
+    convert.erase();
+  });
 }
 
 /// Static shared memory the kernel needs besides new rings: module globals in
@@ -1463,16 +1537,22 @@ void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
 }
 
 /// The operands of `loop` that may arrive through rings (`tmemDot`'s in the
-/// canonical layouts its descriptors name).
-SmallVector<StagedOperand> collectOperands(scf::ForOp loop, DotOp tmemDot) {
+/// canonical layouts its descriptors name; `resident`, the dot keeping its
+/// accumulator in tensor memory, reads no K-major B slot).
+SmallVector<StagedOperand> collectOperands(scf::ForOp loop, DotOp tmemDot,
+                                           DotOp resident = {}) {
   SmallVector<StagedOperand> operands;
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (auto convert = dyn_cast<ConvertLayoutOp>(op))
       if (auto operand = matchOperand(convert, loop, tmemDot))
         operands.push_back(std::move(*operand));
-    if (auto load = dyn_cast<TiledLoadOp>(op))
+    if (auto load = dyn_cast<TiledLoadOp>(op)) {
       if (auto operand = matchWgmmaOperand(load, loop))
         operands.push_back(std::move(*operand));
+      else if (auto operand = matchTcgen05KMajorB(
+                   load, loop, resident ? resident : tmemDot))
+        operands.push_back(std::move(*operand));
+    }
   }
   return operands;
 }
@@ -1531,10 +1611,12 @@ struct PipelineDotOperandsPass
         }
       }
       if (!tmemDot)
-        operands = collectOperands(loop, tmemDot);
+        operands = collectOperands(loop, tmemDot, tmem ? tmem->dot : DotOp());
       scf::ForOp pipelined =
           pipelineOperands(loop, operands, module, ringCounter, registerStaged);
       // (Null where a producer warpgroup took the loop.)
+      if (pipelined)
+        dropKMajorBConversions(pipelined);
       if (tmem && pipelined)
         keepAccumulatorInTensorMemory(pipelined, module, tmemCounter);
     }

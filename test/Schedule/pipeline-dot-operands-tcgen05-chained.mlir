@@ -9,12 +9,19 @@
 // both half-warps), the dot a tmem_dot onto the scaled accumulator, O read
 // once after the loop. P (computed by the threads, warps along M) is staged
 // from its own registers: no layout change; V's conversion takes the
-// staging layout. S = Q K^T stays a plain dot.
+// staging layout. S = Q K^T stays a plain dot; K, loaded as a key block
+// (BN x D, D contiguous) and transposed, comes through its ring in the
+// K-major canonical layout (tcgen05_operand = 2): S reads the transpose of
+// the slot's future_wait, no layout change, its descriptors K-major.
 // CHECK-LABEL: nv_tileaa.func @attention(
+// CHECK: nv_tileas.async_load {{.*}}nv_tileas.tcgen05_operand = 2 : i32}
 // CHECK: %[[T0:.*]] = nv_tileas.tmem_alloc %{{.*}}, %{{.*}} : tensor<64x64xf32, {{.*}}> -> !nv_tileas.tmem_acc<tensor<64x64xf32
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %[[T0]], %[[M:[^ ]+]] = 
 // CHECK-NEXT: %[[W:.*]] = nv_tileas.tmem_wait %[[ACC]]
-// CHECK: %[[S:.*]] = nv_tileas.dot {{.*}}mma_atom<tcgen05
+// CHECK: %[[KW:.*]] = nv_tileas.async.future_wait %{{.*}} {nv_tileas.tcgen05_operand = 2 : i32}
+// CHECK: %[[KT:.*]] = nv_tileas.permute %[[KW]]
+// CHECK-NOT: nv_tileas.convert_layout %[[KT]]
+// CHECK: %[[S:.*]] = nv_tileas.dot %{{.*}}, %[[KT]], %{{.*}} {atom = #nv_tileas.mma_atom<tcgen05
 // CHECK: %[[ALPHA:.*]] = math.exp2 %[[M]]
 // CHECK: %[[ROWS:.*]] = nv_tileas.convert_layout %[[ALPHA]] : {{.*}} -> tensor<64x1xf32, #nv_tileas.linear<{register = [], lane = [(1, 0), (2, 0), (4, 0), (8, 0), (0, 0)], warp = [(16, 0), (32, 0)]} -> {dim0 = 64, dim1 = 1}>>
 // CHECK: %[[SC:.*]] = nv_tileas.tmem_scale %[[W]], %[[ROWS]]
@@ -35,12 +42,13 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 :
     %m0 = arith.constant dense<0.000000e+00> : tensor<64x1xf32>
     %t = nv_tileas.create_token : !nv_tileas.mem_token
     %n_ = arith.index_cast %n : i32 to index
-    %kv = nv_tileas.make_tiled_view %kp[%c0] sizes(%c64, %n_) strides(%n_, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<64x64xf16>
+    %kv = nv_tileas.make_tiled_view %kp[%c0] sizes(%n_, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<64x64xf16>
     %vv = nv_tileas.make_tiled_view %vp[%c0] sizes(%n_, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f16, 1> -> !nv_tileas.tiled_view<64x64xf16>
     %ov = nv_tileas.make_tiled_view %op[%c0] sizes(%c64, %c64) strides(%c64, %c1) : !nv_tileaa.ptr<f32, 1> -> !nv_tileas.tiled_view<64x64xf32>
     %r:2 = scf.for %i = %c0_i32 to %n step %c1_i32 iter_args(%o = %zs, %m = %m0) -> (tensor<64x64xf32>, tensor<64x1xf32>)  : i32 {
       %ii = arith.index_cast %i : i32 to index
-      %kt, %kt_t = nv_tileas.tiled_load %kv[%c0, %ii] token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<64x64xf16> -> tensor<64x64xf16>, !nv_tileas.mem_token
+      %kb, %kb_t = nv_tileas.tiled_load %kv[%ii, %c0] token(%t) {atom = #nv_tileas.copy_atom<ldg, 128>} : !nv_tileas.tiled_view<64x64xf16> -> tensor<64x64xf16>, !nv_tileas.mem_token
+      %kt = nv_tileas.permute %kb {permutation = array<i64: 1, 0>} : tensor<64x64xf16> to tensor<64x64xf16>
       %s = nv_tileas.dot %q, %kt, %zs {atom = #nv_tileas.mma_atom<tcgen05, m128n64k16, f16 x f16 -> f32>} : tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
       %alpha = math.exp2 %m : tensor<64x1xf32>
       %ab = nv_tileas.broadcast %alpha : tensor<64x1xf32> to tensor<64x64xf32>

@@ -18,6 +18,9 @@
 // CHECK: nvvm.mbarrier.try_wait
 // CHECK: nvvm.tcgen05.fence <after>
 // CHECK: nvvm.tcgen05.alloc
+// S's B (K^T) from K's ring slot: K-major descriptors of the 128-byte
+// swizzle (0x4000404000010000: mode 2, SBO 1024, LBO 16), not staged.
+// CHECK: llvm.mlir.constant(4611756662049538048 : i64)
 // CHECK: nvvm.tcgen05.mma
 // CHECK: nvvm.tcgen05.commit
 // CHECK: nvvm.tcgen05.ld {{.*}}shape_16x32bx2

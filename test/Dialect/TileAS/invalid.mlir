@@ -834,8 +834,14 @@ module attributes {nv_tileas.wgmma_operand = 2 : i32} {
 
 // -----
 
-// expected-error @+1 {{'nv_tileas.tcgen05_operand' must be 0 (A) or 1 (B)}}
+// expected-error @+1 {{'nv_tileas.tcgen05_operand' must be 0 (A), 1 (B) or 2 (B held K-major)}}
 module attributes {nv_tileas.tcgen05_operand = -1 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileas.tcgen05_operand' must be 0 (A), 1 (B) or 2 (B held K-major)}}
+module attributes {nv_tileas.tcgen05_operand = 3 : i32} {
 }
 
 // -----
