@@ -79,3 +79,35 @@ module attributes {nv_tileas.compute_capability = 100 : i32} {
     return
   }
 }
+
+// -----
+
+// A batched tmem_dot stages its operands from registers: ring slots hold
+// 2-d canonical layouts only.
+#A3 = #nv_tileas.linear<{register = [(0, 0, 1), (0, 8, 0), (0, 0, 8), (1, 0, 0)], lane = [(0, 0, 2), (0, 0, 4), (0, 1, 0), (0, 2, 0), (0, 4, 0)], warp = [(0, 16, 0), (0, 32, 0)]} -> {dim0 = 2, dim1 = 64, dim2 = 16}>
+#B3 = #nv_tileas.linear<{register = [(0, 1, 0), (0, 8, 0), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 2, 0), (0, 4, 0), (0, 0, 1), (0, 0, 2), (0, 0, 4)], warp = [(0, 0, 0), (0, 0, 0)]} -> {dim0 = 2, dim1 = 16, dim2 = 32}>
+#C3 = #nv_tileas.linear<{register = [(0, 0, 1), (0, 8, 0), (0, 0, 8), (0, 0, 16), (1, 0, 0)], lane = [(0, 0, 2), (0, 0, 4), (0, 1, 0), (0, 2, 0), (0, 4, 0)], warp = [(0, 16, 0), (0, 32, 0)]} -> {dim0 = 2, dim1 = 64, dim2 = 32}>
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+  func.func @batched_from_slots(%fa: !nv_tileas.future<tensor<2x64x16xf16, #A3>>, %fb: !nv_tileas.future<tensor<2x16x32xf16, #B3>>, %t: !nv_tileas.tmem_acc<tensor<2x64x32xf32, #C3>>) {
+    %a = nv_tileas.async.future_wait %fa {nv_tileas.tcgen05_operand = 0 : i32} : !nv_tileas.future<tensor<2x64x16xf16, #A3>>
+    %b = nv_tileas.async.future_wait %fb {nv_tileas.tcgen05_operand = 1 : i32} : !nv_tileas.future<tensor<2x16x32xf16, #B3>>
+    // expected-error @+2 {{stages batched operands from registers, not from ring slots}}
+    // expected-error @+1 {{failed to legalize operation 'nv_tileas.tmem_dot'}}
+    %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32>} : tensor<2x64x16xf16, #A3>, tensor<2x16x32xf16, #B3>, !nv_tileas.tmem_acc<tensor<2x64x32xf32, #C3>>
+    return
+  }
+}
+
+// -----
+
+// A K-major B slot (tcgen05_operand = 2) is read only through the
+// transpose a tcgen05 dot takes as B.
+#K = #nv_tileas.linear<{register = [(0, 1), (0, 2), (0, 4), (16, 0), (32, 0)], lane = [(0, 8), (0, 16), (0, 32), (1, 0), (2, 0)], warp = [(4, 0), (8, 0)]} -> {dim0 = 64, dim1 = 64}>
+module attributes {nv_tileas.compute_capability = 100 : i32} {
+  func.func @kmajor_b_read_directly(%f: !nv_tileas.future<tensor<64x64xf16, #K>>) -> tensor<64x64xf16, #K> {
+    // expected-error @+2 {{a K-major B slot is read only by tcgen05 dots through its transpose}}
+    // expected-error @+1 {{failed to legalize operation 'nv_tileas.async.future_wait'}}
+    %k = nv_tileas.async.future_wait %f {nv_tileas.tcgen05_operand = 2 : i32} : !nv_tileas.future<tensor<64x64xf16, #K>>
+    return %k : tensor<64x64xf16, #K>
+  }
+}
