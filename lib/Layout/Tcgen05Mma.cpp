@@ -96,6 +96,69 @@ bool tilecc::layout::fitsTcgen05(unsigned numWarps,
 
 int64_t tilecc::layout::getTcgen05PaddedM(int64_t m) { return m < 64 ? 64 : m; }
 
+LinearLayout tilecc::layout::getTcgen05AccumulatorLayout(int64_t batch,
+                                                         int64_t m, int64_t n,
+                                                         int64_t warpGroups,
+                                                         bool halfRows) {
+  int64_t share = n / warpGroups;
+  bool batched = batch > 1;
+  auto at = [&](int64_t slice, int64_t row, int64_t col) {
+    LinearLayout::Basis basis;
+    if (batched)
+      basis.push_back(int32_t(slice));
+    basis.push_back(int32_t(row));
+    basis.push_back(int32_t(col));
+    return basis;
+  };
+  std::vector<LinearLayout::Basis> regs, lanes, warps;
+  int64_t regCols = halfRows ? share / 2 : share;
+  for (int64_t col = 1; col < regCols; col *= 2)
+    regs.push_back(at(0, 0, col));
+  for (int64_t row = 128; row < m; row *= 2)
+    regs.push_back(at(0, row, 0));
+  for (int64_t slice = 1; slice < batch; slice *= 2)
+    regs.push_back(at(slice, 0, 0));
+  int32_t laneRows = halfRows ? 16 : 32;
+  for (int32_t row = 1; row < laneRows; row *= 2)
+    lanes.push_back(at(0, row, 0));
+  if (halfRows)
+    lanes.push_back(at(0, 0, regCols));
+  warps.push_back(at(0, laneRows, 0));
+  warps.push_back(at(0, 2 * laneRows, 0));
+  for (int64_t col = share; col < n; col *= 2)
+    warps.push_back(at(0, 0, col));
+  std::vector<LinearLayout::OutDim> outs;
+  if (batched)
+    outs.push_back({dimName(0), int32_t(batch)});
+  outs.push_back({dimName(batched), int32_t(m)});
+  outs.push_back({dimName(batched + 1), int32_t(n)});
+  return LinearLayout({{kRegister, regs}, {kLane, lanes}, {kWarp, warps}},
+                      outs);
+}
+
+LinearLayout tilecc::layout::getTcgen05AccumulatorRowLayout(int64_t m,
+                                                            int64_t n,
+                                                            int64_t warpGroups,
+                                                            bool halfRows) {
+  LinearLayout acc =
+      getTcgen05AccumulatorLayout(1, m, n, warpGroups, halfRows);
+  // Each basis keeps its row; columns collapse to the one of the m x 1
+  // tile. Registers along columns go (one register per row block), lanes
+  // and warps along them hold copies.
+  std::vector<LinearLayout::InDim> ins;
+  for (llvm::StringRef in : {kRegister, kLane, kWarp}) {
+    std::vector<LinearLayout::Basis> bases;
+    for (unsigned bit = 0; bit < acc.getInDimSizeLog2(in); ++bit) {
+      int32_t row = acc.getBasis(in, bit, dimName(0));
+      if (in == kRegister && row == 0)
+        continue;
+      bases.push_back({row, 0});
+    }
+    ins.push_back({in.str(), bases});
+  }
+  return LinearLayout(ins, {{dimName(0), int32_t(m)}, {dimName(1), 1}});
+}
+
 bool tilecc::layout::passesInRegisters(const LinearLayout &layout, int kDim,
                                        int64_t kPass) {
   for (llvm::StringRef in : {kLane, kWarp})

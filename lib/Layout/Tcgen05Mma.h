@@ -75,6 +75,25 @@ bool fitsTcgen05(unsigned numWarps, llvm::ArrayRef<int64_t> accShape,
 /// otherwise.
 int64_t getTcgen05PaddedM(int64_t m);
 
+/// The register layout in which tcgen05.ld / tcgen05.st move an accumulator
+/// of `batch` x `m` x `n` 32-bit cells (batch 1: an m x n tile) when
+/// `warpGroups` groups of 4 warps split N: the 32x32b shape, thread `lane`
+/// of warp w holding row 32 (w % 4) + lane of each 128-row block (data-path
+/// lanes of the warp's quarter); with `halfRows` (a 64-row accumulator, the
+/// 16x32bx2 shape of Layout F) row 16 (w % 4) + lane % 16 and the first or
+/// (lane >= 16) second half of the warp's share of N. Registers run along
+/// the columns of the share, then 128-row blocks, then batch slices.
+LinearLayout getTcgen05AccumulatorLayout(int64_t batch, int64_t m, int64_t n,
+                                         int64_t warpGroups, bool halfRows);
+
+/// The rows of getTcgen05AccumulatorLayout (batch 1) as an m x 1 tile: each
+/// thread holds one value for each accumulator row its tcgen05.ld reaches
+/// (one register per 128-row block; the threads that share a row, across
+/// N, hold copies). What scales the rows of an accumulator resident in
+/// tensor memory arrives in this layout.
+LinearLayout getTcgen05AccumulatorRowLayout(int64_t m, int64_t n,
+                                            int64_t warpGroups, bool halfRows);
+
 /// The register layout a tcgen05 operand tile (2-d, K in dimension `kDim`:
 /// 1 for A, 0 for B) is staged into shared memory from when it arrives in
 /// registers: each thread holds 16 bytes of K per access (one row of a core

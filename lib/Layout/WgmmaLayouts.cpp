@@ -109,6 +109,11 @@ tilecc::layout::wgmmaNMajorB(int64_t k, int64_t n, unsigned elemBits) {
   return result;
 }
 
+/// The K-major canonical layout of `m` rows of `k` elements (`m` a power
+/// of two from 8: whole 8-row atoms).
+static llvm::Expected<WgmmaSharedOperand> kMajorLayout(int64_t m, int64_t k,
+                                                       unsigned elemBits);
+
 llvm::Expected<WgmmaSharedOperand>
 tilecc::layout::wgmmaKMajorA(int64_t m, int64_t k, unsigned elemBits) {
   auto fail = [](const llvm::Twine &msg) {
@@ -119,6 +124,22 @@ tilecc::layout::wgmmaKMajorA(int64_t m, int64_t k, unsigned elemBits) {
     return fail("a K-major A tile has 8-, 16- or 32-bit elements, power-of-two "
                 "K (whole 32-byte instruction steps) and M (a multiple of "
                 "64)");
+  return kMajorLayout(m, k, elemBits);
+}
+
+llvm::Expected<WgmmaSharedOperand>
+tilecc::layout::tcgen05KMajorB(int64_t n, int64_t k, unsigned elemBits) {
+  if (!isCanonicalElemBits(elemBits) || !llvm::isPowerOf2_64(n) ||
+      !llvm::isPowerOf2_64(k) || k * elemBits % kStepBits != 0 || n < 8)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "a K-major B tile has 8-, 16- or 32-bit elements, power-of-two K "
+        "(whole 32-byte instruction steps) and N (from 8)");
+  return kMajorLayout(n, k, elemBits);
+}
+
+static llvm::Expected<WgmmaSharedOperand> kMajorLayout(int64_t m, int64_t k,
+                                                       unsigned elemBits) {
   int64_t elemBytes = elemBits / 8, rowBytes = k * elemBytes;
   WgmmaSharedOperand result;
   if (rowBytes % 128 == 0)

@@ -80,6 +80,13 @@ llvm::Expected<WgmmaSharedOperand> wgmmaNMajorB(int64_t k, int64_t n,
 llvm::Expected<WgmmaSharedOperand> wgmmaKMajorA(int64_t m, int64_t k,
                                                 unsigned elemBits);
 
+/// A tcgen05 B operand held K-major (N x K, K contiguous: B's transpose as
+/// loaded, attention's K tile) in the same canonical layout as
+/// wgmmaKMajorA, its rows N: any power of two from 8 (tcgen05's N is not
+/// wgmma's M of 64), so a descriptor with K-major B reads it.
+llvm::Expected<WgmmaSharedOperand> tcgen05KMajorB(int64_t n, int64_t k,
+                                                  unsigned elemBits);
+
 /// Byte offset (from the tile's aligned base, before the swizzle) of the
 /// 8-row group starting at (`row`, `kElem`) of a K-major operand from
 /// wgmmaKMajorA: where a descriptor for rows `row`.. of K step `kElem`..

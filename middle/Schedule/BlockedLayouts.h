@@ -43,7 +43,9 @@ inline constexpr llvm::StringLiteral kWgmmaOperandAttrName =
 inline constexpr llvm::StringLiteral kTcgen05OperandAttrName =
     "nv_tileas.tcgen05_operand";
 /// The operand (0: A, 1: B) whose canonical layout the ring slot of an
-/// async_load / future_wait holds, for wgmma or tcgen05; null otherwise.
+/// async_load / future_wait holds, for wgmma or tcgen05; 2 (tcgen05 only):
+/// a B held K-major, the slot holding the tile as loaded (N rows of K) in
+/// A's layout, read by tcgen05 dots through its transpose; null otherwise.
 inline mlir::IntegerAttr getCanonicalSlotOperand(mlir::Operation *op) {
   if (auto which = op->getAttrOfType<mlir::IntegerAttr>(kWgmmaOperandAttrName))
     return which;

@@ -109,7 +109,9 @@ struct StagedOperand {
   ConvertLayoutOp convert; // null for a wgmma B loaded in its copy layout
   unsigned copyBits;
   SmallVector<Operation *> indexOps;
-  /// The wgmma operand (0: A, 1: B) the dot reads from the slot, or -1.
+  /// The wgmma operand (0: A, 1: B) the dot reads from the slot, or -1;
+  /// 2: a tcgen05 B held K-major (the slot holds the tile as loaded, N rows
+  /// of K, as for operand 0; the dot reads its transpose).
   int wgmmaOperand = -1;
   /// The reader of the slot's canonical layout is a tcgen05 dot.
   bool tcgen05 = false;
@@ -252,6 +254,71 @@ bool carriesAccumulator(scf::ForOp loop, DotOp dot) {
          use.getOperandNumber() + 1 == acc.getArgNumber();
 }
 
+/// Attention's running output (O = O * alpha + P V): `dot`'s C is the
+/// product of a value `loop` carries, which only that product reads, and
+/// the broadcast of an M x 1 f32 tile of row factors, and `dot`'s result
+/// is the carried value's next one, taken only by the yield. Returns the
+/// product (its rows scale the accumulator in tensor memory, tmem_scale),
+/// or null.
+arith::MulFOp rescaledAccumulator(scf::ForOp loop, DotOp dot) {
+  auto mul = dot.getC().getDefiningOp<arith::MulFOp>();
+  if (!mul || mul->getBlock() != loop.getBody() || !mul->hasOneUse() ||
+      !dot.getResult().hasOneUse())
+    return {};
+  OpOperand &use = *dot.getResult().getUses().begin();
+  for (unsigned i : {0u, 1u}) {
+    auto acc = dyn_cast<BlockArgument>(mul->getOperand(i));
+    auto broadcast = mul->getOperand(1 - i).getDefiningOp<BroadcastOp>();
+    if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+        !acc.hasOneUse() || !broadcast)
+      continue;
+    auto rows = cast<RankedTensorType>(broadcast.getSource().getType());
+    if (rows.getRank() != 2 || rows.getDimSize(1) != 1 ||
+        !rows.getElementType().isF32())
+      continue;
+    if (isa<scf::YieldOp>(use.getOwner()) &&
+        use.getOperandNumber() + 1 == acc.getArgNumber())
+      return mul;
+  }
+  return {};
+}
+
+/// The rows `rescale` (a rescaledAccumulator product) scales the
+/// accumulator by: the M x 1 tile its broadcast reads.
+Value getRowFactors(arith::MulFOp rescale) {
+  for (Value operand : rescale->getOperands())
+    if (auto broadcast = operand.getDefiningOp<BroadcastOp>())
+      return broadcast.getSource();
+  return {};
+}
+
+/// A tcgen05 dot of `loop` that may keep its accumulator in tensor memory:
+/// the loop's only tcgen05 dot carrying its accumulator (GEMM), or the one
+/// tcgen05 dot among several whose accumulator the loop rescales row by
+/// row between steps (attention's second dot, `rescale` its product).
+struct TmemCandidate {
+  DotOp dot;
+  arith::MulFOp rescale;
+};
+
+std::optional<TmemCandidate> findTmemCandidate(scf::ForOp loop) {
+  if (DotOp dot = findOnlyDot(loop, isTcgen05Dot))
+    return carriesAccumulator(loop, dot)
+               ? std::optional<TmemCandidate>(TmemCandidate{dot, {}})
+               : std::nullopt;
+  std::optional<TmemCandidate> found;
+  for (DotOp dot : loop.getBody()->getOps<DotOp>()) {
+    arith::MulFOp rescale =
+        isTcgen05Dot(dot) ? rescaledAccumulator(loop, dot) : arith::MulFOp();
+    if (!rescale)
+      continue;
+    if (found)
+      return std::nullopt;
+    found = TmemCandidate{dot, rescale};
+  }
+  return found;
+}
+
 /// Where a tcgen05 dot whose accumulator stays in tensor memory across its
 /// loop (TileASTmemOps.td) reads A and B from.
 enum class TmemOperands {
@@ -267,6 +334,8 @@ enum class TmemOperands {
 struct TmemDecision {
   DotOp dot;
   TmemOperands operands;
+  /// Attention's rescaled accumulator (rescaledAccumulator), or null.
+  arith::MulFOp rescale;
 };
 
 /// Whether `dot`'s operands can come through ring slots in the canonical
@@ -302,21 +371,38 @@ bool slotsHoldOperands(DotOp dot, const tl::Tcgen05Shape &instr) {
 /// slots where slotsHoldOperands allows (and the rings take both), from
 /// registers otherwise.
 std::optional<TmemDecision> decideTmemAccumulator(scf::ForOp loop) {
-  DotOp found = findOnlyDot(loop, isTcgen05Dot);
-  if (!found)
+  std::optional<TmemCandidate> candidate = findTmemCandidate(loop);
+  if (!candidate)
     return std::nullopt;
+  DotOp found = candidate->dot;
   MmaAtomAttr atom = found.getAtom();
   auto a = cast<RankedTensorType>(found.getA().getType());
   std::optional<tl::Tcgen05Shape> instr =
       tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
-  int64_t m = a.getRank() == 2 ? a.getDimSize(0) : 0;
+  int64_t rank = a.getRank();
+  int64_t m = rank == 2 || rank == 3 ? a.getDimSize(rank - 2) : 0;
   bool padded = tl::getTcgen05PaddedM(m) != m;
-  if (!instr || a.getRank() != 2 || (m != 64 && m % 128 != 0 && !padded) ||
-      !carriesAccumulator(loop, found))
+  if (!instr || (rank != 2 && rank != 3) ||
+      (m != 64 && m % 128 != 0 && !padded))
     return std::nullopt;
-  return TmemDecision{found, !padded && slotsHoldOperands(found, *instr)
-                                 ? TmemOperands::Slots
-                                 : TmemOperands::Registers};
+  // A rescaled accumulator: its rows are scaled in tensor memory by the
+  // threads of tcgen05.ld (f32 cells, whole 64- or 128-row blocks), its
+  // operands come from registers (P is computed by the threads).
+  if (candidate->rescale) {
+    auto c = cast<RankedTensorType>(found.getC().getType());
+    if (rank != 2 || padded || !c.getElementType().isF32() ||
+        !LinearEncodingAttr::of(c))
+      return std::nullopt;
+    return TmemDecision{found, TmemOperands::Registers, candidate->rescale};
+  }
+  // Batched dots: each slice its own columns (the atom's choice kept them
+  // within the 512 of tensor memory, fitsTcgen05), operands staged from
+  // registers slice after slice (the rings' canonical layouts are 2-d).
+  return TmemDecision{found,
+                      rank == 2 && !padded && slotsHoldOperands(found, *instr)
+                          ? TmemOperands::Slots
+                          : TmemOperands::Registers,
+                      {}};
 }
 
 /// The type operand `which` (0: A, 1: B) of `dot` has when the resident
@@ -331,7 +417,15 @@ RankedTensorType getStagingType(DotOp dot, unsigned which) {
     return {};
   auto type = cast<RankedTensorType>(operand.getType());
   auto enc = LinearEncodingAttr::of(type);
-  if (!enc)
+  // A batched operand keeps its fragments (the staging layout is 2-d).
+  if (!enc || type.getRank() != 2)
+    return {};
+  // A chained dot's operand the threads computed (attention's P, its warps
+  // along M: no copies across warps) is staged from its own registers; a
+  // layout change would cost a shared-memory round trip of its own.
+  auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+  if (dot.getC().getDefiningOp<arith::MulFOp>() &&
+      !(convert && convert->hasOneUse()))
     return {};
   return RankedTensorType::get(
       type.getShape(), type.getElementType(),
@@ -371,22 +465,28 @@ int64_t getRegisterStagingBytes(DotOp dot) {
   std::optional<tl::Tcgen05Shape> instr =
       tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
   auto c = cast<RankedTensorType>(dot.getC().getType());
-  if (!instr || c.getRank() != 2)
+  int64_t rank = c.getRank();
+  if (!instr || (rank != 2 && rank != 3))
     return 0;
   RankedTensorType a = getStagingType(dot, 0), b = getStagingType(dot, 1);
+  // A held in its slot (not staged): the future_wait marked operand 0.
+  auto aWait = dot.getA().getDefiningOp<FutureWaitOp>();
+  bool aFromSlot = aWait && aWait->hasAttr(kTcgen05OperandAttrName);
   auto layoutOf = [](RankedTensorType type, Value operand) {
     return LinearEncodingAttr::of(
                type ? type : cast<RankedTensorType>(operand.getType()))
         .getLayout();
   };
-  int64_t m = tl::getTcgen05PaddedM(c.getDimSize(0)), n = c.getDimSize(1);
-  int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
+  int64_t batch = rank == 3 ? c.getDimSize(0) : 1;
+  int64_t m = tl::getTcgen05PaddedM(c.getDimSize(rank - 2));
+  int64_t n = c.getDimSize(rank - 1);
+  int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(rank - 1);
   tl::Tcgen05OperandStaging staged = tl::planTcgen05OperandStaging(
-      *instr, 1, llvm::alignTo(m, 128), n, k,
+      *instr, batch, llvm::alignTo(m, 128), n, k,
       getRegisterBits(
           cast<RankedTensorType>(dot.getA().getType()).getElementType()),
-      /*aFromSlot=*/!a, m * n * 4, layoutOf(a, dot.getA()), 1,
-      layoutOf(b, dot.getB()), 0);
+      aFromSlot, batch * m * n * 4, layoutOf(a, dot.getA()), rank - 1,
+      layoutOf(b, dot.getB()), rank - 2);
   return staged.bytes();
 }
 
@@ -502,6 +602,78 @@ std::optional<StagedOperand> matchWgmmaOperand(TiledLoadOp load,
   return operand;
 }
 
+/// The value of StagedOperand::wgmmaOperand for a tcgen05 B held K-major.
+constexpr int kTcgen05KMajorB = 2;
+
+/// The transpose (`permute` [1, 0]) of `load` that, through a layout
+/// change only it reads, is the B operand of a plain tcgen05 dot of `loop`
+/// (attention's K^T in S = Q K^T): B's N x K transpose is the tile as
+/// loaded, K contiguous, so its ring slot in the K-major canonical layout
+/// (lib/Layout tcgen05KMajorB, N rows of K) is what a K-major B descriptor
+/// reads; the dot then takes the transpose of the slot's future_wait
+/// (dropKMajorBConversions) and stages no B. Not for a dot that keeps its
+/// accumulator in tensor memory (`tmemDot`).
+std::optional<StagedOperand> matchTcgen05KMajorB(TiledLoadOp load,
+                                                 scf::ForOp loop,
+                                                 DotOp tmemDot) {
+  unsigned copyBits = 0;
+  if (!load.getResult().hasOneUse() || !isCopyableLoad(load, loop, copyBits))
+    return std::nullopt;
+  auto permute = dyn_cast<PermuteOp>(*load.getResult().user_begin());
+  if (!permute || permute.getPermutation() != ArrayRef<int64_t>{1, 0} ||
+      !permute->hasOneUse())
+    return std::nullopt;
+  auto convert = dyn_cast<ConvertLayoutOp>(*permute->user_begin());
+  if (!convert || !convert->hasOneUse())
+    return std::nullopt;
+  OpOperand &use = *convert->use_begin();
+  auto dot = dyn_cast<DotOp>(use.getOwner());
+  if (!dot || dot == tmemDot || use.getOperandNumber() != 1 ||
+      !isTcgen05Dot(dot) || dot.getA() == dot.getB())
+    return std::nullopt;
+  MmaAtomAttr atom = dot.getAtom();
+  std::optional<tl::Tcgen05Shape> instr =
+      tl::getTcgen05Shape(atom.getAName(), atom.getBName(), atom.getCName());
+  auto type = cast<RankedTensorType>(load.getResult().getType());
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  unsigned bits = type.getElementTypeBitWidth();
+  if (!instr || instr->splitF32 || type.getRank() != 2 || a.getRank() != 2 ||
+      a.getElementTypeBitWidth() != bits || (bits != 8 && bits != 16) ||
+      type.getDimSize(1) * bits / 8 % 32 != 0)
+    return std::nullopt;
+  llvm::Expected<tl::WgmmaSharedOperand> shared =
+      tl::tcgen05KMajorB(type.getDimSize(0), type.getDimSize(1), bits);
+  if (!shared) {
+    llvm::consumeError(shared.takeError());
+    return std::nullopt;
+  }
+  StagedOperand operand{load, ConvertLayoutOp(), copyBits, {},
+                        kTcgen05KMajorB, /*tcgen05=*/true};
+  if (!collectIndexOps(operand, loop))
+    return std::nullopt;
+  return operand;
+}
+
+/// After pipelining: a dot whose B is the layout change of the transpose of
+/// a K-major B slot's future_wait (matchTcgen05KMajorB) takes the transpose
+/// itself; its descriptors read the slot, so no layout change is made.
+void dropKMajorBConversions(scf::ForOp loop) {
+  loop.getBody()->walk([](DotOp dot) {
+    auto convert = dot.getB().getDefiningOp<ConvertLayoutOp>();
+    auto permute =
+        convert ? convert.getSource().getDefiningOp<PermuteOp>() : PermuteOp();
+    auto wait = permute ? permute.getSource().getDefiningOp<FutureWaitOp>()
+                        : FutureWaitOp();
+    auto which = wait ? wait->getAttrOfType<IntegerAttr>(
+                            kTcgen05OperandAttrName)
+                      : IntegerAttr();
+    if (!which || which.getInt() != kTcgen05KMajorB || !convert->hasOneUse())
+      return;
+    dot->setOperand(1, permute.getResult());
+    convert.erase();
+  });
+}
+
 /// Static shared memory the kernel needs besides new rings: module globals in
 /// address space 3 plus the largest tile a remaining layout change stages.
 int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged,
@@ -513,10 +685,13 @@ int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged,
     // staging area after the loop (tmem_load).
     if (registerStaged && op == registerStaged.getOperation()) {
       auto c = cast<RankedTensorType>(registerStaged.getC().getType());
+      int64_t rank = c.getRank();
       globals +=
           llvm::alignTo(getRegisterStagingBytes(registerStaged), 16) + 16;
-      scratch = std::max(scratch, tl::getTcgen05PaddedM(c.getDimSize(0)) *
-                                      c.getDimSize(1) * 4);
+      scratch = std::max(scratch,
+                         (rank == 3 ? c.getDimSize(0) : 1) *
+                             tl::getTcgen05PaddedM(c.getDimSize(rank - 2)) *
+                             c.getDimSize(rank - 1) * 4);
       return;
     }
     if (auto global = dyn_cast<GlobalOp>(op)) {
@@ -532,12 +707,16 @@ int64_t sharedBytesBesides(ModuleOp module, ArrayRef<StagedOperand> staged,
     if (auto dot = dyn_cast<DotOp>(op)) {
       if (dot.getAtom().getFamily() != MmaFamily::tcgen05)
         return;
+      // A batched dot: each slice padded alike, the result slice after
+      // slice.
       auto a = cast<RankedTensorType>(dot.getA().getType());
       auto c = cast<RankedTensorType>(dot.getC().getType());
-      int64_t m = c.getDimSize(0), n = c.getDimSize(1);
+      int64_t rank = c.getRank();
+      int64_t batch = rank == 3 ? c.getDimSize(0) : 1;
+      int64_t m = c.getDimSize(rank - 2), n = c.getDimSize(rank - 1);
       int64_t operands = tileBytes(a) * std::max<int64_t>(m, 128) / m +
                          tileBytes(cast<RankedTensorType>(dot.getB().getType()));
-      scratch = std::max(scratch, std::max(operands, m * n * 4) + 16);
+      scratch = std::max(scratch, std::max(operands, batch * m * n * 4) + 16);
       return;
     }
     if (!isa<ConvertLayoutOp, BroadcastOp, ViewOp>(op))
@@ -1293,10 +1472,15 @@ TmemAllocOp allocateTensorMemory(OpBuilder &b, Location loc, ModuleOp module,
 /// result once after the loop.
 void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
                                    unsigned &counter) {
-  DotOp dot = findOnlyDot(loop, isTcgen05Dot);
-  if (!dot || !carriesAccumulator(loop, dot))
+  std::optional<TmemCandidate> candidate = findTmemCandidate(loop);
+  if (!candidate)
     return;
-  auto acc = cast<BlockArgument>(dot.getC());
+  DotOp dot = candidate->dot;
+  arith::MulFOp rescale = candidate->rescale;
+  auto acc = cast<BlockArgument>(
+      rescale ? (isa<BlockArgument>(rescale.getLhs()) ? rescale.getLhs()
+                                                       : rescale.getRhs())
+              : dot.getC());
   unsigned index = acc.getArgNumber() - 1;
   auto accType = cast<RankedTensorType>(acc.getType());
   Location loc = dot.getLoc();
@@ -1314,11 +1498,38 @@ void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
   // parity, must not run two phases ahead of a waiter).
   b.setInsertionPointToStart(loop.getBody());
   Value waited = TmemWaitOp::create(b, loc, tmemType, acc);
+  // O *= alpha where the product was: the factors in the rows' layout of
+  // the accumulator's tcgen05.ld (lib/Layout), each thread its rows.
+  if (rescale) {
+    auto enc = LinearEncodingAttr::of(accType);
+    int64_t m = accType.getDimSize(0), n = accType.getDimSize(1);
+    Value rows = getRowFactors(rescale);
+    auto rowsType = RankedTensorType::get(
+        cast<RankedTensorType>(rows.getType()).getShape(),
+        accType.getElementType(),
+        LinearEncodingAttr::get(
+            b.getContext(), tl::getTcgen05AccumulatorRowLayout(
+                                m, n, enc.getNumWarps() / 4, m == 64)));
+    b.setInsertionPoint(rescale);
+    if (rows.getType() != rowsType)
+      rows = ConvertLayoutOp::create(b, loc, rowsType, rows);
+    waited = TmemScaleOp::create(b, loc, tmemType, waited, rows);
+  }
   b.setInsertionPoint(dot);
   Value issued = TmemDotOp::create(b, loc, tmemType, dot.getA(), dot.getB(),
                                    waited, dot.getAtomAttr());
   dot.getResult().replaceAllUsesWith(issued);
   dot.erase();
+  if (rescale) {
+    SmallVector<Operation *> dead;
+    for (Value operand : rescale->getOperands())
+      if (auto bc = operand.getDefiningOp<BroadcastOp>())
+        dead.push_back(bc);
+    rescale.erase();
+    for (Operation *op : dead)
+      if (op->use_empty())
+        op->erase();
+  }
   b.setInsertionPointAfter(loop);
   Value result = loop.getResult(index);
   auto load = TmemLoadOp::create(b, loc, accType, result);
@@ -1326,16 +1537,22 @@ void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
 }
 
 /// The operands of `loop` that may arrive through rings (`tmemDot`'s in the
-/// canonical layouts its descriptors name).
-SmallVector<StagedOperand> collectOperands(scf::ForOp loop, DotOp tmemDot) {
+/// canonical layouts its descriptors name; `resident`, the dot keeping its
+/// accumulator in tensor memory, reads no K-major B slot).
+SmallVector<StagedOperand> collectOperands(scf::ForOp loop, DotOp tmemDot,
+                                           DotOp resident = {}) {
   SmallVector<StagedOperand> operands;
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (auto convert = dyn_cast<ConvertLayoutOp>(op))
       if (auto operand = matchOperand(convert, loop, tmemDot))
         operands.push_back(std::move(*operand));
-    if (auto load = dyn_cast<TiledLoadOp>(op))
+    if (auto load = dyn_cast<TiledLoadOp>(op)) {
       if (auto operand = matchWgmmaOperand(load, loop))
         operands.push_back(std::move(*operand));
+      else if (auto operand = matchTcgen05KMajorB(
+                   load, loop, resident ? resident : tmemDot))
+        operands.push_back(std::move(*operand));
+    }
   }
   return operands;
 }
@@ -1394,10 +1611,12 @@ struct PipelineDotOperandsPass
         }
       }
       if (!tmemDot)
-        operands = collectOperands(loop, tmemDot);
+        operands = collectOperands(loop, tmemDot, tmem ? tmem->dot : DotOp());
       scf::ForOp pipelined =
           pipelineOperands(loop, operands, module, ringCounter, registerStaged);
       // (Null where a producer warpgroup took the loop.)
+      if (pipelined)
+        dropKMajorBConversions(pipelined);
       if (tmem && pipelined)
         keepAccumulatorInTensorMemory(pipelined, module, tmemCounter);
     }

@@ -257,13 +257,17 @@ struct AsyncLoadLowering : OpConversionPattern<nv_tileas::AsyncLoadOp> {
     if (auto which = nv_tileas::getCanonicalSlotOperand(op)) {
       // A wgmma operand: the descriptor's canonical layout, K-major for A
       // (16-byte chunks of 8 consecutive K elements), N-major for B (8
-      // consecutive N elements).
+      // consecutive N elements); a tcgen05 B held K-major (2) as A is,
+      // its rows N.
       llvm::Expected<tl::WgmmaSharedOperand> shared =
           value.getRank() != 2
               ? llvm::createStringError(llvm::inconvertibleErrorCode(),
                                         "not a 2-d tile")
           : which.getInt() == 0
               ? tl::wgmmaKMajorA(value.getDimSize(0), value.getDimSize(1), bits)
+          : which.getInt() == 2
+              ? tl::tcgen05KMajorB(value.getDimSize(0), value.getDimSize(1),
+                                   bits)
               : tl::wgmmaNMajorB(value.getDimSize(0), value.getDimSize(1),
                                  bits);
       if (!shared)
@@ -420,7 +424,25 @@ struct FutureWaitLowering : OpConversionPattern<nv_tileas::FutureWaitOp> {
     // A wgmma operand stays in its slot: the dot reads it through a
     // descriptor (WgmmaDotPatterns.cpp), nothing else reads the value.
     if (auto which = nv_tileas::getCanonicalSlotOperand(op)) {
-      if (!llvm::all_of(op->getUses(), [&](OpOperand &use) {
+      // A tcgen05 B held K-major: its transpose is the B of tcgen05 dots.
+      auto readsKMajorB = [](Operation *user) {
+        auto permute = dyn_cast<nv_tileas::PermuteOp>(user);
+        return permute &&
+               llvm::all_of(permute->getUses(), [](OpOperand &use) {
+                 auto dot = dyn_cast<nv_tileas::DotOp>(use.getOwner());
+                 return dot && use.getOperandNumber() == 1 &&
+                        dot.getA() != dot.getB() &&
+                        dot.getAtom().getFamily() ==
+                            nv_tileas::MmaFamily::tcgen05;
+               });
+      };
+      if (which.getInt() == 2 &&
+          !llvm::all_of(op->getUsers(), readsKMajorB))
+        return op.emitOpError(
+            "a K-major B slot is read only by tcgen05 dots through its "
+            "transpose");
+      if (which.getInt() != 2 &&
+          !llvm::all_of(op->getUses(), [&](OpOperand &use) {
             // tcgen05 reads the same canonical layouts.
             if (auto tmemDot =
                     dyn_cast<nv_tileas::TmemDotOp>(use.getOwner()))

@@ -79,6 +79,9 @@ struct DotPlan {
   /// A is read from a slot the schedule filled (K-major canonical layout,
   /// lib/Layout's wgmmaKMajorA), not staged from registers.
   bool aFromSlot;
+  /// B is read K-major from a ring slot holding its transpose as loaded (N
+  /// rows of K in the same layout), not staged from registers.
+  bool bFromSlot;
 };
 
 /// The future_wait marking `a` as held in its slot (the schedule's staging
@@ -90,6 +93,21 @@ static nv_tileas::FutureWaitOp getASlotWait(Value a) {
           ? wait->getAttrOfType<IntegerAttr>(nv_tileas::kTcgen05OperandAttrName)
           : IntegerAttr();
   return which && which.getInt() == 0 ? wait : nv_tileas::FutureWaitOp();
+}
+
+/// The future_wait of the ring slot holding `b`'s transpose K-major (the
+/// schedule's K-major B, PipelineDotOperands.cpp: `b` is its permute), or
+/// null.
+static nv_tileas::FutureWaitOp getBSlotWait(Value b) {
+  auto permute = b.getDefiningOp<nv_tileas::PermuteOp>();
+  auto wait = permute
+                  ? permute.getSource().getDefiningOp<nv_tileas::FutureWaitOp>()
+                  : nv_tileas::FutureWaitOp();
+  auto which =
+      wait
+          ? wait->getAttrOfType<IntegerAttr>(nv_tileas::kTcgen05OperandAttrName)
+          : IntegerAttr();
+  return which && which.getInt() == 2 ? wait : nv_tileas::FutureWaitOp();
 }
 
 static int64_t alignTo(int64_t value, int64_t align) {
@@ -173,6 +191,13 @@ static std::optional<DotPlan> planFor(const DotOperands &op) {
       return std::nullopt;
     p.aFromSlot = true;
   }
+  if (getBSlotWait(op.b)) {
+    if (p.batch != 1 || p.instr.splitF32 ||
+        llvm::errorToBool(
+            tl::tcgen05KMajorB(p.n, p.k, p.elemBits).takeError()))
+      return std::nullopt;
+    p.bFromSlot = true;
+  }
   int64_t staging = p.batch * p.m * p.n * 4;
   tl::Tcgen05OperandStaging staged = tl::planTcgen05OperandStaging(
       p.instr, p.batch, p.aRows, p.n, p.k, p.elemBits, p.aFromSlot, staging,
@@ -183,7 +208,7 @@ static std::optional<DotPlan> planFor(const DotOperands &op) {
   p.kBytes = p.kPass * p.elemBits / 8;
   p.kSteps = p.kBytes / kStepBytes;
   p.aPartBytes = staged.aPartBytes;
-  p.bPartBytes = staged.bPartBytes;
+  p.bPartBytes = p.bFromSlot ? 0 : staged.bPartBytes;
   p.columns = 32;
   while (p.columns < p.batch * p.mBlocks * p.n)
     p.columns *= 2;
@@ -347,8 +372,10 @@ struct RegisterStagedDot {
     SmallVector<Value> aRegs;
     if (!p.aFromSlot)
       aRegs = unpackRegisters(b, loc, aIn);
-    SmallVector<Value> bRegs = unpackRegisters(b, loc, bIn);
-    if ((aRegs.empty() && !p.aFromSlot) || bRegs.empty())
+    SmallVector<Value> bRegs;
+    if (!p.bFromSlot)
+      bRegs = unpackRegisters(b, loc, bIn);
+    if ((aRegs.empty() && !p.aFromSlot) || (bRegs.empty() && !p.bFromSlot))
       return op->emitError("tcgen05 dot without operand registers");
     tl::LinearLayout aShared = passOperandLayout(
         p.m, p.k, p.kPass, false, p.elemBits, p.batch, p.halfRows);
@@ -387,8 +414,9 @@ struct RegisterStagedDot {
     if ((!p.aFromSlot &&
          failed(stageOperand(aRegs, aLayout, aShared, p.aOffset, p.aPartBytes,
                              aShift, keepOrAll(aKeep)))) ||
-        failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
-                            bShift, keepOrAll(bKeep))))
+        (!p.bFromSlot &&
+         failed(stageOperand(bRegs, bLayout, bShared, p.bOffset, p.bPartBytes,
+                             bShift, keepOrAll(bKeep)))))
       return failure();
       return success();
     };
@@ -466,6 +494,27 @@ struct RegisterStagedDot {
       slotAddress = LLVM::ZExtOp::create(
           b, loc, b.getI64Type(), LLVM::PtrToIntOp::create(b, loc, i32, slot));
     }
+    // B held K-major in its ring slot: descriptors of the swizzled K-major
+    // layout there, its rows N.
+    std::optional<tl::WgmmaSharedOperand> slotB;
+    std::optional<unsigned> slotBMode;
+    Value slotBAddress;
+    if (p.bFromSlot) {
+      Value slot = rewriter.getRemappedValue(getBSlotWait(ops.b).getFuture());
+      llvm::Expected<tl::WgmmaSharedOperand> shared =
+          tl::tcgen05KMajorB(p.n, p.k, p.elemBits);
+      if (!slot || !isa<LLVM::LLVMPointerType>(slot.getType()) || !shared) {
+        if (!shared)
+          llvm::consumeError(shared.takeError());
+        return op->emitError("tcgen05 dot without the shared slot of its B");
+      }
+      slotB = std::move(*shared);
+      slotBMode = tl::getTcgen05SwizzleMode(slotB->swizzleBytes);
+      if (!slotBMode)
+        return op->emitError("B's slot swizzle has no tcgen05 descriptor mode");
+      slotBAddress = LLVM::ZExtOp::create(
+          b, loc, b.getI64Type(), LLVM::PtrToIntOp::create(b, loc, i32, slot));
+    }
     Value residentAccumulate;
     if (resident)
       residentAccumulate = LLVM::ICmpOp::create(
@@ -527,6 +576,16 @@ struct RegisterStagedDot {
                     kCoreMatrixBytes, sbo);
               };
               auto bDesc = [&](int64_t part) {
+                if (p.bFromSlot)
+                  return matrixDescriptor(
+                      b, loc,
+                      LLVM::AddOp::create(
+                          b, loc, slotBAddress,
+                          createI64(b, loc,
+                                    tl::wgmmaKMajorOffset(
+                                        *slotB, nc * p.nInstr, s * p.instr.k,
+                                        p.elemBits))),
+                      slotB->lbo, slotB->sbo, *slotBMode);
                 return matrixDescriptor(
                     b, loc,
                     LLVM::AddOp::create(

@@ -13,6 +13,7 @@
 #include "Conversion/TileASToLLVM/GlobalAccess.h"
 #include "Conversion/TileASToLLVM/ValueModel.h"
 #include "Layout/DistributedLayouts.h"
+#include "Layout/Tcgen05Mma.h"
 #include "Layout/Vectorization.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -94,42 +95,8 @@ tl::LinearLayout tcgen05::operandLayout(int64_t rows, int64_t k, bool kFirst,
 /// batch slices (each slice's registers are contiguous). With 64 rows
 /// (16x32bx2), see the comment inside.
 tl::LinearLayout tcgen05::tmemRegisterLayout(const TmemShape &p) {
-  int64_t share = p.n / p.warpGroups;
-  bool batched = p.batch > 1;
-  auto at = [&](int64_t slice, int64_t row, int64_t col) {
-    tl::LinearLayout::Basis basis;
-    if (batched)
-      basis.push_back(int32_t(slice));
-    basis.push_back(int32_t(row));
-    basis.push_back(int32_t(col));
-    return basis;
-  };
-  std::vector<tl::LinearLayout::Basis> regs, lanes, warps;
-  // 64 rows (16x32bx2): thread `lane` of warp w holds row 16 (w % 4) +
-  // lane % 16 and the first or (lane >= 16) second half of the share.
-  int64_t regCols = p.halfRows ? share / 2 : share;
-  for (int64_t col = 1; col < regCols; col *= 2)
-    regs.push_back(at(0, 0, col));
-  for (int64_t row = 128; row < p.m; row *= 2)
-    regs.push_back(at(0, row, 0));
-  for (int64_t slice = 1; slice < p.batch; slice *= 2)
-    regs.push_back(at(slice, 0, 0));
-  int32_t laneRows = p.halfRows ? 16 : 32;
-  for (int32_t row = 1; row < laneRows; row *= 2)
-    lanes.push_back(at(0, row, 0));
-  if (p.halfRows)
-    lanes.push_back(at(0, 0, regCols));
-  warps.push_back(at(0, laneRows, 0));
-  warps.push_back(at(0, 2 * laneRows, 0));
-  for (int64_t col = share; col < p.n; col *= 2)
-    warps.push_back(at(0, 0, col));
-  std::vector<tl::LinearLayout::OutDim> outs;
-  if (batched)
-    outs.push_back({tl::dimName(0), int32_t(p.batch)});
-  outs.push_back({tl::dimName(batched), int32_t(p.m)});
-  outs.push_back({tl::dimName(batched + 1), int32_t(p.n)});
-  return tl::LinearLayout(
-      {{tl::kRegister, regs}, {tl::kLane, lanes}, {tl::kWarp, warps}}, outs);
+  return tl::getTcgen05AccumulatorLayout(p.batch, p.m, p.n, p.warpGroups,
+                                         p.halfRows);
 }
 
 Value tcgen05::isIssuingThread(OpBuilder &b, Location loc, Value warp) {

@@ -21,6 +21,9 @@
 //               f32 as 3xTF32 parts, K in passes each committed and waited
 //               for before the next overwrites its buffer);
 //   tmem_wait:  every thread waits for the phase of the last commit;
+//   tmem_scale: every warp tcgen05.ld's its rows, multiplies them by their
+//               factors and tcgen05.st's them back (skipped by a warp
+//               whose factors are all 1);
 //   tmem_load:  that wait, tcgen05.ld into the staging area, tcgen05.dealloc
 //               and mbarrier.inval, the result's registers read back.
 //
@@ -60,32 +63,55 @@ Value withField(OpBuilder &b, Location loc, Value acc, TmemField f,
   return LLVM::InsertValueOp::create(b, loc, acc, v, unsigned(f));
 }
 
-/// Tensor-memory columns of an M x N f32/s32 accumulator: M/128 blocks of N
-/// columns, rounded up to a power of two of at least 32 (tcgen05.alloc).
-int64_t tmemColumns(int64_t m, int64_t n) {
+/// Batch slices of an accumulator tile (rank 3: dimension 0; else 1).
+int64_t batchOf(RankedTensorType acc) {
+  return acc.getRank() == 3 ? acc.getDimSize(0) : 1;
+}
+
+/// Tensor-memory columns of a batch x M x N f32/s32 accumulator: per slice
+/// M/128 blocks of N columns, slice after slice, rounded up to a power of
+/// two of at least 32 (tcgen05.alloc).
+int64_t tmemColumns(int64_t batch, int64_t m, int64_t n) {
   int64_t columns = 32;
-  while (columns < std::max<int64_t>(m / 128, 1) * n)
+  while (columns < batch * std::max<int64_t>(m / 128, 1) * n)
     columns *= 2;
   return columns;
 }
 
-/// How the warps reach the accumulator `acc` (from its tile's layout): a
-/// tile of fewer than 64 rows sits where a 64-row one does (its further
-/// rows are never read).
+/// How the warps reach one slice of the accumulator `acc` (from its tile's
+/// layout): a tile of fewer than 64 rows sits where a 64-row one does (its
+/// further rows are never read).
 TmemAccess accessFor(RankedTensorType acc) {
+  int rank = acc.getRank();
   int64_t warps = getTileLayout(acc).getInDimSize(tl::kWarp);
-  int64_t m = tl::getTcgen05PaddedM(acc.getDimSize(0)), n = acc.getDimSize(1);
+  int64_t m = tl::getTcgen05PaddedM(acc.getDimSize(rank - 2));
+  int64_t n = acc.getDimSize(rank - 1);
   return TmemAccess{m, n, warps / 4, m == 64};
+}
+
+/// The tensor-memory columns between two batch slices of `access`.
+int64_t sliceColumns(const TmemAccess &access) {
+  return access.mBlocks() * access.n;
+}
+
+/// The warp's address of slice `slice` (of `access`) at `warpAddress`.
+Value sliceAddress(OpBuilder &b, Location loc, Value warpAddress,
+                   const TmemAccess &access, int64_t slice) {
+  if (slice == 0)
+    return warpAddress;
+  return LLVM::AddOp::create(
+      b, loc, warpAddress, createI32(b, loc, slice * sliceColumns(access)));
 }
 
 /// The register layout of `type` over the rows the accumulator occupies
 /// (getTcgen05PaddedM).
 tl::LinearLayout paddedTileLayout(RankedTensorType type) {
   tl::LinearLayout layout = getTileLayout(type);
-  int64_t m = tl::getTcgen05PaddedM(type.getDimSize(0));
-  return m == type.getDimSize(0)
+  int rank = type.getRank();
+  int64_t m = tl::getTcgen05PaddedM(type.getDimSize(rank - 2));
+  return m == type.getDimSize(rank - 2)
              ? layout
-             : layout.resizeOutDim(tl::dimName(0), int32_t(m));
+             : layout.resizeOutDim(tl::dimName(rank - 2), int32_t(m));
 }
 
 /// The completion mbarrier of a lowered accumulator, as a shared pointer.
@@ -123,8 +149,10 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
     if (!structType || !statePtr || statePtr.getAddressSpace() != 3)
       return op.emitOpError("needs a shared-memory state pointer");
     RankedTensorType cType = op.getInit().getType();
-    if (cType.getRank() != 2 || !nv_tileas::LinearEncodingAttr::of(cType))
-      return op.emitOpError("holds a 2-d tile with a layout");
+    if ((cType.getRank() != 2 && cType.getRank() != 3) ||
+        !nv_tileas::LinearEncodingAttr::of(cType))
+      return op.emitOpError("holds a 2-d or batched 3-d tile with a layout");
+    int64_t batch = batchOf(cType);
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
     Type i32 = b.getI32Type();
@@ -150,9 +178,9 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
           b, loc, op,
           toTmemWords(b, loc, unpackRegisters(b, loc, adaptor.getInit())),
           paddedTileLayout(cType),
-          tmemRegisterLayout(
-              {1, access.m, access.n, access.warpGroups, access.halfRows}),
-          stage, 1, access.m, access.n);
+          tmemRegisterLayout({batch, access.m, access.n, access.warpGroups,
+                              access.halfRows}),
+          stage, batch, access.m, access.n);
       if (failed(cRegs))
         return failure();
     }
@@ -160,8 +188,14 @@ struct TmemAllocLowering : OpConversionPattern<nv_tileas::TmemAllocOp> {
     emitTmemBarrier(b, loc);
     Value tmem = LLVM::LoadOp::create(b, loc, i32, frame.slot);
     if (!zero) {
-      storeTmem(b, loc, tmemWarpAddress(b, loc, tmem, frame.warp, access),
-                *cRegs, isInt, access);
+      // Each batch slice has its own columns (its registers are
+      // contiguous in the tcgen05.st layout).
+      Value warpAddress = tmemWarpAddress(b, loc, tmem, frame.warp, access);
+      int64_t sliceRegs = int64_t(cRegs->size()) / batch;
+      for (int64_t slice = 0; slice < batch; ++slice)
+        storeTmem(b, loc, sliceAddress(b, loc, warpAddress, access, slice),
+                  ArrayRef<Value>(*cRegs).slice(slice * sliceRegs, sliceRegs),
+                  isInt, access);
       // The MMA-issuing thread sees every warp's C.
       emitTmemBarrier(b, loc);
     }
@@ -206,7 +240,7 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
                             "atom ")
              << atom;
     RankedTensorType a = op.getA().getType(), bt = op.getB().getType();
-    // Operands in registers (f32 split into tf32 parts, tf32, B not
+    // Operands in registers (batched dots always) (f32 split into tf32 parts, tf32, B not
     // N-major in a slot, ...): the plain dot's staging, onto the
     // accumulator.
     if (!readsTcgen05OperandSlots(op)) {
@@ -228,6 +262,9 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
     if (instr->splitF32)
       return op.emitOpError("splits f32 operands into tf32 parts from "
                             "registers, not from ring slots");
+    if (a.getRank() != 2)
+      return op.emitOpError("stages batched operands from registers, not "
+                            "from ring slots");
     int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = bt.getDimSize(1);
     unsigned bits = nv_tileas::getRegisterBits(a.getElementType());
     if ((m != 64 && m % 128 != 0) || !llvm::isPowerOf2_64(n) || n < 16 ||
@@ -334,6 +371,74 @@ struct TmemWaitLowering : OpConversionPattern<nv_tileas::TmemWaitOp> {
   }
 };
 
+/// O *= alpha on tensor memory: each warp reads the rows its tcgen05.ld
+/// reaches, multiplies every cell of a row by the row's factor and writes
+/// them back (tcgen05.st, wait::st before the MMAs' barrier). A warp whose
+/// factors of a block are all 1 (the row maxima did not move: alpha =
+/// exp2(0)) skips the block, and nothing is scaled before the first MMA
+/// (the accumulator's cells are not yet written).
+struct TmemScaleLowering : OpConversionPattern<nv_tileas::TmemScaleOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::TmemScaleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getAcc().getType().getValueType();
+    RankedTensorType rowsType = op.getRows().getType();
+    if (!nv_tileas::LinearEncodingAttr::of(type) ||
+        !nv_tileas::LinearEncodingAttr::of(rowsType))
+      return rewriter.notifyMatchFailure(op, "tile without layout");
+    TmemAccess access = accessFor(type);
+    if (access.m != type.getDimSize(0) ||
+        getTileLayout(rowsType) !=
+            tl::getTcgen05AccumulatorRowLayout(access.m, access.n,
+                                               access.warpGroups,
+                                               access.halfRows))
+      return op.emitOpError("takes its factors in the accumulator's row "
+                            "layout (getTcgen05AccumulatorRowLayout)");
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    Type f32 = b.getF32Type(), i32 = b.getI32Type();
+    // One register per 128-row block (the row layout's registers).
+    SmallVector<Value> factors = unpackRegisters(b, loc, adaptor.getRows());
+    Value acc = adaptor.getAcc();
+    Value warp = getLaneAndWarp(b, loc).second;
+    Value warpAddress =
+        tmemWarpAddress(b, loc, field(b, loc, acc, kAddress), warp, access);
+    Value written =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                             field(b, loc, acc, kAccumulate),
+                             createI32(b, loc, 0));
+    Value one = LLVM::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(1.0));
+    Value allLanes = createI32(b, loc, -1);
+    for (int64_t mb = 0; mb < access.mBlocks(); ++mb) {
+      Value unit = LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::oeq,
+                                        factors[mb], one);
+      Value allUnit = NVVM::VoteSyncOp::create(b, loc, b.getI1Type(), allLanes,
+                                               unit, NVVM::VoteSyncKind::all);
+      Value scale = LLVM::AndOp::create(
+          b, loc, written,
+          LLVM::XOrOp::create(b, loc, allUnit, createI1(b, loc, true)));
+      emitIf(rewriter, loc, scale, [&] {
+        for (int64_t col = 0; col < access.regCols();
+             col += access.perAccess()) {
+          Value address = LLVM::AddOp::create(
+              b, loc, warpAddress, createI32(b, loc, mb * access.n + col));
+          SmallVector<Value> words = loadTmemAccess(b, loc, address, access);
+          for (Value &word : words)
+            word = LLVM::BitcastOp::create(
+                b, loc, i32,
+                LLVM::FMulOp::create(
+                    b, loc, LLVM::BitcastOp::create(b, loc, f32, word),
+                    factors[mb]));
+          storeTmemAccess(b, loc, address, words, access);
+        }
+      });
+    }
+    rewriter.replaceOp(op, acc);
+    return success();
+  }
+};
+
 struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -341,8 +446,9 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type structType = getTypeConverter()->convertType(op.getType());
     RankedTensorType type = op.getType();
-    if (!structType || type.getRank() != 2)
-      return op.emitOpError("reads a 2-d tile with a layout");
+    if (!structType || (type.getRank() != 2 && type.getRank() != 3))
+      return op.emitOpError("reads a 2-d or batched 3-d tile with a layout");
+    int64_t batch = batchOf(type);
     LLVM::GlobalOp scratch = getScratchBufferOf(op);
     if (!scratch)
       return failure();
@@ -366,15 +472,33 @@ struct TmemLoadLowering : OpConversionPattern<nv_tileas::TmemLoadOp> {
     Value keep = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
                                       field(b, loc, acc, kAccumulate),
                                       createI32(b, loc, 0));
-    FailureOr<tl::LinearLayout> rowMajor = loadTmemToStage(
-        b, loc, op, tmemWarpAddress(b, loc, tmem, warp, access), stage, isInt,
-        access, keep);
-    if (failed(rowMajor))
-      return failure();
+    // Slice after slice into the staging area (slices outermost).
+    Value warpAddress = tmemWarpAddress(b, loc, tmem, warp, access);
+    FailureOr<tl::LinearLayout> rowMajor;
+    for (int64_t slice = 0; slice < batch; ++slice) {
+      Value sliceStage =
+          slice == 0 ? stage
+                     : LLVM::GEPOp::create(
+                           b, loc, stage.getType(), accElem, stage,
+                           ArrayRef<LLVM::GEPArg>{int32_t(
+                               slice * access.m * access.n)});
+      rowMajor = loadTmemToStage(
+          b, loc, op, sliceAddress(b, loc, warpAddress, access, slice),
+          sliceStage, isInt, access, keep);
+      if (failed(rowMajor))
+        return failure();
+    }
+    if (batch > 1) {
+      SmallVector<std::pair<int, int>> bits;
+      appendBits(bits, 1, 0, llvm::Log2_64(access.n));
+      appendBits(bits, 0, 0, llvm::Log2_64(access.m));
+      rowMajor = offsetLayout(bits, access.m, access.n, batch);
+    }
     // The columns tmem_alloc was planned (getTcgen05TmemColumns of the same
     // accumulator shape).
     emitTmemRelease(rewriter, loc, warp, tid, tmem,
-                    tmemColumns(access.m, access.n), barrierPointer(b, loc, acc));
+                    tmemColumns(batch, access.m, access.n),
+                    barrierPointer(b, loc, acc));
     FailureOr<SmallVector<Value>> result = loadFromShared(
         b, loc, op, paddedTileLayout(type), *rowMajor, stage, accElem);
     if (failed(result))
@@ -400,21 +524,25 @@ int64_t mlir::tilecc::getTcgen05TmemScratchBytes(Operation *op) {
   } else if (auto load = dyn_cast<nv_tileas::TmemLoadOp>(op)) {
     type = load.getType();
   }
-  return type ? tl::getTcgen05PaddedM(type.getDimSize(0)) * type.getDimSize(1) *
-                    4
-              : 0;
+  if (!type)
+    return 0;
+  int rank = type.getRank();
+  return batchOf(type) * tl::getTcgen05PaddedM(type.getDimSize(rank - 2)) *
+         type.getDimSize(rank - 1) * 4;
 }
 
 int64_t mlir::tilecc::getTcgen05TmemColumns(Operation *op) {
   auto alloc = dyn_cast<nv_tileas::TmemAllocOp>(op);
   if (!alloc || !nv_tileas::LinearEncodingAttr::of(alloc.getInit().getType()))
     return 0;
-  TmemAccess access = accessFor(alloc.getInit().getType());
-  return tmemColumns(access.m, access.n);
+  RankedTensorType type = alloc.getInit().getType();
+  TmemAccess access = accessFor(type);
+  return tmemColumns(batchOf(type), access.m, access.n);
 }
 
 void mlir::tilecc::populateTileASTcgen05TmemToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<TmemAllocLowering, TmemDotLowering, TmemWaitLowering,
-               TmemLoadLowering>(converter, patterns.getContext());
+               TmemScaleLowering, TmemLoadLowering>(converter,
+                                                    patterns.getContext());
 }

@@ -50,13 +50,20 @@ LogicalResult TileASDialect::verifyOperationAttribute(Operation *op,
   }
   // The wgmma operand (0: A, 1: B) a ring slot holds, on async_load /
   // future_wait.
-  // (`nv_tileas.tcgen05_operand`: the same layouts, read by tcgen05.)
-  if (attr.getName() == "nv_tileas.wgmma_operand" ||
-      attr.getName() == "nv_tileas.tcgen05_operand") {
+  // (`nv_tileas.tcgen05_operand`: the same layouts, read by tcgen05; also
+  // 2: a B held K-major, the slot holding its transpose in A's layout.)
+  if (attr.getName() == "nv_tileas.wgmma_operand") {
     auto which = dyn_cast<IntegerAttr>(attr.getValue());
     if (!which || (which.getInt() != 0 && which.getInt() != 1))
       return op->emitError() << "'" << attr.getName().getValue()
                              << "' must be 0 (A) or 1 (B)";
+    return success();
+  }
+  if (attr.getName() == "nv_tileas.tcgen05_operand") {
+    auto which = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!which || which.getInt() < 0 || which.getInt() > 2)
+      return op->emitError() << "'" << attr.getName().getValue()
+                             << "' must be 0 (A), 1 (B) or 2 (B held K-major)";
     return success();
   }
   // Markers of the wgmma path (sm_90a): an arch-specific target on the

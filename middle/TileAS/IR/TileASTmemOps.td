@@ -3,7 +3,7 @@
 // Its own op family (TileASTmemOps.h, not TileASDialect.h): the schedule
 // pass that keeps a tcgen05 dot chain's accumulator in tensor memory across
 // a K loop (tileas-pipeline-dot-operands) and its lowering
-// (Tcgen05TmemPatterns.cpp) use it. The four ops split what one
+// (Tcgen05TmemPatterns.cpp) use it. The ops split what one
 // tcgen05 dot does alone (allocate, store C, issue, commit, wait, load,
 // free) over the loop:
 //
@@ -13,6 +13,8 @@
 //                                               done: their slots may be
 //                                               refilled)
 //     ... refill ...
+//     %w = nv_tileas.tmem_scale %w, %rows      (attention: O *= alpha, row
+//                                               by row, in tensor memory)
 //     %n = nv_tileas.tmem_dot %a, %b, %w       (issue + commit, no wait)
 //     scf.yield %n
 //   }
@@ -81,6 +83,27 @@ def TileAS_TmemWaitOp : TileAS_Op<"tmem_wait", [TileAS_MemoryConsistent,
   let arguments = (ins TileAS_TmemAcc:$acc);
   let results = (outs TileAS_TmemAcc:$result);
   let assemblyFormat = "$acc attr-dict `:` qualified(type($acc))";
+}
+
+def TileAS_TmemScaleOp : TileAS_Op<"tmem_scale", [TileAS_MemoryConsistent,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "multiply each row of a tensor-memory accumulator by a factor";
+  let description = [{
+    `%s = nv_tileas.tmem_scale %t, %rows : !nv_tileas.tmem_acc<tensor<MxNxf32>>,
+    tensor<Mx1xf32>`: the accumulator's row i becomes row i x `%rows`[i]
+    (attention's running output O *= alpha between two K/V blocks). Every
+    thread reads the rows its tcgen05.ld reaches, multiplies and writes them
+    back with tcgen05.st; a warp whose factors are all 1 leaves its rows as
+    they are. The MMAs last committed onto `%t` must be complete
+    (`nv_tileas.tmem_wait`); `%rows` arrives in lib/Layout's
+    getTcgen05AccumulatorRowLayout, one register per 128-row block.
+  }];
+  let arguments = (ins TileAS_TmemAcc:$acc, TileAS_Tile:$rows);
+  let results = (outs TileAS_TmemAcc:$result);
+  let assemblyFormat = [{
+    $acc `,` $rows attr-dict `:` qualified(type($acc)) `,` type($rows)
+  }];
+  let hasVerifier = 1;
 }
 
 def TileAS_TmemLoadOp : TileAS_Op<"tmem_load", [TileAS_MemoryConsistent]> {

@@ -858,8 +858,14 @@ module attributes {nv_tileas.wgmma_operand = 2 : i32} {
 
 // -----
 
-// expected-error @+1 {{'nv_tileas.tcgen05_operand' must be 0 (A) or 1 (B)}}
+// expected-error @+1 {{'nv_tileas.tcgen05_operand' must be 0 (A), 1 (B) or 2 (B held K-major)}}
 module attributes {nv_tileas.tcgen05_operand = -1 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'nv_tileas.tcgen05_operand' must be 0 (A), 1 (B) or 2 (B held K-major)}}
+module attributes {nv_tileas.tcgen05_operand = 3 : i32} {
 }
 
 // -----
@@ -961,7 +967,7 @@ func.func @f(%b: i64, %m: index) {
 // -----
 
 func.func @f(%a: tensor<128x32xf16>, %b: tensor<16x128xf16>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32>>) {
-  // expected-error @+1 {{expects A (M x K), B (K x N) and an M x N accumulator}}
+  // expected-error @+1 {{expects A (M x K), B (K x N) and an M x N accumulator, or batched ones}}
   %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>} : tensor<128x32xf16>, tensor<16x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
   return
 }
@@ -979,6 +985,30 @@ func.func @f(%b: i64, %m: index) {
 func.func @f(%t: !nv_tileas.tmem_acc<tensor<128x128xf32>>) {
   // expected-error @+1 {{result type 'tensor<128x64xf32>' differs from the accumulator's 'tensor<128x128xf32>'}}
   %r = nv_tileas.tmem_load %t : !nv_tileas.tmem_acc<tensor<128x128xf32>> -> tensor<128x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x128x16xf16>, %b: tensor<4x16x32xf16>, %t: !nv_tileas.tmem_acc<tensor<2x128x32xf32>>) {
+  // expected-error @+1 {{expects A (M x K), B (K x N) and an M x N accumulator, or batched ones}}
+  %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32>} : tensor<2x128x16xf16>, tensor<4x16x32xf16>, !nv_tileas.tmem_acc<tensor<2x128x32xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%t: !nv_tileas.tmem_acc<tensor<128x64xf32>>, %rows: tensor<128x2xf32>) {
+  // expected-error @+1 {{expects one f32 factor per row (128x1), not 'tensor<128x2xf32>'}}
+  %s = nv_tileas.tmem_scale %t, %rows : !nv_tileas.tmem_acc<tensor<128x64xf32>>, tensor<128x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%t: !nv_tileas.tmem_acc<tensor<128x64xi32>>, %rows: tensor<128x1xi32>) {
+  // expected-error @+1 {{scales a 2-d f32 accumulator, not 'tensor<128x64xi32>'}}
+  %s = nv_tileas.tmem_scale %t, %rows : !nv_tileas.tmem_acc<tensor<128x64xi32>>, tensor<128x1xi32>
   return
 }
 

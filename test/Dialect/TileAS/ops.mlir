@@ -95,6 +95,17 @@ func.func @tmem_accumulator(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: 
   return %r : tensor<128x128xf32>
 }
 
+// Attention's running output scaled row by row in tensor memory, and a
+// batched accumulator (each slice its own columns).
+// CHECK-LABEL: func.func @tmem_rescaled_and_batched
+func.func @tmem_rescaled_and_batched(%t: !nv_tileas.tmem_acc<tensor<128x64xf32>>, %rows: tensor<128x1xf32>, %a: tensor<2x128x16xf16>, %b: tensor<2x16x32xf16>, %tb: !nv_tileas.tmem_acc<tensor<2x128x32xf32>>) {
+  // CHECK: nv_tileas.tmem_scale %{{.*}}, %{{.*}} : !nv_tileas.tmem_acc<tensor<128x64xf32>>, tensor<128x1xf32>
+  %s = nv_tileas.tmem_scale %t, %rows : !nv_tileas.tmem_acc<tensor<128x64xf32>>, tensor<128x1xf32>
+  // CHECK: nv_tileas.tmem_dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32>} : tensor<2x128x16xf16>, tensor<2x16x32xf16>, !nv_tileas.tmem_acc<tensor<2x128x32xf32>>
+  %d = nv_tileas.tmem_dot %a, %b, %tb {atom = #nv_tileas.mma_atom<tcgen05, m128n32k16, f16 x f16 -> f32>} : tensor<2x128x16xf16>, tensor<2x16x32xf16>, !nv_tileas.tmem_acc<tensor<2x128x32xf32>>
+  return
+}
+
 // A tma_store of boxes side by side along the tile's last dimension.
 // CHECK-LABEL: func @tma_store_boxes(
 // CHECK: nv_tileas.tma_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : tensor<128x128xf32>, !nv_tileas.tma_desc<128x32xf32>

@@ -196,3 +196,35 @@ TEST(Tcgen05Mma, OperandStaging) {
   EXPECT_EQ(split.passes, 4);
   EXPECT_EQ(split.bytes(), 64 * 1024);
 }
+
+// The accumulator as tcgen05.ld / st reach it (32x32b: the thread's lane is
+// its row; 16x32bx2 for 64 rows: rows 16 w + lane % 16, the column halves
+// by lane / 16), and its rows as one factor per row and thread.
+TEST(Tcgen05Mma, AccumulatorLayouts) {
+  // 256 x 64 on 8 warps (2 groups splitting N): 32 columns and 2 row blocks
+  // in registers.
+  LinearLayout acc = getTcgen05AccumulatorLayout(1, 256, 64, 2, false);
+  EXPECT_EQ(acc.getInDimSize(kRegister), 64);
+  EXPECT_EQ(acc.applyValues({33, 5, 6}), (llvm::SmallVector<int32_t>{
+                                               128 + 64 + 5, 32 + 1}));
+  LinearLayout rows = getTcgen05AccumulatorRowLayout(256, 64, 2, false);
+  EXPECT_EQ(rows.getInDimSize(kRegister), 2);
+  EXPECT_EQ(rows.applyValues({1, 5, 6}),
+            (llvm::SmallVector<int32_t>{128 + 64 + 5, 0}));
+  // Each register of `acc` is scaled by the factor of its own row.
+  for (int32_t reg = 0; reg < 64; ++reg)
+    for (int32_t lane = 0; lane < 32; lane += 7)
+      for (int32_t warp = 0; warp < 8; ++warp)
+        EXPECT_EQ(acc.applyValues({reg, lane, warp})[0],
+                  rows.applyValues({reg / 32, lane, warp})[0]);
+  // 64 rows (Layout F): lanes 16-31 hold the second half of the columns of
+  // the same rows.
+  LinearLayout half = getTcgen05AccumulatorRowLayout(64, 64, 1, true);
+  EXPECT_EQ(half.getInDimSize(kRegister), 1);
+  EXPECT_EQ(half.applyValues({0, 17, 3}),
+            (llvm::SmallVector<int32_t>{48 + 1, 0}));
+  // Batch slices after the row blocks in registers.
+  LinearLayout batched = getTcgen05AccumulatorLayout(2, 64, 32, 1, true);
+  EXPECT_EQ(batched.applyValues({16, 0, 0}),
+            (llvm::SmallVector<int32_t>{1, 0, 0}));
+}
