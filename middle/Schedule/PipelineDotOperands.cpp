@@ -599,11 +599,11 @@ unsigned getTmaSwizzle(const StagedOperand &operand, scf::ForOp loop) {
     return 0;
   auto type = cast<RankedTensorType>(load.getResult().getType());
   unsigned bits = type.getElementTypeBitWidth();
-  // wgmma's slots hold 16-bit elements; tcgen05's the 8-bit kinds too (a
-  // tensor map moves them as bytes).
-  bool elementFits = isa<Float16Type, BFloat16Type>(type.getElementType()) ||
-                     (operand.tcgen05 && bits == 8);
-  if (type.getRank() != 2 || !elementFits)
+  // 16-bit elements only: the 8-bit tcgen05 kinds keep cp.async (their
+  // warp-specialized TMA ring made ptxas spill 8 bytes on the 128x64 i8/f8
+  // GEMMs; docs/codegen.md).
+  if (type.getRank() != 2 ||
+      !isa<Float16Type, BFloat16Type>(type.getElementType()))
     return 0;
   llvm::Expected<tl::WgmmaSharedOperand> shared =
       operand.wgmmaOperand == 0

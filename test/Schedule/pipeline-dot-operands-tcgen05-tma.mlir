@@ -96,18 +96,17 @@ module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 :
 
 // -----
 
-// 8-bit operands (kind::f8f6f4, the M = 64 instruction) go through the
-// tensor map as bytes: 32-byte boxes for A's 32 e4m3 of K, 64-byte ones
-// for B's 64-wide rows.
+// 8-bit operands (kind::f8f6f4, the M = 64 instruction) keep the cp.async
+// ring and its per-step tmem_wait: no tensor map, no mma_release.
 // CHECK-LABEL: nv_tileaa.func @gemm_e4m3_m64(
-// CHECK: nv_tileas.make_tiled_tma_desc %arg0 {{.*}} {swizzle_bytes = 32 : i32} : !nv_tileaa.ptr<f8E4M3FN, 1> -> !nv_tileas.tma_desc<64x32xf8E4M3FN>
-// CHECK: nv_tileas.make_tiled_tma_desc %arg1 {{.*}} {swizzle_bytes = 64 : i32} : !nv_tileaa.ptr<f8E4M3FN, 1> -> !nv_tileas.tma_desc<32x64xf8E4M3FN>
-// CHECK: nv_tileas.async.pipeline.producer
-// CHECK: nv_tileas.tmem_dot {{.*}}deferred_commit
-// CHECK: nv_tileas.async.pipeline.mma_release
-// CHECK: nv_tileas.tmem_commit
+// CHECK-NOT: make_tiled_tma_desc
+// CHECK: nv_tileas.tmem_wait
+// CHECK: nv_tileas.async_load
+// CHECK-NOT: mma_release
+// CHECK: nv_tileas.tmem_load
 // RING-LABEL: nv_tileaa.func @gemm_e4m3_m64(
-// RING: nv_tileas.async.pipeline.mma_release
+// RING-NOT: mma_release
+// RING: nv_tileas.tmem_load
 
 module attributes {nv_tileas.arch_specific, nv_tileas.compute_capability = 100 : i32, nv_tileas.static_shared_limit = 232448 : i64} {
   nv_tileaa.func @gemm_e4m3_m64(%a: !nv_tileaa.ptr<f8E4M3FN, 1>, %b: !nv_tileaa.ptr<f8E4M3FN, 1>, %c: !nv_tileaa.ptr<f32, 1>, %m: i32, %n: i32, %k: i32) attributes {cute.kernel, nv_tileaa.kernel_spec = #nv_tileaa.kernel_spec<numWarps = 4>} {

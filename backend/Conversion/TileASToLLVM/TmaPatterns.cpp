@@ -68,9 +68,7 @@ std::optional<unsigned> getTensorMapElemType(Type type) {
     return 10;
   if (type.isF32())
     return 7;
-  // 8-bit floats (fp8 operands of tcgen05) move as bytes: a copy does not
-  // look at them, and U8's zero fill is their +0.
-  if (type.isInteger(8) || (isa<FloatType>(type) && type.getIntOrFloatBitWidth() == 8))
+  if (type.isInteger(8))
     return 0;
   if (type.isInteger(16))
     return 1;
@@ -658,8 +656,6 @@ FailureOr<NVVM::TMAReduxKind> getReduxKind(nv_tileas::TmaReduceOp op) {
                             << "' on " << elem << " has no bulk tensor "
                             << "reduction: " << why;
   };
-  if (isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() == 8)
-    return refuse("a tensor map holds 8-bit floats as bytes");
   switch (op.getKind()) {
   case nv_tileas::RmwMode::add:
     return NVVM::TMAReduxKind::ADD;

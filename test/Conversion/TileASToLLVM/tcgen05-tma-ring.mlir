@@ -30,9 +30,6 @@
 // CHECK: nvvm.mbarrier.try_wait
 // CHECK: nvvm.tcgen05.ld
 // CHECK: nvvm.tcgen05.dealloc
-// CHECK-LABEL: llvm.func @gemm_e4m3_m64
-// CHECK: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<f8f6f4>
-// CHECK: nvvm.tcgen05.commit
 
 // With warp roles: the producer warpgroup (warps 4-7) branches off at
 // tid >= 128 and runs the fills; the consumer's barriers count its 128
