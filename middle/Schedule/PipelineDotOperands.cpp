@@ -599,9 +599,8 @@ unsigned getTmaSwizzle(const StagedOperand &operand, scf::ForOp loop) {
     return 0;
   auto type = cast<RankedTensorType>(load.getResult().getType());
   unsigned bits = type.getElementTypeBitWidth();
-  // 16-bit elements only: the 8-bit tcgen05 kinds keep cp.async (their
-  // warp-specialized TMA ring made ptxas spill 8 bytes on the 128x64 i8/f8
-  // GEMMs; docs/codegen.md).
+  // 16-bit elements only: the 8-bit tcgen05 kinds keep cp.async
+  // (docs/codegen.md, "TMA rings and warp roles for resident tcgen05 dots").
   if (type.getRank() != 2 ||
       !isa<Float16Type, BFloat16Type>(type.getElementType()))
     return 0;
@@ -1511,10 +1510,16 @@ struct PipelineDotOperandsPass
     // A tcgen05 dot reading both operands from a TMA ring: a producer
     // warpgroup issues the fills, warp 0's elected thread the MMAs, and the
     // kernel's warps read the accumulator once it is ready.
+    // Two consumer warpgroups at least: with one, ptxas (CUDA 13) gave the
+    // 256-thread kernel of a 128x64 tile 80 registers and an 8-byte stack
+    // spill, where the ring without roles takes 94 and none (docs/perf.md).
     if (tma && warpSpecialize && operands.front().tcgen05) {
       DotOp mmaDot = findOnlyDot(loop, isTcgen05Dot);
+      auto acc = mmaDot ? LinearEncodingAttr::of(mmaDot.getC().getType())
+                        : LinearEncodingAttr();
       if (std::optional<::tilecc::WarpRoleRegisters> registers =
-              mmaDot ? chooseWarpRoles(loop, mmaDot) : std::nullopt)
+              acc && acc.getNumWarps() >= 8 ? chooseWarpRoles(loop, mmaDot)
+                                            : std::nullopt)
         return specializeWarps(loop, operands, stages, module, ringCounter,
                                mmaDot, *registers);
     }

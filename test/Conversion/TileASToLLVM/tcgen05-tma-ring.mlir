@@ -31,9 +31,9 @@
 // CHECK: nvvm.tcgen05.ld
 // CHECK: nvvm.tcgen05.dealloc
 
-// With warp roles: the producer warpgroup (warps 4-7) branches off at
-// tid >= 128 and runs the fills; the consumer's barriers count its 128
-// threads only.
+// With warp roles (the 8-warp kernel): the producer warpgroup (warps 8-11)
+// branches off at tid >= 256 and runs the fills; the consumer's barriers
+// count its 256 threads only.
 // ROLES-LABEL: llvm.func @gemm
 // ROLES: nvvm.barrier0
 // ROLES: llvm.icmp "ult" %{{.*}}, %{{.*}} : i32
