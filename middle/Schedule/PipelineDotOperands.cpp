@@ -589,7 +589,9 @@ Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
 /// The swizzle span (bytes) of the TMA boxes that can fill `operand`'s
 /// slot in the layout its wgmma descriptor reads, or 0 when TMA cannot.
 unsigned getTmaSwizzle(const StagedOperand &operand, scf::ForOp loop) {
-  if (!operand.isWgmma() || operand.copyBits != 128)
+  // Boxes fill the K-major A (0) and N-major B (1) slots only.
+  if (!operand.isWgmma() || operand.wgmmaOperand > 1 ||
+      operand.copyBits != 128)
     return 0;
   TiledLoadOp load = operand.load;
   auto make = load.getView().getDefiningOp<MakeTiledViewOp>();
