@@ -768,9 +768,9 @@ Value issueCopy(OpBuilder &b, const StagedOperand &operand, scf::ForOp loop,
 /// The swizzle span (bytes) of the TMA boxes that can fill `operand`'s
 /// slot in the layout its wgmma descriptor reads, or 0 when TMA cannot.
 unsigned getTmaSwizzle(const StagedOperand &operand, scf::ForOp loop) {
-  // tcgen05 slots are released by MMA commits, not by dot_wait: they keep
-  // cp.async until a TMA ring is wired to those commits.
-  if (!operand.isWgmma() || operand.tcgen05 || operand.copyBits != 128)
+  // Boxes fill the K-major A (0) and N-major B (1) slots only.
+  if (!operand.isWgmma() || operand.wgmmaOperand > 1 ||
+      operand.copyBits != 128)
     return 0;
   TiledLoadOp load = operand.load;
   auto make = load.getView().getDefiningOp<MakeTiledViewOp>();
@@ -780,6 +780,8 @@ unsigned getTmaSwizzle(const StagedOperand &operand, scf::ForOp loop) {
     return 0;
   auto type = cast<RankedTensorType>(load.getResult().getType());
   unsigned bits = type.getElementTypeBitWidth();
+  // 16-bit elements only: the 8-bit tcgen05 kinds keep cp.async
+  // (docs/codegen.md, "TMA rings and warp roles for resident tcgen05 dots").
   if (type.getRank() != 2 ||
       !isa<Float16Type, BFloat16Type>(type.getElementType()))
     return 0;
@@ -870,6 +872,10 @@ Value getTmaPool(OpBuilder &b, Location loc, ModuleOp module,
 TmaRing createTmaRing(OpBuilder &b, Location loc, ModuleOp module,
                       ArrayRef<StagedOperand> operands, unsigned stages,
                       unsigned &counter) {
+  // tcgen05 reads its slots asynchronously, after the issuing thread moved
+  // on: its commits release them (mma_release), not the threads.
+  bool releasedByMma = llvm::any_of(
+      operands, [](const StagedOperand &s) { return s.tcgen05; });
   TmaRing tma;
   OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
   Value pool = getTmaPool(b, loc, module,
@@ -906,7 +912,8 @@ TmaRing createTmaRing(OpBuilder &b, Location loc, ModuleOp module,
       b, loc, nv_tileaa::PtrType::get(b.getI64Type(), 3), barriers);
   tma.pipeline = PipelineCreateOp::create(
       b, loc, PipelineType::get(b.getContext(), tiles), barrierPtr,
-      b.getI32IntegerAttr(stages));
+      b.getI32IntegerAttr(stages),
+      releasedByMma ? b.getUnitAttr() : UnitAttr());
   return tma;
 }
 
@@ -915,9 +922,11 @@ TmaRing createTmaRing(OpBuilder &b, Location loc, ModuleOp module,
 SmallVector<Value> issueTmaFill(OpBuilder &b, ArrayRef<StagedOperand> operands,
                                 const TmaRing &tma, ArrayRef<Value> rings,
                                 scf::ForOp loop, Value iv, Value slot,
-                                Value fill, IRMapping mapping) {
+                                Value fill, IRMapping mapping,
+                                bool copyIssuerWaits = false) {
   Location loc = loop.getLoc();
-  ProducerAcquireOp::create(b, loc, tma.pipeline, fill);
+  ProducerAcquireOp::create(b, loc, tma.pipeline, fill,
+                            copyIssuerWaits ? b.getUnitAttr() : UnitAttr());
   mapping.map(loop.getInductionVar(), iv);
   SmallVector<Value> futures;
   for (auto [operand, ring, desc] : llvm::zip(operands, rings, tma.descs)) {
@@ -1019,6 +1028,11 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   // TMA fills the ring when every operand allows it.
   bool useTma = llvm::all_of(
       operands, [](const StagedOperand &s) { return s.tmaSwizzle != 0; });
+  // A tcgen05 dot's ring is released by its MMAs (mma_release): only the
+  // issuing warp waits for a fill, and the next fill is issued after this
+  // step's MMAs are, so that waiting for its slot (the previous step's
+  // MMAs) leaves this step's queued behind them.
+  bool mmaRing = useTma && operands.front().tcgen05;
   TmaRing tma;
   if (useTma) {
     unsigned counter = 0;
@@ -1032,7 +1046,7 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     Value slot = arith::ConstantIndexOp::create(b, loc, s);
     if (useTma) {
       llvm::append_range(inits, issueTmaFill(b, operands, tma, rings, loop, iv,
-                                             slot, slot, {}));
+                                             slot, slot, {}, mmaRing));
       continue;
     }
     for (auto [operand, ring] : llvm::zip(operands, rings))
@@ -1066,7 +1080,8 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   for (size_t o = 0; o < numOperands; ++o)
     current.push_back(future(0, o));
   if (useTma) {
-    ConsumerWaitOp::create(nb, loc, tma.pipeline, fill);
+    ConsumerWaitOp::create(nb, loc, tma.pipeline, fill,
+                           mmaRing ? nb.getUnitAttr() : UnitAttr());
   } else {
     auto wait = AsyncWaitOp::create(
         nb, loc, current, nb.getI32IntegerAttr((ahead - 1) * numOperands));
@@ -1081,14 +1096,14 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
       Value nextFill = arith::AddIOp::create(
           nb, loc, fill, arith::ConstantIndexOp::create(nb, loc, ahead));
       issued = issueTmaFill(nb, operands, tma, rings, loop, nextIv, writeSlot,
-                            nextFill, mapping);
+                            nextFill, mapping, mmaRing);
       return;
     }
     for (auto [operand, ring] : llvm::zip(operands, rings))
       issued.push_back(issueCopy(nb, operand, loop, nextIv, ring, writeSlot,
                                  mapping));
   };
-  if (schedule != DotSchedule::Barrier)
+  if (schedule != DotSchedule::Barrier && !mmaRing)
     issueNext();
   for (auto [o, operand] : llvm::enumerate(operands)) {
     Value value = operand.value();
@@ -1119,6 +1134,10 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
         nb, loc, tma.pipeline,
         arith::SubIOp::create(nb, loc, fill,
                               arith::ConstantIndexOp::create(nb, loc, 1)));
+  } else if (mmaRing) {
+    // The tensor core frees the slot once this step's MMAs read it.
+    MmaReleaseOp::create(nb, loc, tma.pipeline, fill);
+    issueNext();
   } else if (useTma) {
     ConsumerReleaseOp::create(nb, loc, tma.pipeline, fill);
   }
@@ -1175,7 +1194,8 @@ scf::ForOp pipelineLoop(scf::ForOp loop, ArrayRef<StagedOperand> operands,
       ConsumerWaitOp::create(
           b, loc, tma.pipeline,
           arith::AddIOp::create(b, loc, fillEnd,
-                                arith::ConstantIndexOp::create(b, loc, s)));
+                                arith::ConstantIndexOp::create(b, loc, s)),
+          mmaRing ? b.getUnitAttr() : UnitAttr());
     for (Value desc : tma.descs)
       TmaDescReleaseOp::create(b, loc, desc);
   } else {
@@ -1275,9 +1295,18 @@ chooseWarpRoles(scf::ForOp loop, DotOp asyncDot) {
 /// (consumer_wait), reading the slots through async.pipeline.slot, leaving
 /// the iteration's MMAs in flight and releasing fill i - 1 once its MMAs
 /// retired. The last fill needs no release: no producer waits for it.
-void specializeWarps(scf::ForOp loop, ArrayRef<StagedOperand> operands,
-                     unsigned stages, ModuleOp module, unsigned &ringCounter,
-                     DotOp asyncDot, ::tilecc::WarpRoleRegisters registers) {
+///
+/// A tcgen05 dot (`asyncDot` of that family, its accumulator to stay in
+/// tensor memory) instead has its ring released by its MMAs: only the
+/// MMA-issuing warp waits for a fill (consumer_wait `mma_issuer`), the
+/// issuing thread's commit frees it (mma_release), and the other consumer
+/// warps go through the loop without waiting, to the epilogue's wait for
+/// the accumulator. Returns the consumer's loop.
+scf::ForOp specializeWarps(scf::ForOp loop, ArrayRef<StagedOperand> operands,
+                           unsigned stages, ModuleOp module,
+                           unsigned &ringCounter, DotOp asyncDot,
+                           ::tilecc::WarpRoleRegisters registers) {
+  bool tcgen05 = isTcgen05Dot(asyncDot);
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   SmallVector<Value> rings =
@@ -1334,7 +1363,8 @@ void specializeWarps(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   for (unsigned i = 0; i < numOld; ++i)
     mapping.map(loop.getRegionIterArg(i), newLoop.getRegionIterArg(i));
   OpBuilder nb = OpBuilder::atBlockBegin(newLoop.getBody());
-  ConsumerWaitOp::create(nb, loc, tma.pipeline, fill);
+  ConsumerWaitOp::create(nb, loc, tma.pipeline, fill,
+                         tcgen05 ? nb.getUnitAttr() : UnitAttr());
   for (auto [operand, ring] : llvm::zip(operands, rings)) {
     Value value = operand.value();
     Value future = PipelineSlotOp::create(
@@ -1346,16 +1376,21 @@ void specializeWarps(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     mapping.map(value, wait.getResult());
   }
   cloneBodyWithoutStagedOperands(nb, loop, operands, mapping);
-  // The K step's MMAs stay in flight until the next step's are issued; the
-  // wait retiring the previous step's lets its fill go.
-  Value issued = mapping.lookup(asyncDot.getResult());
-  issued.getDefiningOp()->setAttr(kAsyncMmaAttrName, nb.getUnitAttr());
-  mapping.map(asyncDot.getResult(),
-              DotWaitOp::create(nb, asyncDot.getLoc(), issued.getType(),
-                                issued, nb.getI32IntegerAttr(1))
-                  .getResult());
-  ConsumerReleaseOp::create(nb, loc, tma.pipeline,
-                            arith::SubIOp::create(nb, loc, fill, one));
+  if (tcgen05) {
+    // The tensor core frees the slot once this step's MMAs read it.
+    MmaReleaseOp::create(nb, loc, tma.pipeline, fill);
+  } else {
+    // The K step's MMAs stay in flight until the next step's are issued;
+    // the wait retiring the previous step's lets its fill go.
+    Value issued = mapping.lookup(asyncDot.getResult());
+    issued.getDefiningOp()->setAttr(kAsyncMmaAttrName, nb.getUnitAttr());
+    mapping.map(asyncDot.getResult(),
+                DotWaitOp::create(nb, asyncDot.getLoc(), issued.getType(),
+                                  issued, nb.getI32IntegerAttr(1))
+                    .getResult());
+    ConsumerReleaseOp::create(nb, loc, tma.pipeline,
+                              arith::SubIOp::create(nb, loc, fill, one));
+  }
   SmallVector<Value> yields;
   for (Value v : loop.getBody()->getTerminator()->getOperands())
     yields.push_back(mapping.lookupOrDefault(v));
@@ -1363,11 +1398,13 @@ void specializeWarps(scf::ForOp loop, ArrayRef<StagedOperand> operands,
   yields.push_back(nextSlot(nb, slot));
   scf::YieldOp::create(nb, loc, yields);
   // The last K step's MMAs end before anything reads the accumulator.
+  // (A tcgen05 accumulator: the tensor-memory rewrite adds the wait.)
   SmallVector<Value> results(newLoop.getResults().take_front(numOld));
   unsigned accIndex = cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1;
-  results[accIndex] =
-      DotWaitOp::create(cb, asyncDot.getLoc(), accType, results[accIndex],
-                        cb.getI32IntegerAttr(0));
+  if (!tcgen05)
+    results[accIndex] =
+        DotWaitOp::create(cb, asyncDot.getLoc(), accType, results[accIndex],
+                          cb.getI32IntegerAttr(0));
   YieldOp::create(cb, loc, results);
 
   // No bulk copy reads the tensor maps any more.
@@ -1376,6 +1413,7 @@ void specializeWarps(scf::ForOp loop, ArrayRef<StagedOperand> operands,
     TmaDescReleaseOp::create(b, loc, desc);
   loop.replaceAllUsesWith(consumer.getResults());
   loop.erase();
+  return newLoop;
 }
 
 /// A loop-invariant A of a tcgen05 dot in `loop`'s body that keeps the
@@ -1472,8 +1510,15 @@ TmemAllocOp allocateTensorMemory(OpBuilder &b, Location loc, ModuleOp module,
 /// result once after the loop.
 void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
                                    unsigned &counter) {
+  // A TMA ring released by the MMAs (mma_release) needs no wait in the loop:
+  // its slots are refilled after their MMAs' commits, and the accumulator
+  // is committed once, after the loop (tmem_commit), for tmem_load.
+  bool releasedByMma = false;
+  loop.getBody()->walk([&](MmaReleaseOp) { releasedByMma = true; });
   std::optional<TmemCandidate> candidate = findTmemCandidate(loop);
-  if (!candidate)
+  // Rescaling the accumulator in the loop needs its MMAs complete
+  // (tmem_wait), which a ring released by the MMAs does not give.
+  if (!candidate || (candidate->rescale && releasedByMma))
     return;
   DotOp dot = candidate->dot;
   arith::MulFOp rescale = candidate->rescale;
@@ -1497,7 +1542,8 @@ void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
   // for a phase when the next one completes (one mbarrier, waited by
   // parity, must not run two phases ahead of a waiter).
   b.setInsertionPointToStart(loop.getBody());
-  Value waited = TmemWaitOp::create(b, loc, tmemType, acc);
+  Value waited =
+      releasedByMma ? Value(acc) : TmemWaitOp::create(b, loc, tmemType, acc);
   // O *= alpha where the product was: the factors in the rows' layout of
   // the accumulator's tcgen05.ld (lib/Layout), each thread its rows.
   if (rescale) {
@@ -1516,8 +1562,9 @@ void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
     waited = TmemScaleOp::create(b, loc, tmemType, waited, rows);
   }
   b.setInsertionPoint(dot);
-  Value issued = TmemDotOp::create(b, loc, tmemType, dot.getA(), dot.getB(),
-                                   waited, dot.getAtomAttr());
+  Value issued = TmemDotOp::create(
+      b, loc, tmemType, dot.getA(), dot.getB(), waited, dot.getAtomAttr(),
+      releasedByMma ? b.getUnitAttr() : UnitAttr());
   dot.getResult().replaceAllUsesWith(issued);
   dot.erase();
   if (rescale) {
@@ -1532,8 +1579,13 @@ void keepAccumulatorInTensorMemory(scf::ForOp loop, ModuleOp module,
   }
   b.setInsertionPointAfter(loop);
   Value result = loop.getResult(index);
-  auto load = TmemLoadOp::create(b, loc, accType, result);
-  result.replaceAllUsesExcept(load.getResult(), load);
+  Operation *reader = nullptr;
+  if (releasedByMma)
+    reader = TmemCommitOp::create(b, loc, tmemType, result);
+  auto load = TmemLoadOp::create(
+      b, loc, accType, reader ? reader->getResult(0) : result);
+  result.replaceAllUsesExcept(load.getResult(),
+                              reader ? reader : load.getOperation());
 }
 
 /// The operands of `loop` that may arrive through rings (`tmemDot`'s in the
@@ -1614,7 +1666,8 @@ struct PipelineDotOperandsPass
         operands = collectOperands(loop, tmemDot, tmem ? tmem->dot : DotOp());
       scf::ForOp pipelined =
           pipelineOperands(loop, operands, module, ringCounter, registerStaged);
-      // (Null where a producer warpgroup took the loop.)
+      // (Null where a producer warpgroup took a wgmma loop; the consumer's
+      // loop for a tcgen05 one.)
       if (pipelined)
         dropKMajorBConversions(pipelined);
       if (tmem && pipelined)
@@ -1624,7 +1677,8 @@ struct PipelineDotOperandsPass
 
   /// Stages `operands` of `loop` through rings where shared memory allows;
   /// the loop that results (`loop` itself when nothing was staged, null
-  /// when warp roles replaced it).
+  /// when warp roles replaced a wgmma loop; the consumer role's loop for a
+  /// tcgen05 one).
   scf::ForOp pipelineOperands(scf::ForOp loop,
                               SmallVector<StagedOperand> &operands,
                               ModuleOp module, unsigned &ringCounter,
@@ -1675,6 +1729,22 @@ struct PipelineDotOperandsPass
                         *registers);
         return {};
       }
+    }
+    // A tcgen05 dot reading both operands from a TMA ring: a producer
+    // warpgroup issues the fills, warp 0's elected thread the MMAs, and the
+    // kernel's warps read the accumulator once it is ready.
+    // Two consumer warpgroups at least: with one, ptxas (CUDA 13) gave the
+    // 256-thread kernel of a 128x64 tile 80 registers and an 8-byte stack
+    // spill, where the ring without roles takes 94 and none (docs/perf.md).
+    if (tma && warpSpecialize && operands.front().tcgen05) {
+      DotOp mmaDot = findOnlyDot(loop, isTcgen05Dot);
+      auto acc = mmaDot ? LinearEncodingAttr::of(mmaDot.getC().getType())
+                        : LinearEncodingAttr();
+      if (std::optional<::tilecc::WarpRoleRegisters> registers =
+              acc && acc.getNumWarps() >= 8 ? chooseWarpRoles(loop, mmaDot)
+                                            : std::nullopt)
+        return specializeWarps(loop, operands, stages, module, ringCounter,
+                               mmaDot, *registers);
     }
     return pipelineLoop(loop, operands, stages, module, ringCounter, asyncDot,
                         schedule);

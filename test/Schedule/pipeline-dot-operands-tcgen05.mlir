@@ -1,4 +1,6 @@
-// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands --split-input-file %s | FileCheck %s
+// The cp.async ring (use-tma=false; the TMA ring and its warp roles:
+// pipeline-dot-operands-tcgen05-tma.mlir).
+// RUN: tilecc-opt --tileas-assign-layouts --tileas-pipeline-dot-operands=use-tma=false --split-input-file %s | FileCheck %s
 
 // A tcgen05 dot (sm_100a) in a K loop whose operands both come through
 // cp.async rings keeps its accumulator in tensor memory: the rings hold the

@@ -20,10 +20,14 @@
 //               staged as a plain dot stages them (Tcgen05DotPatterns.cpp,
 //               f32 as 3xTF32 parts, K in passes each committed and waited
 //               for before the next overwrites its buffer);
+//               With `deferred_commit` (a TMA ring released by its MMAs)
+//               no commit: the ring's mma_release commits per K step;
 //   tmem_wait:  every thread waits for the phase of the last commit;
 //   tmem_scale: every warp tcgen05.ld's its rows, multiplies them by their
 //               factors and tcgen05.st's them back (skipped by a warp
 //               whose factors are all 1);
+//   tmem_commit: thread 0 commits the MMAs onto the mbarrier (after such a
+//               loop: the accumulator-ready barrier);
 //   tmem_load:  that wait, tcgen05.ld into the staging area, tcgen05.dealloc
 //               and mbarrier.inval, the result's registers read back.
 //
@@ -349,11 +353,15 @@ struct TmemDotLowering : OpConversionPattern<nv_tileas::TmemDotOp> {
           emitMma(b, loc, instr->kind, d, aDesc, bDesc, idesc,
                   s == 0 ? first : next);
         }
-    emitCommit(b, loc, mbar);
+    // Deferred: the ring's mma_release and the loop's tmem_commit commit.
+    if (!op.getDeferredCommit())
+      emitCommit(b, loc, mbar);
     });
-    Value commits = LLVM::AddOp::create(b, loc, field(b, loc, acc, kCommits),
-                                        createI32(b, loc, 1));
-    acc = withField(b, loc, acc, kCommits, commits);
+    if (!op.getDeferredCommit()) {
+      Value commits = LLVM::AddOp::create(
+          b, loc, field(b, loc, acc, kCommits), createI32(b, loc, 1));
+      acc = withField(b, loc, acc, kCommits, commits);
+    }
     acc = withField(b, loc, acc, kAccumulate, createI32(b, loc, 1));
     rewriter.replaceOp(op, acc);
     return success();
@@ -435,6 +443,28 @@ struct TmemScaleLowering : OpConversionPattern<nv_tileas::TmemScaleOp> {
       });
     }
     rewriter.replaceOp(op, acc);
+    return success();
+  }
+};
+
+/// tmem_commit: the issuing thread commits every MMA it issued onto the
+/// accumulator's mbarrier (an empty commit arrives at once: a loop without
+/// iterations), one more commit to wait for.
+struct TmemCommitLowering : OpConversionPattern<nv_tileas::TmemCommitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::TmemCommitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    Value acc = adaptor.getAcc();
+    Value mbar = barrierPointer(b, loc, acc);
+    Value warp = getLaneAndWarp(b, loc).second;
+    emitIf(rewriter, loc, isIssuingThread(b, loc, warp),
+           [&] { emitCommit(b, loc, mbar); });
+    Value commits = LLVM::AddOp::create(b, loc, field(b, loc, acc, kCommits),
+                                        createI32(b, loc, 1));
+    rewriter.replaceOp(op, withField(b, loc, acc, kCommits, commits));
     return success();
   }
 };
@@ -543,6 +573,4 @@ int64_t mlir::tilecc::getTcgen05TmemColumns(Operation *op) {
 void mlir::tilecc::populateTileASTcgen05TmemToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<TmemAllocLowering, TmemDotLowering, TmemWaitLowering,
-               TmemScaleLowering, TmemLoadLowering>(converter,
-                                                    patterns.getContext());
 }

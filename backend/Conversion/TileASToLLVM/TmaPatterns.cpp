@@ -18,7 +18,10 @@
 // barrier's phase before it (the first lap passes at once), tma_load makes
 // the elected thread expect its bytes on the full barrier and issue the
 // boxes, producer_commit is the elected thread's arrival on it and
-// consumer_release every thread's arrival on the empty barrier.
+// consumer_release every thread's arrival on the empty barrier. A pipeline
+// `released_by_mma` counts one arrival on its empty barriers instead: the
+// tcgen05.commit that mma_release makes (the MMA-issuing thread), which
+// arrives once the MMAs that read the slot are complete.
 //
 // tma_store / tma_reduce stage a register tile as the map's box in planned
 // shared memory, fence it for the async proxy and let the elected thread
@@ -108,18 +111,22 @@ Value toPtr(OpBuilder &b, Location loc, Value v, unsigned space) {
 /// True in one thread of the CTA: elect.sync's leader of warp `warp` (0,
 /// or a producer role's first warp, see WarpRoles.h). Every warp running
 /// the code runs elect.sync converged (it is warp-collective).
-Value isElectedThread(OpBuilder &b, Location loc, unsigned warp = 0) {
+/// True in the threads of warp `warp`.
+Value inWarp(OpBuilder &b, Location loc, unsigned warp) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  Value inWarp =
-      warp == 0
-          ? LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, tid,
-                                 createI32(b, loc, 32))
-          : LLVM::ICmpOp::create(
-                b, loc, LLVM::ICmpPredicate::eq,
-                LLVM::LShrOp::create(b, loc, tid, createI32(b, loc, 5)),
-                createI32(b, loc, warp));
+  return warp == 0
+             ? LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, tid,
+                                    createI32(b, loc, 32))
+             : LLVM::ICmpOp::create(
+                   b, loc, LLVM::ICmpPredicate::eq,
+                   LLVM::LShrOp::create(b, loc, tid, createI32(b, loc, 5)),
+                   createI32(b, loc, warp));
+}
+
+Value isElectedThread(OpBuilder &b, Location loc, unsigned warp = 0) {
+  Value in = inWarp(b, loc, warp);
   Value leader = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
-  return LLVM::AndOp::create(b, loc, inWarp, leader);
+  return LLVM::AndOp::create(b, loc, in, leader);
 }
 
 /// The byte `offset` past `base` (any address space).
@@ -392,7 +399,8 @@ struct PipelineCreateLowering
         NVVM::MBarrierInitOp::create(
             rewriter, loc,
             offsetPtr(rewriter, loc, barriers, createI64(rewriter, loc, 8 * s)),
-            createI32(rewriter, loc, s < stages ? 1 : 32 * warps),
+            createI32(rewriter, loc,
+                      s < stages || op.getReleasedByMma() ? 1 : 32 * warps),
             /*predicate=*/Value());
       NVVM::FenceMbarrierInitOp::create(rewriter, loc);
     });
@@ -431,9 +439,24 @@ struct StageLowering : OpConversionPattern<OpTy> {
     if constexpr (std::is_same_v<OpTy, nv_tileas::ProducerAcquireOp>) {
       // The phase before this fill's: on the first lap, the one before the
       // barrier's first, which counts as complete.
-      emitMbarrierWait(rewriter, loc, barrier,
-               LLVM::XOrOp::create(rewriter, loc, parity,
-                                   createI32(rewriter, loc, 1)));
+      auto wait = [&] {
+        emitMbarrierWait(rewriter, loc, barrier,
+                         LLVM::XOrOp::create(rewriter, loc, parity,
+                                             createI32(rewriter, loc, 1)));
+      };
+      if (op.getCopyIssuer())
+        emitIf(rewriter, loc, inWarp(rewriter, loc, roles.getIssuingWarp(op)),
+               wait);
+      else
+        wait();
+    } else if constexpr (std::is_same_v<OpTy, nv_tileas::ConsumerWaitOp>) {
+      if (op.getMmaIssuer()) {
+        // Only the MMA-issuing warp reads the slot (through its MMAs).
+        emitIf(rewriter, loc, inWarp(rewriter, loc, 0),
+               [&] { emitMbarrierWait(rewriter, loc, barrier, parity); });
+      } else {
+        emitMbarrierWait(rewriter, loc, barrier, parity);
+      }
     } else if constexpr (waits) {
       emitMbarrierWait(rewriter, loc, barrier, parity);
     } else {
@@ -455,6 +478,37 @@ struct StageLowering : OpConversionPattern<OpTy> {
     return success();
   }
   const WarpRoles &roles;
+};
+
+/// mma_release: the thread that issues the tcgen05 MMAs (elect.sync's
+/// leader in warp 0, as for tmem_dot) commits them onto the fill's empty
+/// barrier: it arrives when they are complete, i.e. done reading the slot.
+/// Fill -1 is none, as for consumer_release.
+struct MmaReleaseLowering : OpConversionPattern<nv_tileas::MmaReleaseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(nv_tileas::MmaReleaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<int64_t> stages = getNumStages(op, op.getPipeline());
+    if (failed(stages))
+      return failure();
+    Location loc = op.getLoc();
+    Value barriers = toPtr(rewriter, loc, adaptor.getPipeline(), 3);
+    Value fill = toI64(rewriter, loc, adaptor.getStage());
+    Value empty =
+        getBarrier(rewriter, loc, barriers, fill, *stages, /*empty=*/true)
+            .first;
+    Value issues = LLVM::AndOp::create(
+        rewriter, loc, isElectedThread(rewriter, loc),
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::sge, fill,
+                             createI64(rewriter, loc, 0)));
+    emitIf(rewriter, loc, issues, [&] {
+      NVVM::Tcgen05CommitOp::create(rewriter, loc, empty,
+                                    /*multicastMask=*/Value());
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
 };
 
 /// tma_load into a ring slot: the elected thread expects the tile's bytes
@@ -943,7 +997,8 @@ void mlir::tilecc::populateTileASTmaToLLVMPatterns(
   MLIRContext *ctx = patterns.getContext();
   patterns.add<MakeTiledTmaDescLowering, TmaDescReleaseLowering,
                PipelineSlotLowering, TmaStoreLowering<nv_tileas::TmaStoreOp>,
-               TmaStoreLowering<nv_tileas::TmaReduceOp>>(converter, ctx);
+               TmaStoreLowering<nv_tileas::TmaReduceOp>, MmaReleaseLowering>(
+      converter, ctx);
   patterns.add<TmaLoadLowering, StageLowering<nv_tileas::ProducerAcquireOp>,
                StageLowering<nv_tileas::ProducerCommitOp>,
                StageLowering<nv_tileas::ConsumerWaitOp>,

@@ -77,3 +77,20 @@ LogicalResult PipelineSlotOp::verify() {
     return emitOpError("a slot holds a tile of static shape");
   return success();
 }
+
+LogicalResult MmaReleaseOp::verify() {
+  // Its empty barriers count one arrival, not the consumers' threads.
+  auto create = getPipeline().getDefiningOp<PipelineCreateOp>();
+  if (create && !create.getReleasedByMma())
+    return emitOpError("releases a stage of a pipeline not created "
+                       "'released_by_mma'");
+  return success();
+}
+
+LogicalResult ConsumerReleaseOp::verify() {
+  auto create = getPipeline().getDefiningOp<PipelineCreateOp>();
+  if (create && create.getReleasedByMma())
+    return emitOpError("releases a stage of a pipeline 'released_by_mma': "
+                       "its MMAs release it (mma_release)");
+  return success();
+}

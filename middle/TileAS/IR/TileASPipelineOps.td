@@ -18,10 +18,14 @@ def TileAS_PipelineCreateOp : TileAS_Op<"async.pipeline.create"> {
     at `%b`: a full barrier per stage (one arrival: the producer's commit,
     plus the bytes its bulk copies complete), then an empty barrier per
     stage (one arrival per thread of the CTA: the consumers' release). The
-    create initializes them, between two CTA barriers.
+    create initializes them, between two CTA barriers. With
+    `released_by_mma`, a stage is released by the tensor core instead
+    (`mma_release`): its empty barrier takes one arrival, the tcgen05.commit
+    of the MMAs that read the slot.
   }];
   let arguments = (ins AnyType:$barriers,
-                       ConfinedAttr<I32Attr, [IntPositive]>:$num_stages);
+                       ConfinedAttr<I32Attr, [IntPositive]>:$num_stages,
+                       UnitAttr:$released_by_mma);
   let results = (outs Res<TileAS_PipelineType, "",
                           [MemAlloc<DefaultResource, 0, FullEffect>]>:$pipeline);
   let assemblyFormat = [{
@@ -106,12 +110,41 @@ class TileAS_StageOp<string mnemonic, string what>
 }
 
 def TileAS_ProducerAcquireOp : TileAS_StageOp<"producer_acquire",
-    "wait until a stage's slot is free for the producer">;
+    "wait until a stage's slot is free for the producer"> {
+  let description = [{
+    Every thread waits, or with `copy_issuer` only the warp whose elected
+    thread issues the fill's copies (the slot's only writer).
+  }];
+  let arguments = (ins TileAS_PipelineType:$pipeline, Index:$stage,
+                       UnitAttr:$copy_issuer);
+}
 def TileAS_ProducerCommitOp : TileAS_StageOp<"producer_commit",
     "publish a filled stage to the consumer">;
 def TileAS_ConsumerWaitOp : TileAS_StageOp<"consumer_wait",
-    "wait until a stage's slot holds committed data">;
+    "wait until a stage's slot holds committed data"> {
+  let description = [{
+    Every thread of the consumer waits, or with `mma_issuer` only the warp
+    that issues the tcgen05 MMAs (warp 0): the slot's only readers are its
+    MMAs, so the other warps go on without waiting.
+  }];
+  let arguments = (ins TileAS_PipelineType:$pipeline, Index:$stage,
+                       UnitAttr:$mma_issuer);
+}
 def TileAS_ConsumerReleaseOp : TileAS_StageOp<"consumer_release",
-    "hand a consumed stage back to the producer">;
+    "hand a consumed stage back to the producer"> {
+  let hasVerifier = 1;
+}
+def TileAS_MmaReleaseOp : TileAS_StageOp<"mma_release",
+    "hand a stage back once the tcgen05 MMAs issued so far have read it"> {
+  let description = [{
+    `nv_tileas.async.pipeline.mma_release %pipe, %fill`: the thread that
+    issues the tcgen05 MMAs makes a `tcgen05.commit` onto the empty barrier
+    of fill `%fill`; the barrier completes when every MMA that thread issued
+    before it is complete (so the slot those MMAs read is free), without a
+    CTA barrier or any other thread. Fill -1 is none (nothing is released).
+    Its pipeline is created `released_by_mma`.
+  }];
+  let hasVerifier = 1;
+}
 
 #endif // TILECC_TILEAS_PIPELINEOPS_TD

@@ -59,10 +59,14 @@ def TileAS_TmemDotOp : TileAS_Op<"tmem_dot", [TileAS_MemoryConsistent,
     K-major A / N-major B canonical layouts wgmma and tcgen05 share); one
     thread issues the MMAs and one tcgen05.commit to the accumulator's
     mbarrier. Nothing waits here: `nv_tileas.tmem_wait` or
-    `nv_tileas.tmem_load` does.
+    `nv_tileas.tmem_load` does. With `deferred_commit` the MMAs are not
+    committed onto the accumulator here: the ring's `mma_release` commits
+    them onto the slot's empty barrier each K step, and `tmem_commit` once
+    after the loop onto the accumulator's (one phase a loop, so threads
+    that never wait inside it cannot miss one).
   }];
   let arguments = (ins TileAS_Tile:$a, TileAS_Tile:$b, TileAS_TmemAcc:$acc,
-                       TileAS_MmaAtomAttr:$atom);
+                       TileAS_MmaAtomAttr:$atom, UnitAttr:$deferred_commit);
   let results = (outs TileAS_TmemAcc:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,`
@@ -104,6 +108,20 @@ def TileAS_TmemScaleOp : TileAS_Op<"tmem_scale", [TileAS_MemoryConsistent,
     $acc `,` $rows attr-dict `:` qualified(type($acc)) `,` type($rows)
   }];
   let hasVerifier = 1;
+}
+
+def TileAS_TmemCommitOp : TileAS_Op<"tmem_commit", [TileAS_MemoryConsistent,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "commit the MMAs issued onto an accumulator to its mbarrier";
+  let description = [{
+    `%c = nv_tileas.tmem_commit %t`: the thread that issues the MMAs makes
+    one tcgen05.commit onto the accumulator's mbarrier (the
+    accumulator-ready barrier `tmem_load` waits on), for the
+    `deferred_commit` MMAs of a loop. `%c` is the same accumulator.
+  }];
+  let arguments = (ins TileAS_TmemAcc:$acc);
+  let results = (outs TileAS_TmemAcc:$result);
+  let assemblyFormat = "$acc attr-dict `:` qualified(type($acc))";
 }
 
 def TileAS_TmemLoadOp : TileAS_Op<"tmem_load", [TileAS_MemoryConsistent]> {

@@ -783,6 +783,26 @@ func.func @f(%b: !nv_tileaa.ptr<i64, 3>) {
 
 // -----
 
+// A stage released by MMA commits needs empty barriers of one arrival.
+func.func @f(%b: !nv_tileaa.ptr<i64, 3>, %i: index) {
+  %p = nv_tileas.async.pipeline.create barriers %b : !nv_tileaa.ptr<i64, 3> {num_stages = 2 : i32} : !nv_tileas.pipeline<tensor<4xf32>>
+  // expected-error @+1 {{releases a stage of a pipeline not created 'released_by_mma'}}
+  nv_tileas.async.pipeline.mma_release %p, %i : !nv_tileas.pipeline<tensor<4xf32>>
+  return
+}
+
+// -----
+
+// ... and the threads do not release such a stage.
+func.func @f(%b: !nv_tileaa.ptr<i64, 3>, %i: index) {
+  %p = nv_tileas.async.pipeline.create barriers %b : !nv_tileaa.ptr<i64, 3> {num_stages = 2 : i32, released_by_mma} : !nv_tileas.pipeline<tensor<4xf32>>
+  // expected-error @+1 {{releases a stage of a pipeline 'released_by_mma': its MMAs release it (mma_release)}}
+  nv_tileas.async.pipeline.consumer_release %p, %i : !nv_tileas.pipeline<tensor<4xf32>>
+  return
+}
+
+// -----
+
 // A pipeline always has its mbarriers (no barrier-less per-slot form).
 func.func @f() {
   // expected-error @+1 {{expected 'barriers'}}

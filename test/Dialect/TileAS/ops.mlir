@@ -106,6 +106,28 @@ func.func @tmem_rescaled_and_batched(%t: !nv_tileas.tmem_acc<tensor<128x64xf32>>
   return
 }
 
+// A TMA ring released by tcgen05 MMAs (issue 18 item 2): only the issuing
+// warps wait, the MMAs are committed per K step onto the slot's empty
+// barrier and once onto the accumulator after the loop.
+// CHECK-LABEL: func.func @tmem_mma_ring
+func.func @tmem_mma_ring(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %t: !nv_tileas.tmem_acc<tensor<128x128xf32>>, %bars: !nv_tileaa.ptr<i64, 3>, %i: index) -> tensor<128x128xf32> {
+  // CHECK: %[[P:.*]] = nv_tileas.async.pipeline.create barriers %{{.*}} : !nv_tileaa.ptr<i64, 3> {num_stages = 3 : i32, released_by_mma} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  %p = nv_tileas.async.pipeline.create barriers %bars : !nv_tileaa.ptr<i64, 3> {num_stages = 3 : i32, released_by_mma} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  // CHECK: nv_tileas.async.pipeline.producer_acquire %[[P]], %{{.*}} {copy_issuer} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  nv_tileas.async.pipeline.producer_acquire %p, %i {copy_issuer} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  // CHECK: nv_tileas.async.pipeline.consumer_wait %[[P]], %{{.*}} {mma_issuer} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  nv_tileas.async.pipeline.consumer_wait %p, %i {mma_issuer} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  // CHECK: %[[D:.*]] = nv_tileas.tmem_dot %{{.*}}, %{{.*}}, %{{.*}} {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>, deferred_commit} :
+  %d = nv_tileas.tmem_dot %a, %b, %t {atom = #nv_tileas.mma_atom<tcgen05, m128n128k16, f16 x f16 -> f32>, deferred_commit} : tensor<128x32xf16>, tensor<32x128xf16>, !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  // CHECK: nv_tileas.async.pipeline.mma_release %[[P]], %{{.*}} : !nv_tileas.pipeline<tensor<128x32xf16>>
+  nv_tileas.async.pipeline.mma_release %p, %i : !nv_tileas.pipeline<tensor<128x32xf16>>
+  // CHECK: %[[C:.*]] = nv_tileas.tmem_commit %[[D]] : !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  %c = nv_tileas.tmem_commit %d : !nv_tileas.tmem_acc<tensor<128x128xf32>>
+  // CHECK: nv_tileas.tmem_load %[[C]]
+  %r = nv_tileas.tmem_load %c : !nv_tileas.tmem_acc<tensor<128x128xf32>> -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}
+
 // A tma_store of boxes side by side along the tile's last dimension.
 // CHECK-LABEL: func @tma_store_boxes(
 // CHECK: nv_tileas.tma_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : tensor<128x128xf32>, !nv_tileas.tma_desc<128x32xf32>
