@@ -573,4 +573,6 @@ int64_t mlir::tilecc::getTcgen05TmemColumns(Operation *op) {
 void mlir::tilecc::populateTileASTcgen05TmemToLLVMPatterns(
     const TileASToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<TmemAllocLowering, TmemDotLowering, TmemWaitLowering,
+               TmemScaleLowering, TmemCommitLowering, TmemLoadLowering>(
+      converter, patterns.getContext());
 }
